@@ -1,0 +1,23 @@
+// The app's tRPC endpoint: the same router as the REST API, for signed-in staff.
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { currentStaffUserId } from '@/server/auth/staff-auth';
+import { toErrorResponse } from '@/server/errors/http';
+import { appRouter } from '@/server/root';
+import { createRequestContext } from '@/server/trpc/context';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+async function handler(req: Request): Promise<Response> {
+  const staffUserId = await currentStaffUserId();
+  return fetchRequestHandler({
+    endpoint: '/api/trpc',
+    req,
+    router: appRouter,
+    createContext: () => createRequestContext({ transport: 'trpc', headers: req.headers, staffUserId }),
+    // Same status codes as the REST surface (server/errors/http.ts).
+    responseMeta: ({ errors }) => (errors[0] ? { status: toErrorResponse(errors[0]).status } : {}),
+  });
+}
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,14 @@
+// Who is calling, and for which workspace. Every service takes an Actor (or just the
+// workspace id from it), never a transport context, so REST, tRPC, tools and jobs share it.
+import type { Scope } from './scopes';
+
+export interface Actor {
+  kind: 'apiKey' | 'staff';
+  /** The workspace this request acts on (the key's own, or a managed one selected by header). */
+  workspaceId: string;
+  /** The workspace the key or staff member belongs to. */
+  homeWorkspaceId: string;
+  scopes: readonly Scope[];
+  keyId?: string;
+  userId?: string;
+}

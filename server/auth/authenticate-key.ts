@@ -1,0 +1,58 @@
+// Bearer key → principal. Every failure is the same 401 family with a precise message; the
+// body shape is the flat one (server/errors/catalogue.ts → UNAUTHORIZED).
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { isWellFormedKey, keyMatches, prefixOf } from './api-key-secret';
+import { SCOPES, type Scope } from './scopes';
+
+export interface KeyPrincipal {
+  keyId: string;
+  workspaceId: string;
+  scopes: Scope[];
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function unauthorized(message: string): AppError {
+  return new AppError('UNAUTHORIZED', message, {
+    headers: { 'WWW-Authenticate': 'Bearer realm="herald", error="invalid_token"' },
+  });
+}
+
+export async function authenticateApiKey(authorization: string | null | undefined): Promise<KeyPrincipal> {
+  if (!authorization) throw unauthorized('Missing API key: send Authorization: Bearer sk_live_…');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer sk_live_…"');
+  const secret = match[1]!;
+  if (!isWellFormedKey(secret)) throw unauthorized('Malformed API key: keys look like sk_live_ followed by 43 characters');
+
+  const key = await db.apiKey.findUnique({
+    where: { prefix: prefixOf(secret) },
+    select: { id: true, workspaceId: true, hash: true, scopes: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!key || !keyMatches(secret, key.hash)) throw unauthorized('Unknown API key');
+  if (key.revokedAt) throw unauthorized('This API key was revoked');
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired');
+
+  touchLastUsed(key.id, key.lastUsedAt);
+  return {
+    keyId: key.id,
+    workspaceId: key.workspaceId,
+    scopes: key.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
+  };
+}
+
+/**
+ * lastUsedAt is informative, not a ledger: write it at most once a minute per key, without
+ * making the request wait, and with a guard in SQL so concurrent requests do not all write.
+ */
+function touchLastUsed(keyId: string, lastUsedAt: Date | null): void {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  const cutoff = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
+  db.apiKey
+    .updateMany({
+      where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
+      data: { lastUsedAt: new Date() },
+    })
+    .catch((err: unknown) => console.warn('[auth] could not record lastUsedAt', err));
+}

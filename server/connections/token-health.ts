@@ -1,0 +1,16 @@
+// Token health as the contract names it: valid, expiring_soon, expired, unknown.
+import type { TokenHealth } from './connections.schemas';
+
+export const EXPIRING_SOON_MS = 7 * 24 * 3_600_000;
+
+export function tokenHealth(c: { status: string; tokenExpiresAt: Date | null }, now = new Date()): TokenHealth {
+  if (c.tokenExpiresAt && c.tokenExpiresAt.getTime() <= now.getTime()) return 'expired';
+  if (c.status !== 'active') return 'expired';
+  if (!c.tokenExpiresAt) return 'unknown';
+  return c.tokenExpiresAt.getTime() - now.getTime() < EXPIRING_SOON_MS ? 'expiring_soon' : 'valid';
+}
+
+/** Whether a post may target this connection now (else CONNECTION_EXPIRED). */
+export function isUsable(c: { status: string; tokenExpiresAt: Date | null }, now = new Date()): boolean {
+  return tokenHealth(c, now) !== 'expired';
+}

@@ -1,0 +1,35 @@
+// The Prisma client singleton. Created on first use so that process.env.DATABASE_URL
+// can be decided first (the start script or the test harness resolve the embedded server).
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@/server/generated/prisma/client';
+
+export type Db = PrismaClient;
+/** A client usable inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+const globalForDb = globalThis as unknown as { heraldDb?: PrismaClient; heraldDbUrl?: string };
+
+function create(): PrismaClient {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: start Herald with `npm start` (it resolves the embedded database)');
+  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const client = new PrismaClient({ adapter });
+  globalForDb.heraldDb = client;
+  globalForDb.heraldDbUrl = url;
+  return client;
+}
+
+export function getDb(): PrismaClient {
+  // Recreate when the URL changed (only happens in tests that switch databases).
+  if (globalForDb.heraldDb && globalForDb.heraldDbUrl === process.env.DATABASE_URL) return globalForDb.heraldDb;
+  return create();
+}
+
+/** Lazy proxy so modules can `import { db }` at top level without connecting at import time. */
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    const client = getDb() as unknown as Record<string | symbol, unknown>;
+    const value = client[prop];
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(client) : value;
+  },
+});

@@ -1,0 +1,178 @@
+// The contract document, generated from the router and completed from route meta:
+// trpc-to-openapi declares every success as 200 with generic errors, so we set each
+// route's success status, its error responses (from the error catalogue) and the
+// Idempotency-Key / workspace headers.
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/server/errors/catalogue';
+import { HEADERS } from '@/server/http/headers';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@/server/idempotency/idempotency';
+import { appRouter } from '@/server/root';
+import type { HeraldMeta } from '@/server/trpc/meta';
+import { env } from '@/server/config/env';
+import { PUBLIC_API_PREFIX } from './rest-handler';
+
+export const CONTRACT_VERSION = '0.1.0';
+
+/** Codes any key-authenticated route can answer. */
+const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST', 'INTERNAL_ERROR'];
+const SELECTABLE_ROUTE_ERRORS: ErrorCode[] = ['WORKSPACE_NOT_MANAGED'];
+const HEADER_FORBIDDEN_ERRORS: ErrorCode[] = ['WORKSPACE_HEADER_NOT_ALLOWED'];
+const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_FLIGHT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'];
+
+type Json = Record<string, unknown>;
+
+function proceduresByRoute(): Map<string, HeraldMeta> {
+  const out = new Map<string, HeraldMeta>();
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: HeraldMeta } }> } })._def.procedures;
+  for (const proc of Object.values(procedures)) {
+    const meta = proc._def.meta;
+    if (meta?.openapi) out.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
+  }
+  return out;
+}
+
+function statusesOf(code: ErrorCode): number[] {
+  const entry = ERROR_CATALOGUE[code] as { status: number; altStatuses?: readonly number[] };
+  return [entry.status, ...(entry.altStatuses ?? [])];
+}
+
+function errorResponses(codes: ErrorCode[]): Json {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) for (const s of statusesOf(code)) byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
+  const responses: Json = {};
+  for (const [status, list] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
+    const flat = list.filter((c) => ERROR_CATALOGUE[c].shape === 'flat');
+    const enveloped = list.filter((c) => ERROR_CATALOGUE[c].shape === 'envelope');
+    const schemas: Json[] = [];
+    if (enveloped.length) {
+      schemas.push({
+        allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
+        properties: { error: { type: 'object', properties: { code: { type: 'string', enum: enveloped } } } },
+      });
+    }
+    if (flat.length) schemas.push({ $ref: status === 400 ? '#/components/schemas/ValidationError' : '#/components/schemas/FlatError' });
+    const headers: Json = {};
+    if (status === 429) {
+      headers['Retry-After'] = { description: 'Seconds until the budget refills.', schema: { type: 'integer' } };
+    }
+    responses[String(status)] = {
+      description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | '),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
+    };
+  }
+  return responses;
+}
+
+const RATE_LIMIT_HEADERS: Json = {
+  'RateLimit-Policy': { description: 'IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`.', schema: { type: 'string' } },
+  RateLimit: { description: 'IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`.', schema: { type: 'string' } },
+};
+
+export function buildOpenApiDocument(): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Herald public API',
+    description:
+      'Multi-channel social publishing and analytics. Authenticate with `Authorization: Bearer sk_live_…`. ' +
+      'Writes answer `{ data, warnings }`, reads `{ data }`, lists `{ data, page, limit, total }`. ' +
+      'Errors answer `{ error: { code, message, field? } }`; schema validation, authentication and rate-limit failures answer a flat `{ statusCode, message, error }`.',
+    version: CONTRACT_VERSION,
+    baseUrl: `${env.baseUrl()}${PUBLIC_API_PREFIX}`,
+    securitySchemes: {
+      ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key as `Bearer sk_live_…`.' },
+    },
+  }) as unknown as Json;
+
+  const metas = proceduresByRoute();
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  for (const [path, ops] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const meta = metas.get(`${method} ${path}`);
+      if (!meta) continue;
+      const isWrite = method !== 'get';
+      const responses = op.responses as Record<string, Json>;
+      const success = responses['200'];
+      delete responses['200'];
+      for (const code of Object.keys(responses)) if (code !== 'default' && Number(code) >= 400) delete responses[code];
+      delete responses.default;
+      const status = meta.successStatus ?? 200;
+      if (status === 204) {
+        responses['204'] = { description: 'Done; no body.', headers: RATE_LIMIT_HEADERS };
+      } else {
+        responses[String(status)] = { ...success, headers: RATE_LIMIT_HEADERS };
+      }
+      const protectedRoute = meta.openapi?.protect !== false;
+      const codes: ErrorCode[] = [...(meta.errors ?? [])];
+      if (protectedRoute) {
+        codes.push(...KEY_ROUTE_ERRORS, ...(meta.workspaceHeader === 'forbidden' ? HEADER_FORBIDDEN_ERRORS : SELECTABLE_ROUTE_ERRORS));
+        if (isWrite) codes.push(...WRITE_ERRORS);
+      }
+      Object.assign(responses, errorResponses(codes));
+
+      const params = (op.parameters as Json[] | undefined) ?? [];
+      if (protectedRoute && meta.workspaceHeader !== 'forbidden') {
+        params.push({
+          name: HEADERS.workspace,
+          in: 'header',
+          required: false,
+          description: 'Act for a workspace this key’s workspace manages (agency keys).',
+          schema: { type: 'string', format: 'uuid' },
+        });
+      }
+      if (isWrite) {
+        params.push({
+          name: HEADERS.idempotencyKey,
+          in: 'header',
+          required: false,
+          description: 'Replays the first response of the same request for 24 hours.',
+          schema: { type: 'string', maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+        });
+      }
+      if (params.length) op.parameters = params;
+      op.operationId ??= `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+    }
+  }
+
+  const components = doc.components as Json & { schemas?: Json };
+  components.schemas = {
+    ...(components.schemas ?? {}),
+    ErrorEnvelope: {
+      type: 'object',
+      required: ['error'],
+      properties: {
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE).filter((c) => ERROR_CATALOGUE[c as ErrorCode].shape === 'envelope') },
+            message: { type: 'string' },
+            field: { type: 'string' },
+          },
+        },
+      },
+    },
+    FlatError: {
+      type: 'object',
+      required: ['statusCode', 'message', 'error'],
+      properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, error: { type: 'string' } },
+    },
+    ValidationError: {
+      type: 'object',
+      required: ['statusCode', 'message', 'error'],
+      properties: {
+        statusCode: { type: 'integer', enum: [400] },
+        message: { type: 'array', items: { type: 'string' }, description: 'One readable message per problem.' },
+        error: { type: 'string', enum: ['Bad Request'] },
+      },
+    },
+  };
+  doc.security = [{ ApiKey: [] }];
+  return doc as unknown as OpenAPIObject;
+}
+
+let cached: OpenAPIObject | undefined;
+/** Built once per process: the router does not change at runtime. */
+export function getOpenApiDocument(): OpenAPIObject {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

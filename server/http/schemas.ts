@@ -1,0 +1,33 @@
+// Shared wire schemas: envelopes, timestamps, ids, warnings. Routers build their outputs
+// from these so every route answers the same shapes.
+import { z } from 'zod';
+
+export const ZId = z.uuid();
+export const ZTimestamp = z.iso.datetime({ offset: true });
+export const ZNullableTimestamp = ZTimestamp.nullable();
+
+export const ZWarning = z.object({
+  code: z.enum(['APPROVAL_REQUIRED', 'SCHEDULED_TIME_COERCED']),
+  message: z.string(),
+});
+export type Warning = z.infer<typeof ZWarning>;
+
+/** Reads: `{ data }`. */
+export const readEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+/** Writes: `{ data, warnings }`. */
+export const writeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, warnings: z.array(ZWarning) });
+/** Lists: `{ data, page, limit, total }`. */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/**
+ * Input of routes addressed by id only (`/things/{id}`). Any string is accepted: an id that
+ * is not a uuid is simply not found (404 with the resource's code), not a schema error.
+ */
+export const ZIdParam = z.strictObject({ id: z.string().min(1).max(100) });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string): boolean => UUID.test(v);
+
+export const iso = (d: Date): string => d.toISOString();
+export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

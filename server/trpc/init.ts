@@ -1,0 +1,106 @@
+// tRPC initialisation and the procedure chain every route uses:
+//   authenticate → select workspace → rate limit → scope → idempotency (writes) → handler
+// Each step reads the route's meta (server/trpc/meta.ts). REST (trpc-to-openapi), the UI's
+// /api/trpc endpoint and the tool endpoint all call these same procedures.
+import { initTRPC } from '@trpc/server';
+import type { Actor } from '@/server/auth/actor';
+import { authenticateApiKey } from '@/server/auth/authenticate-key';
+import { resolveStaffActor } from '@/server/auth/staff-actor';
+import { hasScope } from '@/server/auth/scopes';
+import { selectWorkspace } from '@/server/auth/workspace-selection';
+import { AppError } from '@/server/errors/app-error';
+import { toErrorResponse } from '@/server/errors/http';
+import { HEADERS } from '@/server/http/headers';
+import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey } from '@/server/idempotency/idempotency';
+import { consumeRequest } from '@/server/ratelimit/limiter';
+import type { RequestContext } from './context';
+import type { HeraldMeta } from './meta';
+
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<HeraldMeta>()
+  .create({
+    // tRPC clients (the UI) get the same code/status/body the REST surface answers.
+    errorFormatter({ shape, error }) {
+      const mapped = toErrorResponse(error);
+      return { ...shape, message: mapped.code === 'INTERNAL_ERROR' ? 'Something went wrong on our side' : shape.message, data: { ...shape.data, stack: undefined, herald: { status: mapped.status, code: mapped.code, body: mapped.body } } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/** tRPC short-circuit result (the shape its own middleware chain returns). */
+const MIDDLEWARE_MARKER = 'middlewareMarker' as const;
+
+const authenticated = t.middleware(async ({ ctx, meta, next }) => {
+  let actor: Actor;
+  if (ctx.staffUserId) {
+    actor = await resolveStaffActor(ctx.staffUserId, ctx.headers.get(HEADERS.workspace));
+  } else {
+    const key = await authenticateApiKey(ctx.headers.get('authorization'));
+    const workspaceId = await selectWorkspace({
+      homeWorkspaceId: key.workspaceId,
+      headerValue: ctx.headers.get(HEADERS.workspace),
+      headerForbidden: meta?.workspaceHeader === 'forbidden',
+    });
+    actor = { kind: 'apiKey', workspaceId, homeWorkspaceId: key.workspaceId, scopes: key.scopes, keyId: key.keyId };
+  }
+  return next({ ctx: { ...ctx, actor } });
+});
+
+const rateLimited = t.middleware(async ({ ctx, next }) => {
+  // Staff using the app are not metered: the budget protects the public surfaces.
+  if (ctx.actor!.kind === 'apiKey') {
+    const { headers } = await consumeRequest(ctx.actor!.workspaceId);
+    Object.assign(ctx.response.headers, headers);
+  }
+  return next();
+});
+
+const scoped = t.middleware(async ({ ctx, meta, next }) => {
+  if (meta?.scope && !hasScope(ctx.actor!.scopes, meta.scope)) {
+    throw new AppError('SCOPE_MISSING', `This key lacks the scope ${meta.scope}`);
+  }
+  return next();
+});
+
+const idempotent = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
+  const key = ctx.headers.get(HEADERS.idempotencyKey);
+  if (type !== 'mutation' || key === null) return next();
+  const claim = await claimIdempotencyKey({
+    workspaceId: ctx.actor!.workspaceId,
+    key,
+    fingerprint: fingerprint(path, await getRawInput()),
+  });
+  if (claim.kind === 'replay') {
+    ctx.response.status = claim.statusCode;
+    ctx.response.headers['Idempotent-Replayed'] = 'true';
+    return { ok: true as const, data: claim.body, marker: MIDDLEWARE_MARKER } as unknown as Awaited<ReturnType<typeof next>>;
+  }
+  let result: Awaited<ReturnType<typeof next>>;
+  try {
+    result = await next();
+  } catch (err) {
+    await releaseIdempotencyKey(claim.recordId);
+    throw err;
+  }
+  if (result.ok) {
+    await completeIdempotencyKey(claim.recordId, meta?.successStatus ?? 200, result.data);
+  } else {
+    await releaseIdempotencyKey(claim.recordId);
+  }
+  return result;
+});
+
+const successStatus = t.middleware(async ({ ctx, meta, next }) => {
+  const result = await next();
+  if (result.ok && meta?.successStatus && ctx.response.status === undefined) ctx.response.status = meta.successStatus;
+  return result;
+});
+
+/** Every route that needs a key (or a staff session). */
+export const apiProcedure = t.procedure.use(successStatus).use(authenticated).use(rateLimited).use(scoped).use(idempotent);
+
+export type ApiContext = RequestContext & { actor: Actor };

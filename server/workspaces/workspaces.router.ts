@@ -1,0 +1,51 @@
+// /workspaces: agency routes. They always act on the key's own workspace (the selection
+// header is refused) and need workspaces:manage.
+import { z } from 'zod';
+import { ZMintedKey, ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
+import { mintKeyForManagedWorkspace } from '@/server/api-keys/mint-api-key';
+import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/http/schemas';
+import { apiProcedure, router } from '@/server/trpc/init';
+import type { HeraldMeta } from '@/server/trpc/meta';
+import { createManagedWorkspace, detachManagedWorkspace, getManagedWorkspace, listManagedWorkspaces } from './managed-workspaces';
+import { ZCreateWorkspaceInput, ZWorkspace } from './workspaces.schemas';
+
+const base = { scope: 'workspaces:manage', workspaceHeader: 'forbidden' } as const satisfies Partial<HeraldMeta>;
+const tags = ['Workspaces'];
+
+export const workspacesRouter = router({
+  list: apiProcedure
+    .meta({ ...base, openapi: { method: 'GET', path: '/workspaces', tags, protect: true, summary: 'List the workspaces this workspace manages' } })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(ZWorkspace)))
+    .query(async ({ ctx }) => ({ data: await listManagedWorkspaces(ctx.actor!.homeWorkspaceId) })),
+
+  create: apiProcedure
+    .meta({ ...base, successStatus: 201, errors: ['VALIDATION_FAILED'], openapi: { method: 'POST', path: '/workspaces', tags, protect: true, summary: 'Create a client workspace managed by this one' } })
+    .input(ZCreateWorkspaceInput)
+    .output(writeEnvelope(ZWorkspace))
+    .mutation(async ({ ctx, input }) => ({ data: await createManagedWorkspace(ctx.actor!.homeWorkspaceId, input), warnings: [] })),
+
+  get: apiProcedure
+    .meta({ ...base, errors: ['WORKSPACE_NOT_FOUND'], openapi: { method: 'GET', path: '/workspaces/{id}', tags, protect: true, summary: 'Read a managed workspace' } })
+    .input(ZIdParam)
+    .output(readEnvelope(ZWorkspace))
+    .query(async ({ ctx, input }) => ({ data: await getManagedWorkspace(ctx.actor!.homeWorkspaceId, input.id) })),
+
+  detach: apiProcedure
+    .meta({ ...base, successStatus: 204, errors: ['WORKSPACE_NOT_FOUND'], openapi: { method: 'DELETE', path: '/workspaces/{id}', tags, protect: true, summary: 'Stop managing a workspace (nothing is deleted)' } })
+    .input(ZIdParam)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await detachManagedWorkspace(ctx.actor!.homeWorkspaceId, input.id);
+    }),
+
+  mintKey: apiProcedure
+    .meta({ ...base, successStatus: 201, errors: ['WORKSPACE_NOT_FOUND', 'VALIDATION_FAILED'], openapi: { method: 'POST', path: '/workspaces/{id}/api-keys', tags, protect: true, summary: 'Mint an API key for a managed workspace' } })
+    .input(ZMintKeyInput.extend({ id: ZIdParam.shape.id }))
+    .output(writeEnvelope(ZMintedKey))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...body } = input;
+      const ws = await getManagedWorkspace(ctx.actor!.homeWorkspaceId, id);
+      return { data: await mintKeyForManagedWorkspace({ workspaceId: ws.id, callerScopes: ctx.actor!.scopes, input: body }), warnings: [] };
+    }),
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ZTimestamp } from '@/server/http/schemas';
+
+export const ZSlug = z
+  .string()
+  .min(2)
+  .max(40)
+  .regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and hyphens');
+
+export const ZWorkspace = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    managedBy: z.uuid().nullable(),
+    createdAt: ZTimestamp,
+  })
+  .meta({ id: 'Workspace' });
+export type WorkspaceDto = z.infer<typeof ZWorkspace>;
+
+export const ZCreateWorkspaceInput = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  slug: ZSlug.optional(),
+});
+export type CreateWorkspaceInput = z.infer<typeof ZCreateWorkspaceInput>;
+
+export function toWorkspaceDto(w: { id: string; name: string; slug: string; managedById: string | null; createdAt: Date }): WorkspaceDto {
+  return { id: w.id, name: w.name, slug: w.slug, managedBy: w.managedById, createdAt: w.createdAt.toISOString() };
+}
