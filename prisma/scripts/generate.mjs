@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const result = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'generate'], {
   cwd: root,
   stdio: 'inherit',

@@ -1,0 +1,50 @@
+// The publishing port: one implementation per platform (live adapters) plus the in-process
+// sandbox. The publishing service calls `publisherFor(connection).publish(...)` and never
+// knows which it got.
+import type { Platform } from '@/server/connections/connections.schemas';
+
+export interface PublishRequest {
+  content: string;
+  mediaUrls: string[];
+  settings: Record<string, unknown>;
+}
+
+export interface PublishResult {
+  postedId: string;
+  /** null when the platform returned none. */
+  permalink: string | null;
+}
+
+export interface PublishableConnection {
+  id: string;
+  platform: Platform;
+  provider: string;
+  externalId: string;
+  accountName: string;
+  accessToken: string | null;
+  tokenExpiresAt: Date | null;
+  sandboxBehavior: string | null;
+}
+
+/** The platform refused the post; `message` is the platform's error text, verbatim. */
+export class PlatformError extends Error {
+  constructor(
+    message: string,
+    readonly opts: { retryable?: boolean; status?: number } = {},
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+}
+
+/** The account's token is no longer accepted: the connection must be reconnected. */
+export class TokenExpiredError extends PlatformError {
+  constructor(message: string) {
+    super(message, { retryable: false, status: 401 });
+    this.name = 'TokenExpiredError';
+  }
+}
+
+export interface Publisher {
+  publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult>;
+}

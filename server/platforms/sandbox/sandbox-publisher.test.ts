@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
+import { sandboxPublisher } from './sandbox-publisher';
+
+const base: PublishableConnection = {
+  id: 'c1',
+  platform: 'linkedin',
+  provider: 'sandbox',
+  externalId: 'x',
+  accountName: 'demo',
+  accessToken: null,
+  tokenExpiresAt: null,
+  sandboxBehavior: 'ok',
+};
+const req = { content: 'hello', mediaUrls: [], settings: {} };
+
+describe('sandbox publisher', () => {
+  it('ok accounts return a post id and permalink', async () => {
+    process.env.SANDBOX_LATENCY_MS = '5';
+    const res = await sandboxPublisher.publish({ ...base, platform: 'twitter' }, req);
+    expect(res.postedId).toMatch(/^\d+$/);
+    expect(res.permalink).toBe(`https://x.com/demo/status/${res.postedId}`);
+  });
+
+  it('rejects_posts accounts fail with a platform error text', async () => {
+    await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'rejects_posts' }, req)).rejects.toThrow(PlatformError);
+    await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'rejects_posts' }, req)).rejects.toThrow(/DUPLICATE_POST/);
+  });
+
+  it('expired accounts are refused before publishing', async () => {
+    // With a ten-minute platform latency, only a refusal before the call can finish in time.
+    process.env.SANDBOX_LATENCY_MS = '600000';
+    await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'expired' }, req)).rejects.toThrow(TokenExpiredError);
+    process.env.SANDBOX_LATENCY_MS = '5';
+  });
+});

@@ -1,0 +1,56 @@
+// Sandbox accounts publish in-process, without network, so demos and tests show every
+// outcome end to end. Behaviour per connection (Connection.sandboxBehavior):
+//   ok             → a platform post id and permalink after a realistic short delay
+//   rejects_posts  → fails with a platform-style error text
+//   expired        → refused before publishing (token expired)
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Platform } from '@/server/connections/connections.schemas';
+import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
+
+export const SANDBOX_BEHAVIOURS = ['ok', 'rejects_posts', 'expired'] as const;
+export type SandboxBehaviour = (typeof SANDBOX_BEHAVIOURS)[number];
+
+/** Platform-style refusals, worded as each platform's API words them. */
+const REJECTIONS: Record<Platform, string> = {
+  linkedin: 'Content is a duplicate of urn:li:share:7010000000000000000 (422 DUPLICATE_POST)',
+  twitter: 'You are not allowed to create a Tweet with duplicate content. (403)',
+  facebook: '(#200) The user hasn\u2019t authorized the application to perform this action',
+  instagram: 'The media could not be fetched from this URI (code 9004, subcode 2207052)',
+  threads: 'Param text must be at most 500 characters long. (code 100)',
+  tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
+};
+
+const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
+  instagram: (_a, id) => `https://www.instagram.com/p/${id}/`,
+  facebook: (_a, id) => `https://www.facebook.com/${id}`,
+  linkedin: (_a, id) => `https://www.linkedin.com/feed/update/urn:li:share:${id}/`,
+  twitter: (a, id) => `https://x.com/${a}/status/${id}`,
+  threads: (a, id) => `https://www.threads.net/@${a}/post/${id}`,
+  tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
+};
+
+function latencyMs(): number {
+  const fixed = process.env.SANDBOX_LATENCY_MS;
+  if (fixed !== undefined) return Number(fixed);
+  return 120 + Math.floor(Math.random() * 280);
+}
+
+function postId(platform: Platform): string {
+  // Numeric ids like the platforms', except LinkedIn's URN-ish and Instagram's shortcode.
+  if (platform === 'instagram') return randomBytes(8).toString('base64url').slice(0, 11);
+  return (BigInt('0x' + randomBytes(7).toString('hex')) + 1_000_000_000_000_000n).toString();
+}
+
+export const sandboxPublisher: Publisher = {
+  async publish(connection: PublishableConnection, _request: PublishRequest): Promise<PublishResult> {
+    const behaviour = (connection.sandboxBehavior ?? 'ok') as SandboxBehaviour;
+    if (behaviour === 'expired') {
+      throw new TokenExpiredError('Error validating access token: Session has expired (code 190, subcode 463)');
+    }
+    await sleep(latencyMs());
+    if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { retryable: false, status: 422 });
+    const id = postId(connection.platform);
+    return { postedId: id, permalink: PERMALINK[connection.platform](connection.accountName, id) };
+  },
+};

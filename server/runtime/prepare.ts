@@ -1,0 +1,42 @@
+// Everything a process needs before it touches the database: the generated Prisma client,
+// a database URL (DATABASE_URL, or the embedded server started or joined here), and the
+// migrations applied. Shared by `npm start`, `npm run seed` and `npm test`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { env } from '@/server/config/env';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function ensurePrismaClient(): void {
+  if (existsSync(path.join(ROOT, 'server/generated/prisma/client.ts'))) return;
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'prisma/scripts/generate.mjs')], { stdio: 'inherit', cwd: ROOT });
+  if (res.status !== 0) throw new Error('prisma generate failed');
+}
+
+/** AUTH_SECRET signs staff sessions; on a bare machine it is created once under DATA_DIR. */
+export function ensureAuthSecret(): void {
+  if (process.env.AUTH_SECRET) return;
+  const dir = path.resolve(ROOT, env.dataDir());
+  const file = path.join(dir, 'auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  process.env.AUTH_SECRET = readFileSync(file, 'utf8').trim();
+}
+
+export async function prepareDatabase(opts: { migrate?: boolean } = {}): Promise<string> {
+  ensurePrismaClient();
+  const { resolveDatabaseUrl } = await import('@/server/db/url');
+  const url = await resolveDatabaseUrl();
+  process.env.DATABASE_URL = url;
+  if (opts.migrate !== false) {
+    const { deployMigrations } = await import('@/prisma/scripts/migrate');
+    await deployMigrations({ url });
+  }
+  return url;
+}
+
+export { ROOT };

@@ -1,0 +1,59 @@
+// `npm start`: Herald on http://localhost:$PORT with no other setup.
+// 1. database: DATABASE_URL, or the embedded PostgreSQL (started here, or joined if another
+//    Herald process already runs it), migrations applied;
+// 2. a production build when there is none;
+// 3. `next start` as a child process; the local job runner starts inside it
+//    (instrumentation.ts) unless Inngest is configured.
+// On SIGINT/SIGTERM the server stops, then the embedded database if this process started it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { env } from '@/server/config/env';
+import { ensureAuthSecret, prepareDatabase, ROOT } from './prepare';
+
+const started = Date.now();
+const log = (msg: string) => console.log(`[herald] ${msg}`);
+
+async function main(): Promise<void> {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  process.env.AUTH_TRUST_HOST ??= 'true';
+  process.env.AUTH_URL ??= env.baseUrl();
+  ensureAuthSecret();
+
+  const url = await prepareDatabase();
+  log(`database ready (${process.env.DATABASE_URL_SOURCE ?? (env.databaseUrl() ? 'DATABASE_URL' : 'embedded')}): ${url.replace(/\/\/[^@]*@/, '//')}`);
+
+  const nextBin = path.join(ROOT, 'node_modules/next/dist/bin/next');
+  if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
+    log('no production build yet: running next build (a few minutes, once)');
+    const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: ROOT, stdio: 'inherit', env: process.env });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+
+  const port = String(env.port());
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', port], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (/Ready in|started server/i.test(chunk.toString())) log(`ready on ${env.baseUrl()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    child.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  const code = await new Promise<number>((resolve) => child.on('exit', (c, s) => resolve(c ?? (s ? 0 : 1))));
+  const { stopEmbeddedIfOwned } = await import('@/server/db/url');
+  await stopEmbeddedIfOwned();
+  process.exit(code);
+}
+
+main().catch(async (err: unknown) => {
+  console.error('[herald] failed to start:', err);
+  process.exit(1);
+});
