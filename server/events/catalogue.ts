@@ -1,0 +1,50 @@
+// The domain events Herald emits (public-api-v1.md → Events). Webhook subscribers choose from
+// these names; `ping` is not here because the test route sends it directly, never via the outbox.
+
+export const DOMAIN_EVENT_TYPES = [
+  'post.scheduled',
+  'post.published',
+  'post.failed',
+  'post.approval_required',
+  'post.approved',
+  'connection.error',
+  'workflow.run.completed',
+  'workflow.run.failed',
+  'proposal.staged',
+  'proposal.confirmed',
+] as const;
+
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+/** `data` of each event as delivered. Times are ISO 8601 strings (they travel as JSON). */
+export interface DomainEventData {
+  'post.scheduled': { postId: string; scheduledAt: string; platforms: string[] };
+  'post.published': {
+    postId: string;
+    targetId: string;
+    platform: string;
+    connectionId: string;
+    postedId: string;
+    permalink: string | null;
+    publishedAt: string;
+  };
+  'post.failed': {
+    postId: string;
+    targetId: string;
+    platform: string;
+    error: { code: string; message: string };
+    failedAt: string;
+  };
+  'post.approval_required': { postId: string };
+  'post.approved': { postId: string; approvedBy: string };
+  'connection.error': { connectionId: string; platform: string; reason: string };
+  // The contract leaves `summary` and the workflow `error` unspecified.
+  'workflow.run.completed': { workflowId: string; runId: string; summary: unknown };
+  'workflow.run.failed': { workflowId: string; runId: string; error: unknown };
+  'proposal.staged': { actionId: string; toolName: string; title: string };
+  'proposal.confirmed': { actionId: string; toolName: string; title: string };
+}
+
+export function isDomainEventType(value: string): value is DomainEventType {
+  return (DOMAIN_EVENT_TYPES as readonly string[]).includes(value);
+}

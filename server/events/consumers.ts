@@ -1,0 +1,28 @@
+// Who receives drained outbox events. Adding a consumer (the webhook fan-out, for one) is a
+// one-line change to `outboxConsumers`.
+import type { Tx } from '@/server/db/client';
+
+export interface OutboxEventRecord {
+  id: string;
+  workspaceId: string;
+  type: string;
+  data: unknown;
+  createdAt: Date;
+  /** Earlier failed attempts at dispatching this event. */
+  attempts: number;
+}
+
+export interface OutboxConsumerContext {
+  /**
+   * The transaction that marks the event dispatched: write here (e.g. delivery rows) and the
+   * writes commit together with `dispatchedAt`, or roll back together on failure.
+   */
+  tx: Tx;
+  /** Side effects outside the database (enqueueing jobs, HTTP) run only after the commit. */
+  afterCommit(effect: () => Promise<void> | void): void;
+}
+
+/** Throwing leaves the event undispatched (attempts + 1, lastError set) for a later drain. */
+export type OutboxConsumer = (event: OutboxEventRecord, ctx: OutboxConsumerContext) => Promise<void>;
+
+export const outboxConsumers: OutboxConsumer[] = [];

@@ -1,0 +1,159 @@
+// The outbox against a real PostgreSQL database: transactional writes, exactly-once draining
+// under concurrency, failure bookkeeping, and the real job wiring.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/server/db/client';
+import { closeJobs, startLocalRunner } from '@/server/jobs';
+import type { OutboxConsumer } from './consumers';
+import { drainOutbox } from './drain-outbox';
+import { kickOutboxDrain } from './kick-outbox';
+import { recordEvent } from './record-event';
+
+const workspaceId = randomUUID();
+
+async function recordCommitted(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = await db.$transaction((tx) =>
+      recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: `post-${i}` } }),
+    );
+    ids.push(id);
+  }
+  return ids;
+}
+
+beforeEach(async () => {
+  await db.outboxEvent.deleteMany();
+});
+
+afterAll(async () => {
+  await closeJobs();
+  await db.$disconnect();
+});
+
+describe('recordEvent', () => {
+  it('writes nothing when the transaction rolls back', async () => {
+    await expect(
+      db.$transaction(async (tx) => {
+        await recordEvent(tx, { workspaceId, type: 'post.approved', data: { postId: 'p1', approvedBy: 'u1' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await db.outboxEvent.count()).toBe(0);
+  });
+
+  it('writes the event when the transaction commits', async () => {
+    const [id] = await recordCommitted(1);
+    const row = await db.outboxEvent.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({
+      workspaceId,
+      type: 'post.approval_required',
+      data: { postId: 'post-0' },
+      dispatchedAt: null,
+      attempts: 0,
+    });
+  });
+});
+
+describe('drainOutbox', () => {
+  it('hands each committed event to the consumers exactly once, even with two drainers at once', async () => {
+    const ids = await recordCommitted(40);
+    const seen: string[] = [];
+    const slowConsumer: OutboxConsumer = async (event) => {
+      seen.push(event.id);
+      await new Promise((r) => setTimeout(r, 5)); // widen the window for overlap
+    };
+
+    const [a, b] = await Promise.all([
+      drainOutbox({ consumers: [slowConsumer] }),
+      drainOutbox({ consumers: [slowConsumer] }),
+    ]);
+
+    expect(a.dispatched + b.dispatched).toBe(40);
+    expect(a.dispatched).toBeGreaterThan(0);
+    expect(b.dispatched).toBeGreaterThan(0);
+    expect([...seen].sort()).toEqual([...ids].sort());
+    expect(await db.outboxEvent.count({ where: { dispatchedAt: null } })).toBe(0);
+
+    // A later drain finds nothing left.
+    expect(await drainOutbox({ consumers: [slowConsumer] })).toEqual({ dispatched: 0, failed: 0 });
+    expect(seen).toHaveLength(40);
+  });
+
+  it('hands events over oldest first', async () => {
+    const ids = await recordCommitted(5);
+    const seen: string[] = [];
+    await drainOutbox({ consumers: [async (e) => void seen.push(e.id)] });
+    expect(seen).toEqual(ids);
+  });
+
+  it('keeps a failed event for a later drain, rolls back its writes, and does not block the others', async () => {
+    const [failing, ok] = await recordCommitted(2);
+    const markerWorkspace = randomUUID();
+    let failOnce = true;
+    const consumer: OutboxConsumer = async (event, { tx }) => {
+      // A write made by the consumer must share the fate of the dispatch.
+      await tx.outboxEvent.create({
+        data: { workspaceId: markerWorkspace, type: 'marker', data: {}, dispatchedAt: new Date() },
+      });
+      if (event.id === failing && failOnce) {
+        failOnce = false;
+        throw new Error('receiver fan-out failed');
+      }
+    };
+
+    expect(await drainOutbox({ consumers: [consumer] })).toEqual({ dispatched: 1, failed: 1 });
+    const failedRow = await db.outboxEvent.findUniqueOrThrow({ where: { id: failing } });
+    expect(failedRow).toMatchObject({ dispatchedAt: null, attempts: 1 });
+    expect(failedRow.lastError).toContain('receiver fan-out failed');
+    expect((await db.outboxEvent.findUniqueOrThrow({ where: { id: ok } })).dispatchedAt).not.toBeNull();
+    expect(await db.outboxEvent.count({ where: { workspaceId: markerWorkspace } })).toBe(1);
+
+    expect(await drainOutbox({ consumers: [consumer] })).toEqual({ dispatched: 1, failed: 0 });
+    const retried = await db.outboxEvent.findUniqueOrThrow({ where: { id: failing } });
+    expect(retried).toMatchObject({ attempts: 2, lastError: null });
+    expect(retried.dispatchedAt).not.toBeNull();
+  });
+
+  it('gives up on an event after maxAttempts', async () => {
+    const [id] = await recordCommitted(1);
+    const broken: OutboxConsumer = async () => {
+      throw new Error('always fails');
+    };
+    for (let i = 0; i < 3; i += 1) await drainOutbox({ consumers: [broken], maxAttempts: 2 });
+    expect(await db.outboxEvent.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 2, dispatchedAt: null });
+  });
+
+  it('runs after-commit effects only once the dispatch committed', async () => {
+    await recordCommitted(2);
+    const effects: string[] = [];
+    let calls = 0;
+    const consumer: OutboxConsumer = async (event, { afterCommit }) => {
+      calls += 1;
+      afterCommit(() => void effects.push(event.id));
+      if (calls === 1) throw new Error('first one fails');
+    };
+    const result = await drainOutbox({ consumers: [consumer] });
+    expect(result).toEqual({ dispatched: 1, failed: 1 });
+    expect(effects).toHaveLength(1);
+  });
+});
+
+describe('outbox.drain job', () => {
+  it('drains right after a commit when kicked, through the real job registry and local runner', async () => {
+    const runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, concurrency: 2, pollIntervalMs: 200 });
+    try {
+      const [id] = await recordCommitted(1);
+      await kickOutboxDrain();
+      const deadline = Date.now() + 10_000;
+      let row = await db.outboxEvent.findUniqueOrThrow({ where: { id } });
+      while (!row.dispatchedAt && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        row = await db.outboxEvent.findUniqueOrThrow({ where: { id } });
+      }
+      expect(row.dispatchedAt).not.toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  });
+});

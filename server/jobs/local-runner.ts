@@ -1,0 +1,91 @@
+// Runs jobs in-process on graphile-worker (the embedded default). The app starts one runner
+// at boot; several app processes may each run one against the same database, since
+// graphile-worker hands each job to one worker only.
+import { parseCronItems, run, type JobHelpers, type Task, type TaskList } from 'graphile-worker';
+import { CRON_PAYLOAD, maxAttemptsOf, type AnyJobDefinition } from './definition';
+import { ensureJobSchema } from './job-schema';
+import { jobDefinitions } from './registry';
+import { InvalidJobPayloadError, runJob } from './run-job';
+import { quietLogger } from './worker-logger';
+
+export interface LocalRunnerOptions {
+  connectionString: string;
+  /** Jobs run at the same time by this process. */
+  concurrency?: number;
+  /** Defaults to the registry; tests pass their own. */
+  definitions?: readonly AnyJobDefinition[];
+  /**
+   * How often idle workers look for due jobs. New jobs arrive by LISTEN/NOTIFY at once; jobs
+   * with a future runAt (and retries) are found by this poll, so it bounds their lateness.
+   */
+  pollIntervalMs?: number;
+  /** On stop, how long running jobs get before their `ctx.signal` aborts. */
+  shutdownAbortMs?: number;
+}
+
+export interface LocalRunner {
+  /** Stops taking jobs, waits for running ones (aborting them after shutdownAbortMs), closes the pool. */
+  stop(): Promise<void>;
+}
+
+function toTask(definition: AnyJobDefinition): Task {
+  return async (payload: unknown, helpers: JobHelpers) => {
+    const { job } = helpers;
+    // Cron runs carry graphile-worker's `_cron` marker and nothing else of ours.
+    const input = payload && typeof payload === 'object' && '_cron' in payload ? CRON_PAYLOAD : payload;
+    try {
+      await runJob(definition, input, { attempt: job.attempts, maxAttempts: job.max_attempts, signal: helpers.abortSignal });
+    } catch (error) {
+      if (error instanceof InvalidJobPayloadError) {
+        // Retrying cannot fix a payload; log it and let the job complete.
+        helpers.logger.error(error.message);
+        return;
+      }
+      throw error;
+    }
+  };
+}
+
+export async function startLocalRunner(options: LocalRunnerOptions): Promise<LocalRunner> {
+  const definitions = options.definitions ?? jobDefinitions;
+  const concurrency = options.concurrency ?? 4;
+  await ensureJobSchema(options.connectionString);
+
+  const taskList: TaskList = Object.fromEntries(definitions.map((d) => [d.name, toTask(d)]));
+  const parsedCronItems = parseCronItems(
+    definitions
+      .filter((d) => d.cron)
+      .map((d) => ({
+        task: d.name,
+        identifier: d.name,
+        match: d.cron!,
+        // No backfill: a missed minute of a safety-net drain is not worth catching up.
+        options: { backfillPeriod: 0, maxAttempts: maxAttemptsOf(d) },
+      })),
+  );
+
+  const runner = await run({
+    connectionString: options.connectionString,
+    concurrency,
+    maxPoolSize: concurrency + 2,
+    taskList,
+    parsedCronItems,
+    pollInterval: options.pollIntervalMs ?? 1_000,
+    gracefulShutdownAbortTimeout: options.shutdownAbortMs ?? 5_000,
+    // The app owns signal handling and calls stop(); graphile-worker must not exit the process.
+    noHandleSignals: true,
+    logger: quietLogger,
+    // By default graphile-worker records a job's success or failure without waiting for it, and
+    // stop() can close the pool first: the job then stays locked for 4 hours. Batching (even
+    // with no delay) makes stop() flush those writes before closing.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+  });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    stop() {
+      stopping ??= runner.stop();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// The one place a job's payload is validated and its handler called, whichever adapter runs it.
+import type { AnyJobDefinition, JobContext } from './definition';
+
+/** Thrown for a payload the schema rejects: retrying cannot help, so adapters do not retry it. */
+export class InvalidJobPayloadError extends Error {
+  readonly name = 'InvalidJobPayloadError';
+}
+
+export async function runJob(definition: AnyJobDefinition, payload: unknown, ctx: JobContext): Promise<void> {
+  const parsed = definition.schema.safeParse(payload ?? {});
+  if (!parsed.success) {
+    throw new InvalidJobPayloadError(`Invalid payload for job "${definition.name}": ${parsed.error.message}`);
+  }
+  await definition.handler(parsed.data, ctx);
+}
