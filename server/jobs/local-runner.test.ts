@@ -111,7 +111,7 @@ describe('local runner (graphile-worker on PostgreSQL)', () => {
     await waitFor(() => runsOf('test.delayed').length === 1);
     const ranAt = runsOf('test.delayed')[0]!.at;
     expect(ranAt).toBeGreaterThanOrEqual(runAt.getTime() - 50); // clock granularity between Node and PostgreSQL
-    expect(ranAt - runAt.getTime()).toBeLessThan(1_000);
+    expect(ranAt - runAt.getTime()).toBeLessThan(1_500); // found by the 100 ms poll; slack for a loaded machine
   });
 
   it('retries a failed job after an exponential backoff', async () => {
