@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+
+const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as { staff: { email: string; password: string }; workspace: { name: string } };
+
+test('a staff member signs in and sees the app shell', async ({ page }) => {
+  const { staff, workspace } = seed();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin/);
+
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('do not match');
+
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('workspace-name')).toHaveText(workspace.name);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Approvals');
+  await expect(page.getByText(`Signed in as ${staff.email}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin/);
+});

@@ -1,0 +1,72 @@
+// `npm test`: Vitest (unit + integration, each test file on its own database) and then
+// Playwright against a production build, on DATABASE_URL's server or the embedded one.
+// Ends with the Playwright summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { ensureAuthSecret, ensurePrismaClient, ROOT } from './prepare';
+
+const BUILD_INPUTS = ['app', 'server', 'inngest', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts'];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    if (entry === 'generated' || entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const id = path.join(ROOT, '.next/BUILD_ID');
+  if (!existsSync(id)) return true;
+  const built = statSync(id).mtimeMs;
+  return BUILD_INPUTS.some((p) => newestMtime(path.join(ROOT, p)) > built);
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+  return res.status ?? 1;
+}
+
+async function main(): Promise<number> {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  ensurePrismaClient();
+  ensureAuthSecret();
+  const { resolveServerUrl, withDatabase, ensureDatabaseExists, dropDatabase, stopEmbeddedIfOwned } = await import('@/server/db/url');
+  const serverUrl = await resolveServerUrl();
+  const node = process.execPath;
+  try {
+    const unit = run(node, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], { ...process.env, DATABASE_URL: serverUrl });
+    if (unit !== 0) return unit;
+    if (process.env.HERALD_SKIP_E2E === '1') return 0;
+
+    if (buildIsStale()) {
+      const built = run(node, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], process.env);
+      if (built !== 0) return built;
+    }
+    const e2eUrl = withDatabase(serverUrl, `herald_e2e_${randomBytes(4).toString('hex')}`);
+    await ensureDatabaseExists(e2eUrl);
+    try {
+      const { deployMigrations } = await import('@/prisma/scripts/migrate');
+      await deployMigrations({ url: e2eUrl });
+      return run(node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test'], { ...process.env, DATABASE_URL: e2eUrl });
+    } finally {
+      await dropDatabase(e2eUrl).catch(() => {});
+    }
+  } finally {
+    await stopEmbeddedIfOwned();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
