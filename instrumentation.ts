@@ -1,0 +1,7 @@
+// Next.js calls register() once when the server process starts: background work (the local
+// job runner, unless Inngest is configured) runs inside the app process.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startBackgroundWork } = await import('./server/runtime/background');
+  await startBackgroundWork();
+}

@@ -1,0 +1,25 @@
+// Background work inside the app process: the local job runner (graphile-worker on our
+// PostgreSQL) unless Inngest is configured. A failure to start jobs is logged, never fatal:
+// user-facing actions do not wait on the queue.
+import { startJobRunner } from '@/server/jobs';
+
+let started: Promise<void> | undefined;
+
+export function startBackgroundWork(): Promise<void> {
+  started ??= (async () => {
+    if (!process.env.DATABASE_URL) {
+      console.warn('[herald] DATABASE_URL is not set: background jobs are not running (start Herald with `npm start`)');
+      return;
+    }
+    try {
+      const runner = await startJobRunner({ concurrency: Number(process.env.JOBS_CONCURRENCY ?? 10) });
+      const stop = () => void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      console.log('[herald] background jobs running');
+    } catch (err) {
+      console.error('[herald] could not start background jobs', err);
+    }
+  })();
+  return started;
+}
