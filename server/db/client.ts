@@ -2,6 +2,7 @@
 // can be decided first (the start script or the test harness resolve the embedded server).
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client';
+import { registerCloser } from './connections';
 
 export type Db = PrismaClient;
 /** A client usable inside `db.$transaction(async (tx) => …)`. */
@@ -16,6 +17,10 @@ function create(): PrismaClient {
   const client = new PrismaClient({ adapter });
   globalForDb.heraldDb = client;
   globalForDb.heraldDbUrl = url;
+  registerCloser(async () => {
+    if (globalForDb.heraldDb === client) globalForDb.heraldDb = undefined;
+    await client.$disconnect();
+  });
   return client;
 }
 

@@ -6,6 +6,7 @@
 import { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '@/server/config/env';
+import { registerCloser } from '@/server/db/connections';
 import { AppError } from '@/server/errors/app-error';
 
 const WINDOW_SECONDS = 60;
@@ -28,6 +29,8 @@ function getLimiter(): LimiterState {
   if (current) void current.pool.end().catch(() => {});
   // A small dedicated pool: the limiter's upsert must not queue behind long transactions.
   const pool = new Pool({ connectionString: url, max: 4 });
+  // An idle connection dropped by the server must not crash the process; the pool reconnects.
+  pool.on('error', (err) => console.warn('[ratelimit] idle connection error:', err.message));
   const limiter = new RateLimiterPostgres({
     storeClient: pool,
     storeType: 'pool',
@@ -43,6 +46,10 @@ function getLimiter(): LimiterState {
   });
   const state = { url, points, pool, limiter };
   globalForLimiter.heraldLimiter = state;
+  registerCloser(async () => {
+    if (globalForLimiter.heraldLimiter === state) globalForLimiter.heraldLimiter = undefined;
+    await pool.end();
+  });
   return state;
 }
 
