@@ -1,7 +1,8 @@
 // Runs jobs in-process on graphile-worker (the embedded default). The app starts one runner
 // at boot; several app processes may each run one against the same database, since
 // graphile-worker hands each job to one worker only.
-import { parseCronItems, run, type JobHelpers, type Task, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { parseCronItems, run, type JobHelpers, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { CRON_PAYLOAD, maxAttemptsOf, type AnyJobDefinition } from './definition';
 import { ensureJobSchema } from './job-schema';
 import { jobDefinitions } from './registry';
@@ -46,6 +47,27 @@ function toTask(definition: AnyJobDefinition): Task {
   };
 }
 
+/**
+ * Resolves once the runner's LISTEN is active, so a job enqueued after startLocalRunner()
+ * returns is picked up at once rather than at the next poll. graphile-worker announces the
+ * listening connection just before sending LISTEN on it; a query queued behind that LISTEN
+ * on the same connection completes only after it. Gives up quietly after a few seconds
+ * (polling still finds jobs).
+ */
+function untilListening(events: WorkerEvents): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, 5_000);
+    fallback.unref();
+    const done = () => {
+      clearTimeout(fallback);
+      resolve();
+    };
+    events.once('pool:listen:success', ({ client }) => {
+      queueMicrotask(() => void client.query('select 1').then(done, done));
+    });
+  });
+}
+
 export async function startLocalRunner(options: LocalRunnerOptions): Promise<LocalRunner> {
   const definitions = options.definitions ?? jobDefinitions;
   const concurrency = options.concurrency ?? 4;
@@ -64,6 +86,8 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
       })),
   );
 
+  const events = new EventEmitter() as WorkerEvents;
+  const listening = untilListening(events);
   const runner = await run({
     connectionString: options.connectionString,
     concurrency,
@@ -75,11 +99,14 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
     // The app owns signal handling and calls stop(); graphile-worker must not exit the process.
     noHandleSignals: true,
     logger: quietLogger,
+    events,
     // By default graphile-worker records a job's success or failure without waiting for it, and
     // stop() can close the pool first: the job then stays locked for 4 hours. Batching (even
     // with no delay) makes stop() flush those writes before closing.
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
+
+  await listening;
 
   let stopping: Promise<void> | undefined;
   return {
