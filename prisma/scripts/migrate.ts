@@ -151,7 +151,7 @@ function engineError(error: unknown): Error {
   const hint =
     code === 'P3009'
       ? '\nFix the migration (and the database, if the script left changes behind), then run ' +
-        '`tsx prisma/scripts/migrate.ts resolve --rolled-back <name>` and deploy again.'
+        '`npx tsx prisma/scripts/migrate.ts resolve --rolled-back <name>` and deploy again.'
       : '';
   const wrapped = new Error(migration && !text.includes(migration) ? `Migration ${migration} failed: ${text}${hint}` : `${text}${hint}`);
   return Object.assign(wrapped, { code });

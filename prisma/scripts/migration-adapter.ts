@@ -133,9 +133,10 @@ async function openAdapter(url: string): Promise<SqlDriverAdapter> {
 }
 
 /**
- * PostgreSQL's own message, plus the line, for a failing script (adapter-pg
- * would turn `relation "x" does not exist` into "No such table: x"). It ends
- * up in the error and in `_prisma_migrations.logs`, as with the native engine.
+ * PostgreSQL's own error for a failing script, with the line in
+ * migration.sql; it ends up in the error and in `_prisma_migrations.logs`.
+ * (The engine words a few well-known codes its own way, e.g. 42P01 becomes
+ * "No such table: x".)
  */
 function scriptError(error: unknown, script: string): unknown {
   const e = error as pg.DatabaseError;
