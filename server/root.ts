@@ -1,12 +1,14 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
 import { connectionsRouter } from './connections/connections.router';
+import { postsRouter } from './posts/posts.router';
 import { createCallerFactory, router } from './trpc/init';
 import { workspacesRouter } from './workspaces/workspaces.router';
 
 export const appRouter = router({
   workspaces: workspacesRouter,
   connections: connectionsRouter,
+  posts: postsRouter,
 });
 
 export type AppRouter = typeof appRouter;

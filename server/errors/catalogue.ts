@@ -45,6 +45,8 @@ export const ERROR_CATALOGUE = {
   CONNECT_SESSION_INVALID: { status: 401, shape: 'envelope', description: 'The 15-minute connect session is bad or its link is no longer live.' },
 
   // ── Codes the contract leaves open (docs/decisions.md) ──
+  CONTENT_TOO_LONG: { status: 400, shape: 'envelope', description: 'The text (or its variant) is longer than a targeted platform allows; the message names the platform and its limit.' },
+  MEDIA_COUNT_EXCEEDED: { status: 400, shape: 'envelope', description: 'More images or videos than a targeted platform accepts in one post, or a mix it does not accept; the message names the platform and its limit.' },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

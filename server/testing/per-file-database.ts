@@ -40,6 +40,9 @@ if (!state.__heraldTestDatabaseUrl) {
   process.env.DATABASE_URL = url;
 
   afterAll(async () => {
+    // End the app's pools first, so dropping the database does not kill live connections.
+    const { closeAllConnections } = await import('../db/connections');
+    await closeAllConnections();
     await dropDatabase(url);
     delete state.__heraldTestDatabaseUrl;
   });

@@ -1,0 +1,10 @@
+// Media as the publishing rules see it: resolved, in our storage, with what the limits need.
+export interface ResolvedMedia {
+  assetId: string;
+  url: string;
+  kind: 'image' | 'video';
+  contentType: string;
+  bytes: number;
+  /** Video only, when the container declares it. */
+  durationMs: number | null;
+}

@@ -1,0 +1,11 @@
+// Which publisher serves a connection: the in-process sandbox for provider `sandbox`, the
+// platform's live adapter otherwise.
+import type { Platform } from '@/server/connections/connections.schemas';
+import type { Publisher, PublishableConnection } from './publisher';
+import { sandboxPublisher } from './sandbox/sandbox-publisher';
+import { liveAdapters } from './live-adapters';
+
+export function publisherFor(connection: Pick<PublishableConnection, 'provider' | 'platform'>): Publisher {
+  if (connection.provider === 'sandbox') return sandboxPublisher;
+  return liveAdapters[connection.platform as Platform];
+}

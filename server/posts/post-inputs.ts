@@ -1,0 +1,47 @@
+// Checks shared by create and edit: the target connections, variants and media of a post.
+import type { Connection } from '@/server/generated/prisma/client';
+import type { Platform } from '@/server/connections/connections.schemas';
+import { isUsable } from '@/server/connections/token-health';
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { isUuid } from '@/server/http/schemas';
+import { importMediaUrls } from '@/server/media/import-media-urls';
+import type { ResolvedMedia } from '@/server/media/media.types';
+import { resolveMediaIds } from '@/server/media/resolve-media-ids';
+
+export type StoredMedia = ResolvedMedia & { origin: 'mediaIds' | 'mediaUrls' };
+
+/** The post's connections, in request order, each in this workspace and usable now. */
+export async function loadTargetConnections(workspaceId: string, ids: readonly string[]): Promise<Connection[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db.connection.findMany({ where: { workspaceId, id: { in: unique.filter(isUuid) } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => {
+    const field = `connectionIds[${ids.indexOf(id)}]`;
+    const row = byId.get(id);
+    if (!row) throw new AppError('CONNECTION_NOT_FOUND', `No connection ${id} in this workspace`, { field });
+    if (!isUsable(row)) {
+      throw new AppError('CONNECTION_EXPIRED', `The ${row.platform} connection "${row.displayName}" is not active or its token expired: reconnect it in the app`, { field });
+    }
+    return row;
+  });
+}
+
+export function platformsOf(connections: readonly Connection[]): Platform[] {
+  return [...new Set(connections.map((c) => c.platform as Platform))];
+}
+
+/** A variant for a platform the post does not target would never be used: refuse it. */
+export function checkVariants(variants: Partial<Record<Platform, unknown>> | null | undefined, platforms: readonly Platform[]): void {
+  for (const platform of Object.keys(variants ?? {})) {
+    if (!platforms.includes(platform as Platform)) {
+      throw new AppError('VALIDATION_FAILED', `There is a variant for ${platform}, which the post does not target`, { field: `variants.${platform}` });
+    }
+  }
+}
+
+export async function resolveMedia(workspaceId: string, input: { mediaIds?: readonly string[]; mediaUrls?: readonly string[] }): Promise<StoredMedia[]> {
+  const byId = (await resolveMediaIds(workspaceId, input.mediaIds ?? [])).map((m) => ({ ...m, origin: 'mediaIds' as const }));
+  const byUrl = (await importMediaUrls(workspaceId, input.mediaUrls ?? [])).map((m) => ({ ...m, origin: 'mediaUrls' as const }));
+  return [...byId, ...byUrl];
+}

@@ -1,0 +1,47 @@
+// The state rules of a post, in one place: which statuses can be edited, cancelled or
+// published, the scheduledAt tolerance, and the approval rule.
+import { AppError } from '@/server/errors/app-error';
+import type { Warning } from '@/server/http/schemas';
+import type { ApprovalStatus, PostStatus } from './posts.schemas';
+
+/** A post can be edited and cancelled while nothing has shipped (a failed post can be retried). */
+export const EDITABLE_STATUSES: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
+export const PUBLISHABLE_STATUSES: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
+export const PAST_TOLERANCE_MS = 5 * 60_000;
+
+export function assertEditable(status: string): void {
+  if (!(EDITABLE_STATUSES as readonly string[]).includes(status)) {
+    throw new AppError('POST_NOT_EDITABLE', `A ${status.replace('_', ' ')} post cannot be changed`);
+  }
+}
+
+/**
+ * scheduledAt up to 5 minutes in the past is moved to now with a warning; earlier is
+ * refused. Returns the effective time.
+ */
+export function resolveScheduledAt(raw: string, now: Date, warnings: Warning[]): Date {
+  const at = new Date(raw);
+  const diff = now.getTime() - at.getTime();
+  if (diff > PAST_TOLERANCE_MS) {
+    throw new AppError('SCHEDULED_TIME_IN_PAST', 'scheduledAt is more than 5 minutes in the past', { field: 'scheduledAt' });
+  }
+  if (diff > 0) {
+    warnings.push({ code: 'SCHEDULED_TIME_COERCED', message: `scheduledAt was ${Math.ceil(diff / 1000)} s in the past and was moved to now` });
+    return now;
+  }
+  return at;
+}
+
+export function approvalNeeded(workspaceRequires: boolean, postRequires: boolean): boolean {
+  return workspaceRequires || postRequires;
+}
+
+export const APPROVAL_WARNING: Warning = {
+  code: 'APPROVAL_REQUIRED',
+  message: 'The post waits for a member to approve it in the app before it goes out',
+};
+
+/** Publishing (now or at the scheduled time) is blocked until a reviewer approves. */
+export function isApprovalBlocking(approvalStatus: ApprovalStatus | string): boolean {
+  return approvalStatus === 'pending' || approvalStatus === 'rejected';
+}

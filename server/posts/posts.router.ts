@@ -1,0 +1,88 @@
+// /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
+import { z } from 'zod';
+import { AppError } from '@/server/errors/app-error';
+import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam } from '@/server/http/schemas';
+import { deliverPost } from '@/server/publishing/deliver-post';
+import { apiProcedure, router } from '@/server/trpc/init';
+import { cancelPost } from './cancel-post';
+import { createPost } from './create-post';
+import { toPostDto } from './post-dto';
+import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
+import { getPost, listPosts, listPostTargets } from './read-posts';
+import { approvePost, listPendingApprovals, rejectPost } from './review-post';
+import { updatePost } from './update-post';
+
+const tags = ['Posts'];
+const WRITE_ERRORS = ['CONNECTION_NOT_FOUND', 'CONNECTION_EXPIRED', 'SCHEDULED_TIME_IN_PAST', 'PLATFORM_SETTING_UNKNOWN', 'MEDIA_REQUIRED', 'MEDIA_NOT_FOUND', 'MEDIA_NOT_READY', 'MEDIA_TOO_LARGE', 'MEDIA_TOO_LONG', 'MEDIA_URL_REFUSED', 'MEDIA_STORAGE_UNAVAILABLE', 'CONTENT_TOO_LONG', 'MEDIA_COUNT_EXCEEDED'] as const;
+
+/** Approvals are a member's act in the app: API keys cannot approve. */
+function reviewer(ctx: { actor?: { kind: string; userId?: string } }): string {
+  if (ctx.actor?.kind !== 'staff' || !ctx.actor.userId) throw new AppError('FORBIDDEN', 'Posts are approved by a member in the app');
+  return ctx.actor.userId;
+}
+
+export const postsRouter = router({
+  create: apiProcedure
+    .meta({ scope: 'posts:write', successStatus: 201, errors: WRITE_ERRORS, openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft or a scheduled post' } })
+    .input(ZCreatePostInput)
+    .output(writeEnvelope(ZPost))
+    .mutation(({ ctx, input }) => createPost(ctx.actor!.workspaceId, input)),
+
+  list: apiProcedure
+    .meta({ scope: 'posts:read', openapi: { method: 'GET', path: '/posts', tags, protect: true, summary: 'List posts, newest first (rows without targets)' } })
+    .input(ZListPostsQuery)
+    .output(listEnvelope(ZPostListRow))
+    .query(({ ctx, input }) => listPosts(ctx.actor!.workspaceId, input)),
+
+  get: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}', tags, protect: true, summary: 'Read a post with its targets' } })
+    .input(ZIdParam)
+    .output(readEnvelope(ZPost))
+    .query(async ({ ctx, input }) => ({ data: await getPost(ctx.actor!.workspaceId, input.id) })),
+
+  update: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', ...WRITE_ERRORS], openapi: { method: 'PATCH', path: '/posts/{id}', tags, protect: true, summary: 'Edit a post (only sent fields change)' } })
+    .input(ZUpdatePostInput.extend({ id: ZIdParam.shape.id }))
+    .output(writeEnvelope(ZPost))
+    .mutation(({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return updatePost(ctx.actor!.workspaceId, id, changes);
+    }),
+
+  cancel: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'], openapi: { method: 'DELETE', path: '/posts/{id}', tags, protect: true, summary: 'Cancel a post (the row is kept; nothing is removed from any platform)' } })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor!.workspaceId, input.id), warnings: [] })),
+
+  publish: apiProcedure
+    .meta({ scope: 'posts:write', successStatus: 201, errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'], openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' } })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: toPostDto(await deliverPost(ctx.actor!.workspaceId, input.id, 'manual')), warnings: [] })),
+
+  targets: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' } })
+    .input(ZIdParam)
+    .output(readEnvelope(z.array(ZTarget)))
+    .query(async ({ ctx, input }) => ({ data: await listPostTargets(ctx.actor!.workspaceId, input.id) })),
+
+  // ── Staff only (the app's approval queue); not part of the REST contract ──
+  pendingApprovals: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(ZPost)))
+    .query(async ({ ctx }) => ({ data: await listPendingApprovals(ctx.actor!.workspaceId) })),
+
+  approve: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor!.workspaceId, input.id, reviewer(ctx)), warnings: [] })),
+
+  reject: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
+    .input(ZIdParam.extend({ reason: z.string().trim().min(1).max(1000) }))
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor!.workspaceId, input.id, reviewer(ctx), input.reason), warnings: [] })),
+});

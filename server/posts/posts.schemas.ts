@@ -1,0 +1,105 @@
+// Wire schemas of the posts routes (REST, tRPC, tools share them).
+import { z } from 'zod';
+import { PLATFORMS, ZPlatform } from '@/server/connections/connections.schemas';
+import { ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
+
+export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+export const APPROVAL_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const TARGET_STATUSES = ['pending', 'publishing', 'published', 'failed'] as const;
+
+export const MAX_CONTENT = 10_000;
+export const MAX_CONNECTIONS = 20;
+export const MAX_MEDIA = 10;
+
+export const ZTarget = z
+  .object({
+    id: z.uuid(),
+    connectionId: z.uuid(),
+    platform: ZPlatform,
+    status: z.enum(TARGET_STATUSES).describe('pending → publishing → published | failed'),
+    postedId: z.string().nullable(),
+    permalink: z.string().nullable(),
+    error: z.string().nullable().describe('The platform’s error text, verbatim'),
+    attempts: z.number().int(),
+    publishedAt: ZNullableTimestamp,
+    updatedAt: ZTimestamp,
+  })
+  .meta({ id: 'Target' });
+
+const ZVariants = z.partialRecord(ZPlatform, z.strictObject({ content: z.string().min(1).max(MAX_CONTENT) }));
+
+export const ZPostBase = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  variants: ZVariants.nullable(),
+  mediaUrls: z.array(z.string()),
+  platforms: z.array(ZPlatform),
+  connectionIds: z.array(z.uuid()),
+  status: z.enum(POST_STATUSES),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  scheduledAt: ZNullableTimestamp,
+  publishedAt: ZNullableTimestamp,
+  platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
+  platformPostIds: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe('Map of connectionId → id of the post on that platform; null until something shipped'),
+  error: z.string().nullable().describe('Summary of failed targets ("platform: error" per failed target); null until something failed'),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export const ZPostListRow = ZPostBase.meta({ id: 'PostListRow' });
+export const ZPost = ZPostBase.extend({ targets: z.array(ZTarget) }).meta({ id: 'Post' });
+export type PostDto = z.infer<typeof ZPost>;
+export type PostListRowDto = z.infer<typeof ZPostListRow>;
+export type TargetDto = z.infer<typeof ZTarget>;
+
+export const ZPostFields = {
+  content: z.string().min(1).max(MAX_CONTENT),
+  connectionIds: z.array(z.string().min(1).max(100)).min(1).max(MAX_CONNECTIONS),
+  scheduledAt: ZTimestamp,
+  /** https is checked by the media service, which names the refused URL (MEDIA_URL_REFUSED). */
+  mediaUrls: z.array(z.string().min(1).max(2048)).max(MAX_MEDIA),
+  mediaIds: z.array(z.string().min(1).max(100)).max(MAX_MEDIA),
+  /** Checked key by key by the service (PLATFORM_SETTING_UNKNOWN with the path). */
+  platformSettings: z.record(z.string(), z.unknown()),
+  variants: ZVariants,
+  requireApproval: z.boolean(),
+};
+
+export const ZCreatePostInput = z.strictObject({
+  content: ZPostFields.content,
+  connectionIds: ZPostFields.connectionIds,
+  scheduledAt: ZPostFields.scheduledAt.optional(),
+  mediaUrls: ZPostFields.mediaUrls.optional(),
+  mediaIds: ZPostFields.mediaIds.optional(),
+  platformSettings: ZPostFields.platformSettings.optional(),
+  variants: ZPostFields.variants.optional(),
+  requireApproval: ZPostFields.requireApproval.optional(),
+});
+export type CreatePostInput = z.infer<typeof ZCreatePostInput>;
+
+/** PATCH: the same fields, all optional; only sent fields change. scheduledAt null unschedules. */
+export const ZUpdatePostInput = z.strictObject({
+  content: ZPostFields.content.optional(),
+  connectionIds: ZPostFields.connectionIds.optional(),
+  scheduledAt: ZPostFields.scheduledAt.nullable().optional(),
+  mediaUrls: ZPostFields.mediaUrls.optional(),
+  mediaIds: ZPostFields.mediaIds.optional(),
+  platformSettings: ZPostFields.platformSettings.nullable().optional(),
+  variants: ZPostFields.variants.nullable().optional(),
+  requireApproval: ZPostFields.requireApproval.optional(),
+});
+export type UpdatePostInput = z.infer<typeof ZUpdatePostInput>;
+
+export const ZListPostsQuery = z.strictObject({
+  status: z.enum(POST_STATUSES).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+  from: ZTimestamp.optional(),
+  to: ZTimestamp.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListPostsQuery = z.infer<typeof ZListPostsQuery>;

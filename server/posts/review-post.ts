@@ -1,0 +1,54 @@
+// The approval queue: a member approves or rejects a pending post in the app.
+// Approving emits post.approved; an approved post whose time has passed goes out at once.
+// Rejecting (with a reason) keeps it from going out; editing a rejected post puts it back
+// in the queue (update-post.ts).
+import { db } from '@/server/db/client';
+import { kickOutboxDrain } from '@/server/events';
+import { recordEvent } from '@/server/events/record-event';
+import { AppError } from '@/server/errors/app-error';
+import { scheduleDelivery, unscheduleDelivery } from './delivery-schedule';
+import { lockPost } from './lock-post';
+import { toPostDto } from './post-dto';
+import type { PostDto } from './posts.schemas';
+
+function assertPending(approvalStatus: string): void {
+  if (approvalStatus !== 'pending') throw new AppError('POST_NOT_EDITABLE', `The post is not waiting for approval (approval is ${approvalStatus})`);
+}
+
+export async function approvePost(workspaceId: string, id: string, reviewerUserId: string): Promise<PostDto> {
+  const post = await db.$transaction(async (tx) => {
+    const locked = await lockPost(tx, workspaceId, id);
+    assertPending(locked.approvalStatus);
+    const updated = await tx.post.update({
+      where: { id: locked.id },
+      data: { approvalStatus: 'approved', approvedBy: reviewerUserId, approvedAt: new Date(), scheduleVersion: { increment: 1 } },
+      include: { targets: true },
+    });
+    await recordEvent(tx, { workspaceId, type: 'post.approved', data: { postId: locked.id, approvedBy: reviewerUserId } });
+    return updated;
+  });
+  await kickOutboxDrain();
+  // A scheduled post runs at its time, or now if that has passed; a draft waits to be scheduled or published.
+  if (post.status === 'scheduled') await scheduleDelivery({ ...post, scheduledAt: post.scheduledAt && post.scheduledAt > new Date() ? post.scheduledAt : new Date() });
+  return toPostDto(post);
+}
+
+export async function rejectPost(workspaceId: string, id: string, reviewerUserId: string, reason: string): Promise<PostDto> {
+  const post = await db.$transaction(async (tx) => {
+    const locked = await lockPost(tx, workspaceId, id);
+    assertPending(locked.approvalStatus);
+    return tx.post.update({
+      where: { id: locked.id },
+      data: { approvalStatus: 'rejected', rejectedBy: reviewerUserId, rejectedAt: new Date(), rejectionReason: reason, scheduleVersion: { increment: 1 } },
+      include: { targets: true },
+    });
+  });
+  await unscheduleDelivery(post.id);
+  return toPostDto(post);
+}
+
+/** The queue itself: pending posts, oldest scheduled first. */
+export async function listPendingApprovals(workspaceId: string): Promise<PostDto[]> {
+  const rows = await db.post.findMany({ where: { workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } }, orderBy: [{ scheduledAt: 'asc' }, { createdAt: 'asc' }], include: { targets: true }, take: 200 });
+  return rows.map(toPostDto);
+}

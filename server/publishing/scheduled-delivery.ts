@@ -1,0 +1,54 @@
+// The background side of publishing: the per-post delivery job and the catch-up sweep.
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { scheduleDelivery } from '@/server/posts/delivery-schedule';
+import { deliverPost } from './deliver-post';
+
+/**
+ * Job `posts.deliver`: publish a scheduled post at its time. Does nothing when the post
+ * changed since the job was queued (rescheduled, cancelled, approval changed: the version
+ * moved on) or is waiting for approval. Resumes a delivery a crash interrupted.
+ */
+export async function runScheduledDelivery(postId: string, scheduleVersion: number): Promise<void> {
+  const post = await db.post.findUnique({ where: { id: postId }, select: { status: true, scheduleVersion: true, scheduledAt: true } });
+  if (!post) return;
+  if (post.status === 'publishing') {
+    await deliverPost(null, postId, 'scheduled');
+    return;
+  }
+  if (post.status !== 'scheduled' || post.scheduleVersion !== scheduleVersion) return;
+  if (post.scheduledAt && post.scheduledAt.getTime() > Date.now() + 1000) {
+    // Ran early (clock skew between hosts): put it back for its time.
+    await scheduleDelivery({ id: postId, scheduledAt: post.scheduledAt, scheduleVersion });
+    return;
+  }
+  try {
+    await deliverPost(null, postId, 'scheduled');
+  } catch (err) {
+    // Approval or state changed between our read and the claim: nothing to do.
+    if (err instanceof AppError) return;
+    throw err;
+  }
+}
+
+/**
+ * Job `posts.catch-up` (every minute, and at start): delivers scheduled posts whose time
+ * has passed but whose job is missing — the queue was down when they were scheduled, or
+ * the app was down at their time — and resumes deliveries a crash left in `publishing`.
+ */
+export async function catchUpScheduledPosts(opts: { graceMs?: number; batch?: number } = {}): Promise<number> {
+  const before = new Date(Date.now() - (opts.graceMs ?? 30_000));
+  const due = await db.post.findMany({
+    where: {
+      OR: [
+        { status: 'scheduled', scheduledAt: { lte: before }, approvalStatus: { in: ['none', 'approved'] } },
+        { status: 'publishing', updatedAt: { lte: new Date(Date.now() - 5 * 60_000) } },
+      ],
+    },
+    select: { id: true, scheduleVersion: true },
+    orderBy: { scheduledAt: 'asc' },
+    take: opts.batch ?? 1000,
+  });
+  for (const p of due) await scheduleDelivery({ id: p.id, scheduledAt: new Date(), scheduleVersion: p.scheduleVersion });
+  return due.length;
+}
