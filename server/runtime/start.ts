@@ -20,8 +20,9 @@ async function main(): Promise<void> {
   process.env.AUTH_URL ??= env.baseUrl();
   ensureAuthSecret();
 
+  const source = env.databaseUrl() ? 'DATABASE_URL' : `embedded PostgreSQL in ${env.dataDir()}/postgres`;
   const url = await prepareDatabase();
-  log(`database ready (${process.env.DATABASE_URL_SOURCE ?? (env.databaseUrl() ? 'DATABASE_URL' : 'embedded')}): ${url.replace(/\/\/[^@]*@/, '//')}`);
+  log(`database ready (${source}): ${url.replace(/\/\/[^@]*@/, '//')}`);
 
   const nextBin = path.join(ROOT, 'node_modules/next/dist/bin/next');
   if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
