@@ -6,6 +6,8 @@ import type { Platform } from '@/server/connections/connections.schemas';
 export interface PublishRequest {
   content: string;
   mediaUrls: string[];
+  /** The kind of each entry of mediaUrls, same order (a URL's ending tells it only loosely). */
+  mediaKinds?: ('image' | 'video')[];
   settings: Record<string, unknown>;
 }
 

@@ -1,0 +1,64 @@
+// Calls to Meta's Graph APIs (Facebook Pages, Instagram, Threads) and the mapping of their
+// error object to the publisher's errors.
+//
+// Error format and codes: https://developers.facebook.com/docs/graph-api/guides/error-handling
+//   { "error": { "message", "type", "code", "error_subcode", "is_transient", "fbtrace_id" } }
+//   190 (and 102) = the access token expired or was revoked; 4, 17, 32, 613 = throttled
+//   (app, user, page, and per-hour call limits); 1, 2 = temporary downtime.
+import { PlatformError, TokenExpiredError } from './publisher';
+import { callApi, isSuccess, jsonAt, type ApiResponse, type Fetcher } from './http';
+
+const EXPIRED_CODES = new Set([102, 190]);
+const THROTTLED_CODES = new Set([4, 17, 32, 613]);
+const TEMPORARY_CODES = new Set([1, 2]);
+
+export type GraphParams = Record<string, string | number | boolean | undefined>;
+export type GraphObject = Record<string, unknown>;
+
+export function graphError(response: ApiResponse, platformName: string): PlatformError {
+  const error = jsonAt(response.json, 'error') as { message?: unknown; code?: unknown; is_transient?: unknown } | undefined;
+  const message = typeof error?.message === 'string' && error.message ? error.message : `${platformName} answered HTTP ${response.status}`;
+  const code = typeof error?.code === 'number' ? error.code : Number(error?.code);
+  if (EXPIRED_CODES.has(code) || (response.status === 401 && !THROTTLED_CODES.has(code))) return new TokenExpiredError(message);
+  const retryable = THROTTLED_CODES.has(code) || TEMPORARY_CODES.has(code) || error?.is_transient === true || response.status === 429 || response.status >= 500;
+  return new PlatformError(message, { retryable, status: response.status });
+}
+
+export interface GraphClient {
+  get(path: string, params?: GraphParams): Promise<GraphObject>;
+  post(path: string, params: GraphParams): Promise<GraphObject>;
+}
+
+/**
+ * A Graph client for one base URL and token. The token travels in the Authorization header
+ * (which Graph accepts) so it never lands in a URL that might be logged.
+ */
+export function graphClient(fetch: Fetcher, baseUrl: string, accessToken: string, platformName: string, timeoutMs?: number): GraphClient {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  async function send(method: 'GET' | 'POST', path: string, params: GraphParams): Promise<GraphObject> {
+    const url = new URL(`${baseUrl}/${path.replace(/^\//, '')}`);
+    if (method === 'GET') {
+      for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const response = await callApi(fetch, url.toString(), {
+      method,
+      headers,
+      form: method === 'POST' ? params : undefined,
+      timeoutMs,
+    });
+    if (!isSuccess(response) || jsonAt(response.json, 'error') !== undefined) throw graphError(response, platformName);
+    return (response.json ?? {}) as GraphObject;
+  }
+  return {
+    get: (path, params = {}) => send('GET', path, params),
+    post: (path, params) => send('POST', path, params),
+  };
+}
+
+/** The id in a Graph answer; a success without one is a broken answer, not a post. */
+export function requireId(answer: GraphObject, field: string, platformName: string): string {
+  const value = answer[field];
+  if (typeof value === 'string' && value) return value;
+  if (typeof value === 'number') return String(value);
+  throw new PlatformError(`${platformName} accepted the request but returned no ${field}`, { retryable: false });
+}

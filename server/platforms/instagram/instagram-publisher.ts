@@ -1,0 +1,93 @@
+// Instagram live adapter: Instagram Graph API content publishing (Facebook Login flavour,
+// graph.facebook.com; the connection's externalId is the IG professional account id).
+//
+// Sources:
+//   https://developers.facebook.com/docs/instagram-platform/instagram-api-with-facebook-login/content-publishing
+//   https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media
+//   https://developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-user/media_publish
+//   https://developers.facebook.com/docs/graph-api/guides/error-handling
+//
+// Flow: create container(s) → wait until each video container's status_code is FINISHED
+// (bounded) → POST /{ig-user-id}/media_publish creation_id → GET /{media-id}?fields=permalink
+// → optional first comment POST /{media-id}/comments.
+//
+// Tokens: Facebook Login user/page tokens have no refresh grant; an expired one (code 190)
+// means reconnecting, so there is no refresher here.
+import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { baseUrlFromEnv, bestEffort, defaultFetch, pollSettings, pollUntil, type AdapterOptions } from '../http';
+import { graphClient, requireId, type GraphClient } from '../graph-api';
+import { mediaItems } from '../media';
+import { withAccessToken } from '../token-refresh';
+import { planContainers, readSettings } from './instagram-containers';
+
+export const INSTAGRAM_DEFAULT_BASE_URL = 'https://graph.facebook.com/v25.0';
+const NAME = 'Instagram';
+
+export function createInstagramPublisher(options: AdapterOptions = {}): Publisher {
+  return {
+    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+      const fetch = options.fetch ?? defaultFetch();
+      const baseUrl = options.baseUrl ?? baseUrlFromEnv('INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
+      const settings = readSettings(request.settings);
+      const plan = planContainers(mediaItems(request), request.content, settings);
+      const polling = pollSettings(options);
+
+      return withAccessToken(connection, null, async (token) => {
+        const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
+        const igUser = connection.externalId;
+
+        let creationId: string;
+        if (plan.kind === 'single') {
+          creationId = requireId(await graph.post(`${igUser}/media`, plan.params), 'id', NAME);
+        } else {
+          const children: string[] = [];
+          for (const child of plan.children) {
+            const id = requireId(await graph.post(`${igUser}/media`, child), 'id', NAME);
+            // Video children must finish processing before the carousel may reference them.
+            if (child.media_type === 'VIDEO') await waitUntilFinished(graph, id, polling);
+            children.push(id);
+          }
+          creationId = requireId(await graph.post(`${igUser}/media`, { ...plan.params, children: children.join(',') }), 'id', NAME);
+        }
+        await waitUntilFinished(graph, creationId, polling);
+
+        const mediaId = requireId(await graph.post(`${igUser}/media_publish`, { creation_id: creationId }), 'id', NAME);
+        // Published: nothing after this point may fail the delivery, or a retry would post twice.
+        const permalink = await bestEffort('instagram', 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));
+        if (settings.firstComment) {
+          await bestEffort('instagram', 'first comment', () => graph.post(`${mediaId}/comments`, { message: settings.firstComment }));
+        }
+        return { postedId: mediaId, permalink: typeof permalink?.permalink === 'string' ? permalink.permalink : null };
+      });
+    },
+  };
+}
+
+/**
+ * Polls the container's status_code. ERROR and EXPIRED are refusals (the `status` field says
+ * why, verbatim); still IN_PROGRESS after the last poll is retryable, since nothing was
+ * published and a new attempt builds a new container.
+ */
+async function waitUntilFinished(graph: GraphClient, containerId: string, polling: { intervalMs: number; attempts: number }): Promise<void> {
+  const first = await graph.get(containerId, { fields: 'status_code,status' });
+  if (settled(first)) return;
+  const outcome = await pollUntil(polling, async () => {
+    const answer = await graph.get(containerId, { fields: 'status_code,status' });
+    return settled(answer) ? true : undefined;
+  });
+  if (!outcome) {
+    throw new PlatformError(`Instagram was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`, {
+      retryable: true,
+    });
+  }
+}
+
+function settled(container: Record<string, unknown>): boolean {
+  const code = container.status_code;
+  if (code === 'FINISHED' || code === 'PUBLISHED') return true;
+  if (code === 'ERROR' || code === 'EXPIRED') {
+    const status = typeof container.status === 'string' && container.status ? container.status : `Media container ${String(code)}`;
+    throw new PlatformError(status, { retryable: false });
+  }
+  return false;
+}

@@ -1,0 +1,111 @@
+// LinkedIn live adapter: Posts API as a member (urn:li:person) or a page (urn:li:organization).
+//
+// Sources:
+//   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api
+//     POST /rest/posts { author, commentary, visibility, distribution: { feedDistribution:
+//     'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] }, lifecycleState:
+//     'PUBLISHED', isReshareDisabledByAuthor, content? } → 201, post URN in the x-restli-id header
+//   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api (2 to 20 images)
+//   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format
+//   https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens
+//     POST https://www.linkedin.com/oauth/v2/accessToken grant_type=refresh_token
+//
+// Permalink: https://www.linkedin.com/feed/update/<post urn>/
+import { PlatformError, TokenExpiredError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { baseUrlFromEnv, callApi, defaultFetch, isSuccess, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
+import { mediaItems, type MediaItem } from '../media';
+import { withAccessToken, type TokenRefresher } from '../token-refresh';
+import { authorUrn, LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedinClient } from './linkedin-api';
+import { uploadImage, uploadVideo, type UploadContext } from './linkedin-media';
+import { toLittleText } from './little-text';
+
+export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
+const MAX_IMAGES = 20;
+
+export interface LinkedInOptions extends AdapterOptions {
+  oauthBaseUrl?: string;
+  version?: string;
+  /** The app's OAuth client, for refreshing tokens (LINKEDIN_CLIENT_ID / LINKEDIN_CLIENT_SECRET). */
+  clientId?: string;
+  clientSecret?: string;
+}
+
+export function createLinkedInPublisher(options: LinkedInOptions = {}): Publisher {
+  return {
+    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+      const fetch = options.fetch ?? defaultFetch();
+      const baseUrl = options.baseUrl ?? baseUrlFromEnv('LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
+      const version = options.version ?? (process.env.LINKEDIN_API_VERSION?.trim() || LINKEDIN_DEFAULT_VERSION);
+      const items = checkedMedia(mediaItems(request));
+      const visibility = request.settings.visibility === 'CONNECTIONS' ? 'CONNECTIONS' : 'PUBLIC';
+      const author = authorUrn(connection.externalId);
+
+      return withAccessToken(connection, linkedinRefresher(fetch, options), async (token) => {
+        const api = linkedinClient(fetch, baseUrl, token, version, options.timeoutMs);
+        const ctx: UploadContext = { api, fetch, accessToken: token, owner: author, polling: pollSettings(options) };
+
+        let content: unknown;
+        if (items[0]?.kind === 'video') {
+          content = { media: { id: await uploadVideo(ctx, items[0]) } };
+        } else if (items.length === 1) {
+          content = { media: { id: await uploadImage(ctx, items[0]!) } };
+        } else if (items.length > 1) {
+          const images: { id: string }[] = [];
+          for (const item of items) images.push({ id: await uploadImage(ctx, item) });
+          content = { multiImage: { images } };
+        }
+
+        const created = await api.call('POST', '/rest/posts', {
+          author,
+          commentary: toLittleText(request.content),
+          visibility,
+          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+          ...(content ? { content } : {}),
+        });
+        const urn = created.headers.get('x-restli-id') ?? jsonString(created.json, 'id');
+        if (!urn) throw new PlatformError('LinkedIn accepted the post but returned no post id', { retryable: false });
+        return { postedId: urn, permalink: `https://www.linkedin.com/feed/update/${urn}/` };
+      });
+    },
+  };
+}
+
+function checkedMedia(items: MediaItem[]): MediaItem[] {
+  const videos = items.filter((i) => i.kind === 'video').length;
+  if (videos > 0 && items.length > 1) {
+    throw new PlatformError('A LinkedIn post takes images or one video, not both or several videos', { retryable: false });
+  }
+  if (items.length > MAX_IMAGES) throw new PlatformError(`A LinkedIn post takes at most ${MAX_IMAGES} images`, { retryable: false });
+  return items;
+}
+
+/** Refresh tokens exist only for apps LinkedIn enabled them for; without app credentials there is none. */
+function linkedinRefresher(fetch: Fetcher, options: LinkedInOptions): TokenRefresher | null {
+  const clientId = options.clientId ?? process.env.LINKEDIN_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? process.env.LINKEDIN_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return null;
+  const oauthBaseUrl = options.oauthBaseUrl ?? baseUrlFromEnv('LINKEDIN_OAUTH_BASE_URL', LINKEDIN_DEFAULT_OAUTH_BASE_URL);
+  return {
+    uses: 'refresh_token',
+    aheadMs: 60_000,
+    async refresh(refreshToken) {
+      const response = await callApi(fetch, `${oauthBaseUrl}/accessToken`, {
+        form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+        timeoutMs: options.timeoutMs,
+      });
+      const accessToken = jsonString(response.json, 'access_token');
+      if (!isSuccess(response) || !accessToken) {
+        const message = jsonString(response.json, 'error_description') || jsonString(response.json, 'message') || `LinkedIn answered HTTP ${response.status}`;
+        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
+        throw new TokenExpiredError(message);
+      }
+      return {
+        accessToken,
+        refreshToken: jsonString(response.json, 'refresh_token') ?? null,
+        expiresInSeconds: Number(jsonString(response.json, 'expires_in')) || null,
+      };
+    },
+  };
+}

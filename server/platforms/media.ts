@@ -1,0 +1,42 @@
+// The media of a publish request as adapters need them: each URL with its kind, and (for the
+// platforms that take bytes rather than a URL: LinkedIn, X) the bytes themselves, fetched
+// from our storage through the guarded client.
+import type { PublishRequest } from './publisher';
+import { isSuccess, UPLOAD_TIMEOUT_MS, type Fetcher } from './http';
+
+export type MediaKind = 'image' | 'video';
+
+export interface MediaItem {
+  url: string;
+  kind: MediaKind;
+}
+
+const VIDEO_ENDING = /\.(mp4|m4v|mov|webm|avi|mkv)$/i;
+
+/** The kind comes from mediaKinds; a URL ending is only the fallback when it is missing. */
+export function mediaItems(request: PublishRequest): MediaItem[] {
+  return request.mediaUrls.map((url, index) => ({
+    url,
+    kind: request.mediaKinds?.[index] ?? (VIDEO_ENDING.test(new URL(url).pathname) ? 'video' : 'image'),
+  }));
+}
+
+export interface DownloadedMedia {
+  bytes: Buffer;
+  /** As our storage declared it; a default by kind when it declared none. */
+  contentType: string;
+}
+
+/**
+ * Reads one media file into memory. `maxBytes` is the platform's own cap for that kind, so a
+ * file the platform would refuse anyway is never read in full.
+ */
+export async function downloadMedia(fetch: Fetcher, item: MediaItem, maxBytes: number): Promise<DownloadedMedia> {
+  const response = await fetch(item.url, { method: 'GET', timeoutMs: UPLOAD_TIMEOUT_MS, maxBytes });
+  if (!isSuccess(response)) {
+    throw new Error(`Could not read the media file ${item.url}: our storage answered HTTP ${response.status}`);
+  }
+  const declared = response.headers.get('content-type')?.split(';')[0]?.trim();
+  const contentType = declared && declared !== 'application/octet-stream' ? declared : item.kind === 'video' ? 'video/mp4' : 'image/jpeg';
+  return { bytes: response.body, contentType };
+}

@@ -1,0 +1,168 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/server/db/client';
+import { createWorkspace, uniq } from '@/server/testing/fixtures';
+import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
+import { fixture, startFakePlatformApi, type FakePlatformApi } from '../testing/fake-platform-api';
+import { createThreadsPublisher } from './threads-publisher';
+
+const f = (name: string) => fixture(import.meta.dirname, name);
+const USER = '26308861195437268';
+const CONTAINER = '18052749883012345';
+const MEDIA = '18064532145098765';
+
+let api: FakePlatformApi;
+beforeAll(async () => {
+  api = await startFakePlatformApi();
+});
+afterEach(() => api.reset());
+afterAll(() => api.close());
+
+const connection: PublishableConnection = {
+  id: '7c1d9e2f-4a3b-4c5d-9e6f-0a1b2c3d4e5f',
+  platform: 'threads',
+  provider: 'live',
+  externalId: USER,
+  accountName: 'heraldcoffee',
+  accessToken: 'THAAJ-token',
+  tokenExpiresAt: null,
+  sandboxBehavior: null,
+};
+
+const publisher = () => createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 });
+
+function happyPath() {
+  api.on('POST', `/v1.0/${USER}/threads`, { json: f('container-created') });
+  api.on('GET', `/v1.0/${CONTAINER}`, { json: f('container-finished') });
+  api.on('POST', `/v1.0/${USER}/threads_publish`, { json: f('thread-published') });
+  api.on('GET', `/v1.0/${MEDIA}`, { json: f('thread-permalink') });
+}
+
+async function failure(promise: Promise<unknown>): Promise<PlatformError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
+}
+
+describe('threads publishing', () => {
+  it('publishes a text post: container, status, publish, permalink', async () => {
+    happyPath();
+    const result = await publisher().publish(connection, { content: 'Fresh batch at 7am', mediaUrls: [], settings: {} });
+
+    expect(result).toEqual({ postedId: MEDIA, permalink: 'https://www.threads.com/@heraldcoffee/post/DC1xYz2AbCd' });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1.0/${USER}/threads`,
+      `GET /v1.0/${CONTAINER}`,
+      `POST /v1.0/${USER}/threads_publish`,
+      `GET /v1.0/${MEDIA}`,
+    ]);
+    const [create, status, publish, permalink] = api.requests;
+    expect(create!.headers.authorization).toBe('Bearer THAAJ-token');
+    expect(Object.fromEntries(create!.form())).toEqual({ media_type: 'TEXT', text: 'Fresh batch at 7am' });
+    expect(status!.query.get('fields')).toBe('status,error_message');
+    expect(Object.fromEntries(publish!.form())).toEqual({ creation_id: CONTAINER });
+    expect(permalink!.query.get('fields')).toBe('permalink');
+  });
+
+  it('publishes a video, waiting for the container to finish', async () => {
+    happyPath();
+    api.on('GET', `/v1.0/${CONTAINER}`, { json: f('container-in-progress') }, { json: f('container-finished') });
+    await publisher().publish(connection, { content: 'Pour', mediaUrls: ['https://cdn.herald.example/m/pour'], mediaKinds: ['video'], settings: {} });
+    expect(Object.fromEntries(api.calls('POST', `/v1.0/${USER}/threads`)[0]!.form())).toEqual({
+      media_type: 'VIDEO',
+      video_url: 'https://cdn.herald.example/m/pour',
+      text: 'Pour',
+    });
+    expect(api.calls('GET', `/v1.0/${CONTAINER}`)).toHaveLength(2);
+  });
+
+  it('publishes a carousel: item containers, then a CAROUSEL container with their ids', async () => {
+    const ids = ['18000000000000001', '18000000000000002', CONTAINER];
+    let next = 0;
+    api.on('POST', `/v1.0/${USER}/threads`, () => ({ json: { id: ids[next++] } }));
+    api.on('GET', /^\/v1\.0\/180\d+$/, { json: f('container-finished') });
+    api.on('POST', `/v1.0/${USER}/threads_publish`, { json: f('thread-published') });
+    api.on('GET', `/v1.0/${MEDIA}`, { json: f('thread-permalink') });
+
+    await publisher().publish(connection, {
+      content: 'Menu board',
+      mediaUrls: ['https://cdn.herald.example/m/1.jpg', 'https://cdn.herald.example/m/2.mp4'],
+      mediaKinds: ['image', 'video'],
+      settings: {},
+    });
+
+    expect(api.calls('POST', `/v1.0/${USER}/threads`).map((r) => Object.fromEntries(r.form()))).toEqual([
+      { media_type: 'IMAGE', image_url: 'https://cdn.herald.example/m/1.jpg', is_carousel_item: 'true' },
+      { media_type: 'VIDEO', video_url: 'https://cdn.herald.example/m/2.mp4', is_carousel_item: 'true' },
+      { media_type: 'CAROUSEL', children: '18000000000000001,18000000000000002', text: 'Menu board' },
+    ]);
+  });
+});
+
+describe('threads errors', () => {
+  it('maps a Graph error to its message, verbatim', async () => {
+    api.on('POST', `/v1.0/${USER}/threads`, { status: 400, json: f('error-text-too-long') });
+    const error = await failure(publisher().publish(connection, { content: 'x'.repeat(501), mediaUrls: [], settings: {} }));
+    expect(error.message).toBe('Param text must be at most 500 characters long.');
+    expect(error.opts).toEqual({ retryable: false, status: 400 });
+  });
+
+  it('reports a failed container with its error_message', async () => {
+    happyPath();
+    api.on('GET', `/v1.0/${CONTAINER}`, { json: f('container-error') });
+    const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }));
+    expect(error.message).toBe('FAILED_DOWNLOADING_VIDEO');
+    expect(api.calls('POST', `/v1.0/${USER}/threads_publish`)).toHaveLength(0);
+  });
+
+  it('treats a rate limit as retryable', async () => {
+    happyPath();
+    api.on('POST', `/v1.0/${USER}/threads_publish`, { status: 403, json: f('error-rate-limit') });
+    const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
+    expect(error.message).toBe('Application request limit reached');
+    expect(error.opts.retryable).toBe(true);
+  });
+
+  it('raises TokenExpiredError when the token is rejected and cannot be extended', async () => {
+    api.on('POST', `/v1.0/${USER}/threads`, { status: 400, json: f('error-token-expired') });
+    api.on('GET', '/refresh_access_token', { status: 400, json: f('error-token-expired') });
+    const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
+    expect(error).toBeInstanceOf(TokenExpiredError);
+    expect(error.message).toBe(f('error-token-expired').error.message);
+  });
+});
+
+describe('threads token refresh', () => {
+  it('extends a token about to lapse before publishing and stores the new one', async () => {
+    const workspace = await createWorkspace();
+    const soon = new Date(Date.now() + 2 * 24 * 3_600_000);
+    const row = await db.connection.create({
+      data: { workspaceId: workspace.id, platform: 'threads', externalId: USER, accountName: uniq('th'), displayName: 'Herald', accessToken: 'THAAJ-old', tokenExpiresAt: soon },
+    });
+    happyPath();
+    api.on('GET', '/refresh_access_token', { json: f('token-refreshed') });
+
+    await publisher().publish({ ...row, platform: 'threads' }, { content: 'x', mediaUrls: [], settings: {} });
+
+    const refresh = api.calls('GET', '/refresh_access_token')[0]!;
+    expect(Object.fromEntries(refresh.query)).toEqual({ grant_type: 'th_refresh_token', access_token: 'THAAJ-old' });
+    expect(api.calls('POST', `/v1.0/${USER}/threads`)[0]!.headers.authorization).toBe('Bearer THAAJ-refreshed-long-lived-token');
+    const stored = await db.connection.findUniqueOrThrow({ where: { id: row.id } });
+    expect(stored.accessToken).toBe('THAAJ-refreshed-long-lived-token');
+    expect(stored.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 3_600_000);
+  });
+
+  it('still publishes with a valid token when the early extension is refused', async () => {
+    const workspace = await createWorkspace();
+    const row = await db.connection.create({
+      data: { workspaceId: workspace.id, platform: 'threads', externalId: USER, accountName: uniq('th'), displayName: 'Herald', accessToken: 'THAAJ-valid', tokenExpiresAt: new Date(Date.now() + 3 * 24 * 3_600_000) },
+    });
+    happyPath();
+    api.on('GET', '/refresh_access_token', { status: 403, json: f('error-rate-limit') });
+
+    const result = await publisher().publish({ ...row, platform: 'threads' }, { content: 'x', mediaUrls: [], settings: {} });
+
+    expect(result.postedId).toBe(MEDIA);
+    expect(api.calls('POST', `/v1.0/${USER}/threads`)[0]!.headers.authorization).toBe('Bearer THAAJ-valid');
+    expect((await db.connection.findUniqueOrThrow({ where: { id: row.id } })).accessToken).toBe('THAAJ-valid');
+  });
+});

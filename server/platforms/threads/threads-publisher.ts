@@ -1,0 +1,106 @@
+// Threads live adapter (externalId = the Threads user id).
+//
+// Sources:
+//   https://developers.facebook.com/docs/threads/posts            (containers, carousels, limits, media specs)
+//   https://developers.facebook.com/documentation/threads/reference/publishing
+//   https://developers.facebook.com/documentation/threads/troubleshooting (container status: FINISHED, IN_PROGRESS, ERROR, EXPIRED, PUBLISHED)
+//   https://developers.facebook.com/docs/threads/get-started/long-lived-tokens (th_refresh_token: tokens
+//     at least 24 h old and not expired; refreshed tokens last 60 days)
+//   https://developers.facebook.com/docs/threads/overview          (250 API posts per 24 h)
+//
+// Flow: POST /{user}/threads (TEXT | IMAGE | VIDEO; or items with is_carousel_item=true then a
+// CAROUSEL container with children) → wait for status FINISHED (bounded; Threads recommends
+// waiting before publishing) → POST /{user}/threads_publish creation_id → GET /{id}?fields=permalink.
+//
+// Tokens: long-lived (60 days) and extended with themselves via
+// GET /refresh_access_token?grant_type=th_refresh_token while still valid, so the refresh runs
+// a week ahead of the stored expiry. An expired one cannot be refreshed: reconnect.
+import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { baseUrlFromEnv, bestEffort, callApi, defaultFetch, isSuccess, jsonString, pollSettings, pollUntil, withQuery, type AdapterOptions, type Fetcher } from '../http';
+import { graphClient, graphError, requireId, type GraphClient, type GraphParams } from '../graph-api';
+import { mediaItems, type MediaItem } from '../media';
+import { withAccessToken, type TokenRefresher } from '../token-refresh';
+
+export const THREADS_DEFAULT_BASE_URL = 'https://graph.threads.net/v1.0';
+const NAME = 'Threads';
+const MAX_CAROUSEL_ITEMS = 20;
+const REFRESH_AHEAD_MS = 7 * 24 * 3_600_000;
+
+export function createThreadsPublisher(options: AdapterOptions = {}): Publisher {
+  return {
+    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+      const fetch = options.fetch ?? defaultFetch();
+      const baseUrl = options.baseUrl ?? baseUrlFromEnv('THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
+      const items = mediaItems(request);
+      if (items.length > MAX_CAROUSEL_ITEMS) {
+        throw new PlatformError(`A Threads carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`, { retryable: false });
+      }
+      const polling = pollSettings(options);
+
+      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), async (token) => {
+        const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
+        const user = connection.externalId;
+
+        let creationId: string;
+        if (items.length <= 1) {
+          creationId = requireId(await graph.post(`${user}/threads`, singleContainer(items[0], request.content)), 'id', NAME);
+        } else {
+          const children: string[] = [];
+          for (const item of items) {
+            const id = requireId(await graph.post(`${user}/threads`, { ...mediaParams(item), is_carousel_item: true }), 'id', NAME);
+            await waitUntilFinished(graph, id, polling);
+            children.push(id);
+          }
+          creationId = requireId(await graph.post(`${user}/threads`, { media_type: 'CAROUSEL', children: children.join(','), text: request.content }), 'id', NAME);
+        }
+        await waitUntilFinished(graph, creationId, polling);
+
+        const mediaId = requireId(await graph.post(`${user}/threads_publish`, { creation_id: creationId }), 'id', NAME);
+        const read = await bestEffort('threads', 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));
+        return { postedId: mediaId, permalink: typeof read?.permalink === 'string' ? read.permalink : null };
+      });
+    },
+  };
+}
+
+function mediaParams(item: MediaItem): GraphParams {
+  return item.kind === 'video' ? { media_type: 'VIDEO', video_url: item.url } : { media_type: 'IMAGE', image_url: item.url };
+}
+
+function singleContainer(item: MediaItem | undefined, text: string): GraphParams {
+  return item ? { ...mediaParams(item), text } : { media_type: 'TEXT', text };
+}
+
+async function waitUntilFinished(graph: GraphClient, containerId: string, polling: { intervalMs: number; attempts: number }): Promise<void> {
+  const check = async () => {
+    const container = await graph.get(containerId, { fields: 'status,error_message' });
+    const status = container.status;
+    if (status === 'FINISHED' || status === 'PUBLISHED') return true;
+    if (status === 'ERROR' || status === 'EXPIRED') {
+      const reason = typeof container.error_message === 'string' && container.error_message ? container.error_message : `Media container ${String(status)}`;
+      throw new PlatformError(reason, { retryable: false });
+    }
+    return undefined;
+  };
+  if (await check()) return;
+  if (await pollUntil(polling, check)) return;
+  throw new PlatformError(`Threads was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`, {
+    retryable: true,
+  });
+}
+
+/** The refresh endpoint sits at the API host's root, outside the versioned path. */
+function threadsRefresher(fetch: Fetcher, baseUrl: string): TokenRefresher {
+  return {
+    uses: 'access_token',
+    aheadMs: REFRESH_AHEAD_MS,
+    async refresh(accessToken) {
+      const url = withQuery(`${new URL(baseUrl).origin}/refresh_access_token`, { grant_type: 'th_refresh_token', access_token: accessToken });
+      const response = await callApi(fetch, url);
+      const fresh = jsonString(response.json, 'access_token');
+      if (!isSuccess(response) || !fresh) throw graphError(response, NAME);
+      const expiresIn = Number(jsonString(response.json, 'expires_in'));
+      return { accessToken: fresh, expiresInSeconds: Number.isFinite(expiresIn) ? expiresIn : null };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Runs a platform call with a usable access token, refreshing it when the platform has a
+// refresh mechanism, and keeps the refreshed token on the Connection row. This is the only
+// place adapters write to the database.
+//
+// Refresh tokens are read from the row, not from the connection passed in: the publisher
+// port does not carry them, and the row is the freshest copy when several deliveries for the
+// same account run at once (X and TikTok rotate the refresh token on every use, so a second
+// refresh with the old one would fail).
+import { db } from '@/server/db/client';
+import { TokenExpiredError, type PublishableConnection } from './publisher';
+
+export interface TokenGrant {
+  accessToken: string;
+  /** Absent when the platform keeps the previous refresh token valid. */
+  refreshToken?: string | null;
+  expiresInSeconds?: number | null;
+}
+
+export interface TokenRefresher {
+  /**
+   * 'refresh_token': an OAuth refresh_token grant (needs the stored refresh token).
+   * 'access_token': the platform extends a still-valid token with itself (Threads).
+   */
+  uses: 'refresh_token' | 'access_token';
+  /** Refresh this long before the stored expiry (a long-lived token must be extended before it lapses). */
+  aheadMs: number;
+  /** Throws TokenExpiredError when the platform refuses the grant. */
+  refresh(credential: string): Promise<TokenGrant>;
+}
+
+interface StoredToken {
+  accessToken: string | null;
+  refreshToken: string | null;
+  tokenExpiresAt: Date | null;
+}
+
+const NO_TOKEN = 'No access token is stored for this account; reconnect it to publish.';
+
+/**
+ * Calls `call` with the connection's token. With a refresher: refreshes first when the token
+ * is (nearly) expired, and once more after the platform rejects the token as expired.
+ */
+export async function withAccessToken<T>(
+  connection: Pick<PublishableConnection, 'id' | 'accessToken' | 'tokenExpiresAt'>,
+  refresher: TokenRefresher | null,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
+  let token = connection.accessToken;
+  let refreshed = false;
+
+  if (refresher && (!token || isDue(connection.tokenExpiresAt, refresher.aheadMs))) {
+    try {
+      token = await refreshStoredToken(connection.id, token, refresher);
+      refreshed = true;
+    } catch (error) {
+      // An early refresh of a token that still works must not stop the post.
+      const stillValid = token && connection.tokenExpiresAt && connection.tokenExpiresAt.getTime() > Date.now();
+      if (!stillValid) throw error;
+    }
+  }
+  if (!token) throw new TokenExpiredError(NO_TOKEN);
+
+  try {
+    return await call(token);
+  } catch (error) {
+    if (!(error instanceof TokenExpiredError) || !refresher || refreshed) throw error;
+    const fresh = await refreshStoredToken(connection.id, token, refresher, error);
+    return call(fresh);
+  }
+}
+
+function isDue(expiresAt: Date | null, aheadMs: number): boolean {
+  return expiresAt !== null && expiresAt.getTime() - aheadMs <= Date.now();
+}
+
+async function readStored(connectionId: string): Promise<StoredToken | null> {
+  return db.connection.findUnique({
+    where: { id: connectionId },
+    select: { accessToken: true, refreshToken: true, tokenExpiresAt: true },
+  });
+}
+
+/** A token another delivery stored since `staleToken` was read, if it is usable. */
+function newerToken(stored: StoredToken | null, staleToken: string | null): string | null {
+  if (!stored?.accessToken || stored.accessToken === staleToken) return null;
+  if (stored.tokenExpiresAt && stored.tokenExpiresAt.getTime() <= Date.now()) return null;
+  return stored.accessToken;
+}
+
+async function refreshStoredToken(
+  connectionId: string,
+  staleToken: string | null,
+  refresher: TokenRefresher,
+  rejection?: TokenExpiredError,
+): Promise<string> {
+  const stored = await readStored(connectionId);
+  const newer = newerToken(stored, staleToken);
+  if (newer) return newer;
+
+  const credential = refresher.uses === 'refresh_token' ? stored?.refreshToken : (stored?.accessToken ?? staleToken);
+  if (!credential) {
+    throw rejection ?? new TokenExpiredError('The access token has expired and no refresh token is stored; reconnect the account.');
+  }
+
+  let grant: TokenGrant;
+  try {
+    grant = await refresher.refresh(credential);
+  } catch (error) {
+    // Lost a race with another delivery that rotated the refresh token: use its result.
+    const raced = newerToken(await readStored(connectionId), staleToken);
+    if (raced) return raced;
+    throw error;
+  }
+
+  await db.connection.update({
+    where: { id: connectionId },
+    data: {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken ?? stored?.refreshToken ?? null,
+      tokenExpiresAt: grant.expiresInSeconds ? new Date(Date.now() + grant.expiresInSeconds * 1000) : null,
+    },
+  });
+  return grant.accessToken;
+}

@@ -1,0 +1,43 @@
+// Calls to the X API v2 with an OAuth 2.0 user token, and the mapping of its error body.
+//
+// Errors are problem documents: { "title", "detail", "type", "status" }, and for invalid
+// requests also "errors": [{ "message", "parameters" }], whose message is the precise one
+// (response schema in https://docs.x.com/x-api/posts/creation-of-a-post).
+// 401 = the token is no longer accepted; 429 = rate limited.
+import { PlatformError, TokenExpiredError } from '../publisher';
+import { callApi, isSuccess, jsonString, type ApiRequest, type ApiResponse, type Fetcher } from '../http';
+
+export const X_DEFAULT_BASE_URL = 'https://api.x.com';
+
+export function xErrorMessage(response: ApiResponse): string {
+  return (
+    jsonString(response.json, 'errors', 0, 'message') ||
+    jsonString(response.json, 'detail') ||
+    jsonString(response.json, 'title') ||
+    `X answered HTTP ${response.status}`
+  );
+}
+
+export function xError(response: ApiResponse): PlatformError {
+  const message = xErrorMessage(response);
+  if (response.status === 401) return new TokenExpiredError(message);
+  return new PlatformError(message, { retryable: response.status === 429 || response.status >= 500, status: response.status });
+}
+
+export interface XClient {
+  call(path: string, request?: ApiRequest): Promise<ApiResponse>;
+}
+
+export function xClient(fetch: Fetcher, baseUrl: string, accessToken: string, timeoutMs?: number): XClient {
+  return {
+    async call(path, request = {}) {
+      const response = await callApi(fetch, `${baseUrl}${path}`, {
+        timeoutMs,
+        ...request,
+        headers: { authorization: `Bearer ${accessToken}`, ...request.headers },
+      });
+      if (!isSuccess(response)) throw xError(response);
+      return response;
+    },
+  };
+}
