@@ -1,5 +1,6 @@
 // End-to-end tests against a production build served by `next start`, in Debian's Chromium.
 // `npm test` (server/runtime/test-all.ts) prepares the database and the build, then runs this.
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
@@ -33,6 +34,7 @@ export default defineConfig({
       AUTH_URL: baseURL,
       HERALD_BASE_URL: baseURL,
       AUTH_TRUST_HOST: 'true',
+      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

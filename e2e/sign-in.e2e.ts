@@ -10,7 +10,7 @@ test('a staff member signs in and sees the app shell', async ({ page }) => {
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('do not match');
+  await expect(page.getByRole('alert').filter({ hasText: 'do not match' })).toBeVisible();
 
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);

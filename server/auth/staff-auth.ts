@@ -14,6 +14,13 @@ const ZCredentials = z.object({ email: z.email(), password: z.string().min(1).ma
 
 export const authConfig: NextAuthConfig = {
   trustHost: true,
+  // A wrong password is an expected outcome, not a server error worth a stack trace.
+  logger: {
+    error(error) {
+      if ((error as { type?: string }).type === 'CredentialsSignin' || error.name === 'CredentialsSignin') return;
+      console.error('[auth]', error);
+    },
+  },
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: '/signin' },
   providers: [

@@ -22,7 +22,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
   const settings = validatePlatformSettings(input.platformSettings, platforms);
   const scheduledAt = input.scheduledAt !== undefined ? resolveScheduledAt(input.scheduledAt, now, warnings) : null;
   const media = await resolveMedia(workspaceId, input);
-  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media });
+  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
 
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
   const needsApproval = scheduledAt !== null && approvalNeeded(workspace.requireApproval, input.requireApproval ?? false);

@@ -3,7 +3,7 @@
 import type { Platform } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
 import type { ResolvedMedia } from '@/server/media/media.types';
-import { twitterWeightedLength } from './twitter-text';
+import { codePointLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
 
 interface PlatformRule {
   label: string;
@@ -21,17 +21,17 @@ interface PlatformRule {
   maxVideoBytes: number;
 }
 
-const codePoints = (text: string) => [...text].length;
+const codePoints = codePointLength;
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
 export const PLATFORM_RULES: Record<Platform, PlatformRule> = {
   twitter: { label: 'X (Twitter)', maxChars: 280, countChars: twitterWeightedLength, maxImages: 4, maxVideos: 1, mixedMedia: false, mediaRequired: false, maxVideoSeconds: 140, maxVideoBytes: 512 * MB },
-  threads: { label: 'Threads', maxChars: 500, countChars: codePoints, maxImages: 20, maxVideos: 20, mixedMedia: true, mediaRequired: false, maxVideoSeconds: 5 * 60, maxVideoBytes: 1 * GB },
-  linkedin: { label: 'LinkedIn', maxChars: 3000, countChars: codePoints, maxImages: 20, maxVideos: 1, mixedMedia: false, mediaRequired: false, maxVideoSeconds: 30 * 60, maxVideoBytes: 5 * GB },
+  threads: { label: 'Threads', maxChars: 500, countChars: threadsLength, maxImages: 20, maxVideos: 20, mixedMedia: true, mediaRequired: false, maxVideoSeconds: 5 * 60, maxVideoBytes: 1 * GB },
+  linkedin: { label: 'LinkedIn', maxChars: 3000, countChars: codePoints, maxImages: 20, maxVideos: 1, mixedMedia: false, mediaRequired: false, maxVideoSeconds: 30 * 60, maxVideoBytes: 500 * MB },
   instagram: { label: 'Instagram', maxChars: 2200, countChars: codePoints, maxImages: 10, maxVideos: 10, mixedMedia: true, mediaRequired: true, maxVideoSeconds: 15 * 60, maxVideoBytes: 300 * MB },
   facebook: { label: 'Facebook', maxChars: 63_206, countChars: codePoints, maxImages: 10, maxVideos: 1, mixedMedia: false, mediaRequired: false, maxVideoSeconds: 20 * 60, maxVideoBytes: 10 * GB },
-  tiktok: { label: 'TikTok', maxChars: 2200, countChars: codePoints, maxImages: 35, maxVideos: 1, mixedMedia: false, mediaRequired: true, maxVideoSeconds: 10 * 60, maxVideoBytes: 4 * GB },
+  tiktok: { label: 'TikTok', maxChars: 2200, countChars: utf16Length, maxImages: 35, maxVideos: 1, mixedMedia: false, mediaRequired: true, maxVideoSeconds: 10 * 60, maxVideoBytes: 4 * GB },
 };
 
 /** The limit of the whole post across targets: the contract's own 10 media. */
@@ -40,6 +40,7 @@ export function checkPlatformLimits(opts: {
   content: string;
   variants: Partial<Record<Platform, { content: string }>> | null | undefined;
   media: readonly ResolvedMedia[];
+  settings?: Partial<Record<Platform, Record<string, unknown>>> | null;
 }): void {
   const images = opts.media.filter((m) => m.kind === 'image');
   const videos = opts.media.filter((m) => m.kind === 'video');
@@ -64,6 +65,7 @@ export function checkPlatformLimits(opts: {
     if (videos.length > rule.maxVideos) {
       throw new AppError('MEDIA_COUNT_EXCEEDED', `${rule.label} allows at most ${rule.maxVideos} video${rule.maxVideos === 1 ? '' : 's'} per post; this post has ${videos.length}`, { field: 'mediaIds' });
     }
+    if (platform === 'instagram' && opts.settings?.instagram?.videoType === 'story') checkInstagramStory(opts.media);
     for (const video of videos) {
       if (video.durationMs !== null && video.durationMs > rule.maxVideoSeconds * 1000) {
         throw new AppError('MEDIA_TOO_LONG', `${rule.label} allows videos up to ${formatSeconds(rule.maxVideoSeconds)}; this one is ${formatSeconds(Math.ceil(video.durationMs / 1000))}`, { field: 'mediaIds' });
@@ -73,6 +75,14 @@ export function checkPlatformLimits(opts: {
       }
     }
   }
+}
+
+/** A story is one item; a story video is at most 60 s and 100 MB (Instagram content publishing docs). */
+function checkInstagramStory(media: readonly ResolvedMedia[]): void {
+  if (media.length > 1) throw new AppError('MEDIA_COUNT_EXCEEDED', `An Instagram story takes one image or video; this post has ${media.length}`, { field: 'mediaIds' });
+  const video = media.find((m) => m.kind === 'video');
+  if (video?.durationMs && video.durationMs > 60_000) throw new AppError('MEDIA_TOO_LONG', 'Instagram story videos are limited to 60 seconds', { field: 'mediaIds' });
+  if (video && video.bytes > 100 * MB) throw new AppError('MEDIA_TOO_LARGE', 'Instagram story videos are limited to 100 MB', { field: 'mediaIds' });
 }
 
 function formatSeconds(s: number): string {

@@ -49,7 +49,7 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
     ];
   }
   const content = input.content ?? current.content;
-  checkPlatformLimits({ platforms, content, variants, media });
+  checkPlatformLimits({ platforms, content, variants, media, settings });
 
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
 

@@ -68,12 +68,12 @@ async function attemptTarget(post: { id: string; workspaceId: string; content: s
   const platform = connection.platform as Platform;
   const variants = (post.variants ?? {}) as Partial<Record<Platform, { content: string }>>;
   const settings = ((post.platformSettings ?? {}) as Record<string, Record<string, unknown>>)[platform] ?? {};
-  const media = (post.media as StoredMedia[]).map((m) => m.url);
+  const media = post.media as StoredMedia[];
 
   try {
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
       { ...connection, platform },
-      { content: variants[platform]?.content ?? post.content, mediaUrls: media, settings },
+      { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
     );
     const publishedAt = new Date();
     await db.$transaction(async (tx) => {
