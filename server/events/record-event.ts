@@ -1,6 +1,6 @@
 // Writes a domain event to the outbox inside the caller's transaction, so the event exists
 // if and only if the change that caused it committed. Delivery happens later (drain-outbox.ts).
-import type { Prisma } from '@/server/generated/prisma/client';
+import { Prisma as PrismaSql, type Prisma } from '@/server/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import type { DomainEventData, DomainEventType } from './catalogue';
 
@@ -21,4 +21,13 @@ export async function recordEvent<T extends DomainEventType>(tx: Tx, input: Reco
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * The same outbox row as recordEvent, as an INSERT to embed in a single-statement write
+ * (a CTE that changes a row and records its event atomically, in one round trip). Hot paths
+ * such as per-target delivery outcomes use it.
+ */
+export function outboxInsertSql<T extends DomainEventType>(input: RecordEventInput<T>): Prisma.Sql {
+  return PrismaSql.sql`INSERT INTO "OutboxEvent" ("id", "workspaceId", "type", "data") VALUES (gen_random_uuid(), ${input.workspaceId}::uuid, ${input.type}, ${JSON.stringify(input.data)}::jsonb)`;
 }

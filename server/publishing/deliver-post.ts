@@ -9,7 +9,8 @@
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
-import { recordEvent } from '@/server/events/record-event';
+import { outboxInsertSql, recordEvent } from '@/server/events/record-event';
+import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, PostTarget } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
@@ -57,14 +58,27 @@ async function claimPost(workspaceId: string | null, postId: string, mode: Mode)
   });
 }
 
-async function attemptTarget(post: { id: string; workspaceId: string; content: string; variants: unknown; media: unknown; platformSettings: unknown }, target: PostTarget, connection: Connection): Promise<void> {
-  // Claim: only one runner may call the platform for this target, ever.
-  const claimed = await db.postTarget.updateMany({
-    where: { id: target.id, status: 'pending' },
-    data: { status: 'publishing', attempts: { increment: 1 }, attemptStartedAt: new Date() },
-  });
-  if (claimed.count === 0) return;
+type DeliveryPost = { id: string; workspaceId: string; content: string; variants: unknown; media: unknown; platformSettings: unknown };
 
+/**
+ * Claims every pending target of the post in one statement (status publishing, attempts + 1,
+ * attemptStartedAt), committed before any platform is called. Only one runner can claim a
+ * target, ever.
+ */
+async function claimTargets(postId: string): Promise<PostTarget[]> {
+  return db.$queryRaw<PostTarget[]>`
+    UPDATE "PostTarget" SET "status" = 'publishing', "attempts" = "attempts" + 1, "attemptStartedAt" = now(), "updatedAt" = now()
+    WHERE "postId" = ${postId}::uuid AND "status" = 'pending'
+    RETURNING *`;
+}
+
+/** One statement records a target's outcome, the connection's health and the event, atomically. */
+async function recordOutcome(parts: { target: Prisma.Sql; connection: Prisma.Sql; events: Prisma.Sql[] }): Promise<void> {
+  const ctes = [Prisma.sql`t AS (${parts.target})`, Prisma.sql`c AS (${parts.connection})`, ...parts.events.map((e, i) => Prisma.sql`${Prisma.raw(`e${i}`)} AS (${e})`)];
+  await db.$executeRaw`WITH ${Prisma.join(ctes, ', ')} SELECT 1`;
+}
+
+async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection): Promise<void> {
   const platform = connection.platform as Platform;
   const variants = (post.variants ?? {}) as Partial<Record<Platform, { content: string }>>;
   const settings = ((post.platformSettings ?? {}) as Record<string, Record<string, unknown>>)[platform] ?? {};
@@ -76,14 +90,16 @@ async function attemptTarget(post: { id: string; workspaceId: string; content: s
       { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
     );
     const publishedAt = new Date();
-    await db.$transaction(async (tx) => {
-      await tx.postTarget.update({ where: { id: target.id }, data: { status: 'published', postedId: result.postedId, permalink: result.permalink, error: null, publishedAt } });
-      await tx.connection.update({ where: { id: connection.id }, data: { lastSuccessfulPostAt: publishedAt } });
-      await recordEvent(tx, {
-        workspaceId: post.workspaceId,
-        type: 'post.published',
-        data: { postId: post.id, targetId: target.id, platform, connectionId: connection.id, postedId: result.postedId, permalink: result.permalink, publishedAt: publishedAt.toISOString() },
-      });
+    await recordOutcome({
+      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'published', "postedId" = ${result.postedId}, "permalink" = ${result.permalink}, "error" = NULL, "publishedAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid`,
+      connection: Prisma.sql`UPDATE "Connection" SET "lastSuccessfulPostAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid`,
+      events: [
+        outboxInsertSql({
+          workspaceId: post.workspaceId,
+          type: 'post.published',
+          data: { postId: post.id, targetId: target.id, platform, connectionId: connection.id, postedId: result.postedId, permalink: result.permalink, publishedAt: publishedAt.toISOString() },
+        }),
+      ],
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -91,16 +107,14 @@ async function attemptTarget(post: { id: string; workspaceId: string; content: s
     const code = expired ? 'CONNECTION_EXPIRED' : err instanceof PlatformError ? 'PLATFORM_ERROR' : 'DELIVERY_ERROR';
     if (!(err instanceof PlatformError)) console.error(`[publishing] unexpected error delivering target ${target.id}`, err);
     const failedAt = new Date();
-    await db.$transaction(async (tx) => {
-      await tx.postTarget.update({ where: { id: target.id }, data: { status: 'failed', error: message } });
-      await tx.connection.update({
-        where: { id: connection.id },
-        data: { lastError: message, lastErrorAt: failedAt, ...(expired ? { status: 'inactive' } : {}) },
-      });
-      await recordEvent(tx, { workspaceId: post.workspaceId, type: 'post.failed', data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: failedAt.toISOString() } });
-      if (expired && connection.status === 'active') {
-        await recordEvent(tx, { workspaceId: post.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform, reason: message } });
-      }
+    const events = [outboxInsertSql({ workspaceId: post.workspaceId, type: 'post.failed', data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: failedAt.toISOString() } })];
+    if (expired && connection.status === 'active') {
+      events.push(outboxInsertSql({ workspaceId: post.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform, reason: message } }));
+    }
+    await recordOutcome({
+      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid`,
+      connection: Prisma.sql`UPDATE "Connection" SET "lastError" = ${message}, "lastErrorAt" = ${failedAt}, "status" = ${expired ? 'inactive' : connection.status}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid`,
+      events,
     });
   }
 }
@@ -126,7 +140,8 @@ export async function deliverPost(workspaceId: string | null, postId: string, mo
   const connections = await db.connection.findMany({ where: { id: { in: post.targets.map((t) => t.connectionId) } } });
   const byId = new Map(connections.map((c) => [c.id, c]));
   // allSettled: every attempt finishes (and records its outcome) even if another one throws.
-  const results = await Promise.allSettled(post.targets.filter((t) => t.status === 'pending').map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
+  const claimed = await claimTargets(post.id);
+  const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
   await kickOutboxDrain();
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
