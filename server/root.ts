@@ -1,6 +1,7 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
 import { connectionsRouter } from './connections/connections.router';
+import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
 import { createCallerFactory, router } from './trpc/init';
 import { workspacesRouter } from './workspaces/workspaces.router';
@@ -9,6 +10,7 @@ export const appRouter = router({
   workspaces: workspacesRouter,
   connections: connectionsRouter,
   posts: postsRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;
