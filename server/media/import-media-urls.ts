@@ -55,7 +55,7 @@ export async function importMediaUrls(workspaceId: string, urls: readonly string
       const field = `mediaUrls[${urls.indexOf(url)}]`;
       if (url.startsWith(ownPrefix)) return void done.set(url, await existingAsset(workspaceId, url, field));
       const download = await downloadMediaUrl({ storage, workspaceId, url, field, written });
-      const media: ResolvedMedia = { assetId: download.id, url: storage.publicUrl(download.storageKey), kind: download.kind, contentType: download.contentType, bytes: download.bytes, durationMs: download.durationMs };
+      const media: ResolvedMedia = { assetId: download.id, url: storage.publicUrl(download.storageKey), kind: download.kind, contentType: download.contentType, bytes: download.bytes, durationMs: download.durationMs, imported: true };
       done.set(url, { media, download });
     });
     const completedAt = new Date();

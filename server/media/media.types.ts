@@ -7,4 +7,6 @@ export interface ResolvedMedia {
   bytes: number;
   /** Video only, when the container declares it. */
   durationMs: number | null;
+  /** Set when this call fetched the URL into storage (a new asset), so a caller that fails later can discard it. */
+  imported?: boolean;
 }

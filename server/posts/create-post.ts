@@ -8,7 +8,7 @@ import type { Warning } from '@/server/http/schemas';
 import { scheduleDelivery } from './delivery-schedule';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';
-import { checkVariants, loadTargetConnections, platformsOf, resolveMedia } from './post-inputs';
+import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia } from './post-inputs';
 import { toPostDto } from './post-dto';
 import { APPROVAL_WARNING, approvalNeeded, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
@@ -22,36 +22,38 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
   const settings = validatePlatformSettings(input.platformSettings, platforms);
   const scheduledAt = input.scheduledAt !== undefined ? resolveScheduledAt(input.scheduledAt, now, warnings) : null;
   const media = await resolveMedia(workspaceId, input);
-  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
 
-  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
-  const needsApproval = scheduledAt !== null && approvalNeeded(workspace.requireApproval, input.requireApproval ?? false);
-  if (needsApproval) warnings.push(APPROVAL_WARNING);
+  const post = await withImportedMedia(workspaceId, media, async () => {
+    checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
+    const needsApproval = scheduledAt !== null && approvalNeeded(workspace.requireApproval, input.requireApproval ?? false);
+    if (needsApproval) warnings.push(APPROVAL_WARNING);
 
-  const post = await db.$transaction(async (tx) => {
-    const created = await tx.post.create({
-      data: {
-        workspaceId,
-        content: input.content,
-        variants: (input.variants as Prisma.InputJsonValue | undefined) ?? undefined,
-        media: media as unknown as Prisma.InputJsonValue,
-        mediaUrls: media.map((m) => m.url),
-        platforms,
-        connectionIds: connections.map((c) => c.id),
-        status: scheduledAt ? 'scheduled' : 'draft',
-        approvalStatus: needsApproval ? 'pending' : 'none',
-        requireApproval: input.requireApproval ?? false,
-        scheduledAt,
-        platformSettings: (settings as Prisma.InputJsonValue | null) ?? undefined,
-        targets: { create: connections.map((c) => ({ connectionId: c.id, platform: c.platform })) },
-      },
-      include: { targets: true },
+    return db.$transaction(async (tx) => {
+      const created = await tx.post.create({
+        data: {
+          workspaceId,
+          content: input.content,
+          variants: (input.variants as Prisma.InputJsonValue | undefined) ?? undefined,
+          media: toStoredMedia(media) as unknown as Prisma.InputJsonValue,
+          mediaUrls: media.map((m) => m.url),
+          platforms,
+          connectionIds: connections.map((c) => c.id),
+          status: scheduledAt ? 'scheduled' : 'draft',
+          approvalStatus: needsApproval ? 'pending' : 'none',
+          requireApproval: input.requireApproval ?? false,
+          scheduledAt,
+          platformSettings: (settings as Prisma.InputJsonValue | null) ?? undefined,
+          targets: { create: connections.map((c) => ({ connectionId: c.id, platform: c.platform })) },
+        },
+        include: { targets: true },
+      });
+      if (scheduledAt) {
+        await recordEvent(tx, { workspaceId, type: 'post.scheduled', data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] } });
+      }
+      if (needsApproval) await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: created.id } });
+      return created;
     });
-    if (scheduledAt) {
-      await recordEvent(tx, { workspaceId, type: 'post.scheduled', data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] } });
-    }
-    if (needsApproval) await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: created.id } });
-    return created;
   });
 
   if (post.status === 'scheduled') {

@@ -6,6 +6,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/http/schemas';
 import { importMediaUrls } from '@/server/media/import-media-urls';
+import { deleteMediaAsset } from '@/server/media/media-assets';
 import type { ResolvedMedia } from '@/server/media/media.types';
 import { resolveMediaIds } from '@/server/media/resolve-media-ids';
 
@@ -44,4 +45,25 @@ export async function resolveMedia(workspaceId: string, input: { mediaIds?: read
   const byId = (await resolveMediaIds(workspaceId, input.mediaIds ?? [])).map((m) => ({ ...m, origin: 'mediaIds' as const }));
   const byUrl = (await importMediaUrls(workspaceId, input.mediaUrls ?? [])).map((m) => ({ ...m, origin: 'mediaUrls' as const }));
   return [...byId, ...byUrl];
+}
+
+/** What is stored on the post: the resolution, without the per-call `imported` marker. */
+export function toStoredMedia(media: readonly StoredMedia[]): StoredMedia[] {
+  return media.map(({ imported: _imported, ...m }) => m);
+}
+
+/**
+ * Runs the rest of a create/edit after media were resolved; if it fails, the assets this
+ * request fetched from mediaUrls are deleted again (rows and stored objects), so a refused
+ * post leaves nothing behind.
+ */
+export async function withImportedMedia<T>(workspaceId: string, media: readonly StoredMedia[], rest: () => Promise<T>): Promise<T> {
+  try {
+    return await rest();
+  } catch (err) {
+    const fresh = media.filter((m) => m.imported);
+    const results = await Promise.allSettled(fresh.map((m) => deleteMediaAsset(workspaceId, m.assetId)));
+    for (const r of results) if (r.status === 'rejected') console.warn('[posts] could not discard an imported media asset', r.reason);
+    throw err;
+  }
 }

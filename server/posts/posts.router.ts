@@ -6,7 +6,6 @@ import { deliverPost } from '@/server/publishing/deliver-post';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';
-import { toPostDto } from './post-dto';
 import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
 import { getPost, listPosts, listPostTargets } from './read-posts';
 import { approvePost, listPendingApprovals, rejectPost } from './review-post';
@@ -59,7 +58,10 @@ export const postsRouter = router({
     .meta({ scope: 'posts:write', successStatus: 201, errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'], openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' } })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: toPostDto(await deliverPost(ctx.actor!.workspaceId, input.id, 'manual')), warnings: [] })),
+    .mutation(async ({ ctx, input }) => {
+      await deliverPost(ctx.actor!.workspaceId, input.id, 'manual');
+      return { data: await getPost(ctx.actor!.workspaceId, input.id), warnings: [] };
+    }),
 
   targets: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' } })

@@ -11,7 +11,7 @@ import { scheduleDelivery, unscheduleDelivery } from './delivery-schedule';
 import { lockPost } from './lock-post';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings, type PlatformSettings } from './platform-settings';
-import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, type StoredMedia } from './post-inputs';
+import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, type StoredMedia } from './post-inputs';
 import { toPostDto } from './post-dto';
 import { APPROVAL_WARNING, approvalNeeded, assertEditable, resolveScheduledAt } from './post-rules';
 import type { PostDto, UpdatePostInput } from './posts.schemas';
@@ -49,70 +49,72 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
     ];
   }
   const content = input.content ?? current.content;
-  checkPlatformLimits({ platforms, content, variants, media, settings });
+  return withImportedMedia(workspaceId, media, async () => {
+    checkPlatformLimits({ platforms, content, variants, media, settings });
 
-  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
 
-  const result = await db.$transaction(async (tx) => {
-    const post = await lockPost(tx, workspaceId, id);
-    assertEditable(post.status);
-    const requireApproval = input.requireApproval ?? post.requireApproval;
-    const nextScheduledAt = scheduledAt === undefined ? post.scheduledAt : scheduledAt;
-    // A failed post given a time is retried at that time; without one it stays failed until published.
-    const status = nextScheduledAt ? 'scheduled' : post.status === 'failed' ? 'failed' : 'draft';
-    const timeChanged = scheduledAt !== undefined && (scheduledAt?.getTime() ?? null) !== (post.scheduledAt?.getTime() ?? null);
-    const becameScheduled = status === 'scheduled' && (post.status !== 'scheduled' || timeChanged);
+    const result = await db.$transaction(async (tx) => {
+      const post = await lockPost(tx, workspaceId, id);
+      assertEditable(post.status);
+      const requireApproval = input.requireApproval ?? post.requireApproval;
+      const nextScheduledAt = scheduledAt === undefined ? post.scheduledAt : scheduledAt;
+      // A failed post given a time is retried at that time; without one it stays failed until published.
+      const status = nextScheduledAt ? 'scheduled' : post.status === 'failed' ? 'failed' : 'draft';
+      const timeChanged = scheduledAt !== undefined && (scheduledAt?.getTime() ?? null) !== (post.scheduledAt?.getTime() ?? null);
+      const becameScheduled = status === 'scheduled' && (post.status !== 'scheduled' || timeChanged);
 
-    let approvalStatus = post.approvalStatus;
-    const reviewedChange = REVIEWED_FIELDS.some((f) => input[f] !== undefined);
-    const needs = status === 'scheduled' && approvalNeeded(workspace.requireApproval, requireApproval);
-    if (needs && (approvalStatus === 'none' || approvalStatus === 'rejected' || (approvalStatus === 'approved' && reviewedChange))) approvalStatus = 'pending';
-    if (!needs && approvalStatus === 'pending' && status !== 'scheduled') approvalStatus = 'none';
-    if (approvalStatus === 'pending') warnings.push(APPROVAL_WARNING);
+      let approvalStatus = post.approvalStatus;
+      const reviewedChange = REVIEWED_FIELDS.some((f) => input[f] !== undefined);
+      const needs = status === 'scheduled' && approvalNeeded(workspace.requireApproval, requireApproval);
+      if (needs && (approvalStatus === 'none' || approvalStatus === 'rejected' || (approvalStatus === 'approved' && reviewedChange))) approvalStatus = 'pending';
+      if (!needs && approvalStatus === 'pending' && status !== 'scheduled') approvalStatus = 'none';
+      if (approvalStatus === 'pending') warnings.push(APPROVAL_WARNING);
 
-    if (connections) {
-      const keep = new Set(connections.map((c) => c.id));
-      await tx.postTarget.deleteMany({ where: { postId: post.id, connectionId: { notIn: [...keep] } } });
-      const have = new Set(post.targets.map((t) => t.connectionId));
-      const add = connections.filter((c) => !have.has(c.id));
-      if (add.length) await tx.postTarget.createMany({ data: add.map((c) => ({ postId: post.id, connectionId: c.id, platform: c.platform })) });
-    }
-    if (post.status === 'failed' && status === 'scheduled') {
-      // Retrying a failed post: its failed targets get another go.
-      await tx.postTarget.updateMany({ where: { postId: post.id, status: 'failed' }, data: { status: 'pending', error: null } });
-    }
+      if (connections) {
+        const keep = new Set(connections.map((c) => c.id));
+        await tx.postTarget.deleteMany({ where: { postId: post.id, connectionId: { notIn: [...keep] } } });
+        const have = new Set(post.targets.map((t) => t.connectionId));
+        const add = connections.filter((c) => !have.has(c.id));
+        if (add.length) await tx.postTarget.createMany({ data: add.map((c) => ({ postId: post.id, connectionId: c.id, platform: c.platform })) });
+      }
+      if (post.status === 'failed' && status === 'scheduled') {
+        // Retrying a failed post: its failed targets get another go.
+        await tx.postTarget.updateMany({ where: { postId: post.id, status: 'failed' }, data: { status: 'pending', error: null } });
+      }
 
-    const updated = await tx.post.update({
-      where: { id: post.id },
-      data: {
-        content,
-        variants: variants === null ? Prisma.DbNull : (variants as Prisma.InputJsonValue),
-        media: media as unknown as Prisma.InputJsonValue,
-        mediaUrls: media.map((m) => m.url),
-        platforms,
-        connectionIds: connections ? connections.map((c) => c.id) : post.connectionIds,
-        platformSettings: settings === null ? Prisma.DbNull : (settings as Prisma.InputJsonValue),
-        requireApproval,
-        scheduledAt: nextScheduledAt,
-        status,
-        approvalStatus,
-        ...(approvalStatus === 'pending' && post.approvalStatus !== 'pending' ? { rejectedAt: null, rejectedBy: null, rejectionReason: null, approvedAt: null, approvedBy: null } : {}),
-        scheduleVersion: { increment: 1 },
-      },
-      include: { targets: true },
+      const updated = await tx.post.update({
+        where: { id: post.id },
+        data: {
+          content,
+          variants: variants === null ? Prisma.DbNull : (variants as Prisma.InputJsonValue),
+          media: toStoredMedia(media) as unknown as Prisma.InputJsonValue,
+          mediaUrls: media.map((m) => m.url),
+          platforms,
+          connectionIds: connections ? connections.map((c) => c.id) : post.connectionIds,
+          platformSettings: settings === null ? Prisma.DbNull : (settings as Prisma.InputJsonValue),
+          requireApproval,
+          scheduledAt: nextScheduledAt,
+          status,
+          approvalStatus,
+          ...(approvalStatus === 'pending' && post.approvalStatus !== 'pending' ? { rejectedAt: null, rejectedBy: null, rejectionReason: null, approvedAt: null, approvedBy: null } : {}),
+          scheduleVersion: { increment: 1 },
+        },
+        include: { targets: true },
+      });
+      if (becameScheduled) {
+        await recordEvent(tx, { workspaceId, type: 'post.scheduled', data: { postId: post.id, scheduledAt: nextScheduledAt!.toISOString(), platforms } });
+      }
+      if (approvalStatus === 'pending' && post.approvalStatus !== 'pending') {
+        await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: post.id } });
+      }
+      return { updated, eventful: becameScheduled || (approvalStatus === 'pending' && post.approvalStatus !== 'pending') };
     });
-    if (becameScheduled) {
-      await recordEvent(tx, { workspaceId, type: 'post.scheduled', data: { postId: post.id, scheduledAt: nextScheduledAt!.toISOString(), platforms } });
-    }
-    if (approvalStatus === 'pending' && post.approvalStatus !== 'pending') {
-      await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: post.id } });
-    }
-    return { updated, eventful: becameScheduled || (approvalStatus === 'pending' && post.approvalStatus !== 'pending') };
-  });
 
-  const { updated } = result;
-  if (result.eventful) await kickOutboxDrain();
-  if (updated.status === 'scheduled' && updated.approvalStatus !== 'pending' && updated.approvalStatus !== 'rejected') await scheduleDelivery(updated);
-  else await unscheduleDelivery(updated.id);
-  return { data: toPostDto(updated), warnings };
+    const { updated } = result;
+    if (result.eventful) await kickOutboxDrain();
+    if (updated.status === 'scheduled' && updated.approvalStatus !== 'pending' && updated.approvalStatus !== 'rejected') await scheduleDelivery(updated);
+    else await unscheduleDelivery(updated.id);
+    return { data: toPostDto(updated), warnings };
+  });
 }

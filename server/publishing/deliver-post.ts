@@ -9,9 +9,10 @@
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
-import { outboxInsertSql, recordEvent } from '@/server/events/record-event';
+import { outboxInsertSql } from '@/server/events/record-event';
+import { isUuid } from '@/server/http/schemas';
 import { Prisma } from '@/server/generated/prisma/client';
-import type { Connection, PostTarget } from '@/server/generated/prisma/client';
+import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
@@ -26,13 +27,40 @@ type Mode = 'manual' | 'scheduled';
 /** Longer than any platform call may take (adapters time out well before). */
 const INTERRUPTED_AFTER_MS = 3 * 60_000;
 
-/** Moves the post to publishing (or finds it already there when resuming). */
-async function claimPost(workspaceId: string | null, postId: string, mode: Mode) {
+type ClaimedPost = Post & { previousStatus?: string };
+
+/**
+ * Moves the post to publishing in one statement when it may go: a publishable status, no
+ * approval blocking it, and (for the scheduled job) still the version and time the job was
+ * queued for. Anything else takes the slow path, which explains the refusal or resumes an
+ * interrupted delivery.
+ */
+async function claimPost(workspaceId: string | null, postId: string, mode: Mode, expectedVersion?: number): Promise<ClaimedPost | null> {
+  if (!isUuid(postId)) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
+  const statuses = mode === 'scheduled' ? ['scheduled'] : [...PUBLISHABLE_STATUSES];
+  const rows = await db.$queryRaw<ClaimedPost[]>`
+    WITH old AS (
+      SELECT "id", "status" FROM "Post"
+      WHERE "id" = ${postId}::uuid ${workspaceId ? Prisma.sql`AND "workspaceId" = ${workspaceId}::uuid` : Prisma.empty}
+      FOR UPDATE
+    )
+    UPDATE "Post" p SET "status" = 'publishing', "scheduleVersion" = p."scheduleVersion" + 1, "updatedAt" = now()
+    FROM old
+    WHERE p."id" = old."id" AND old."status" IN (${Prisma.join(statuses)}) AND p."approvalStatus" NOT IN ('pending', 'rejected')
+      ${expectedVersion !== undefined ? Prisma.sql`AND p."scheduleVersion" = ${expectedVersion} AND (p."scheduledAt" IS NULL OR p."scheduledAt" <= now() + interval '1 second')` : Prisma.empty}
+    RETURNING p.*, old."status" AS "previousStatus"`;
+  const claimed = rows[0];
+  if (claimed) {
+    // Publishing a failed post again retries its failed targets.
+    if (claimed.previousStatus === 'failed') await db.postTarget.updateMany({ where: { postId, status: 'failed' }, data: { status: 'pending', error: null } });
+    return claimed;
+  }
+  return claimSlowPath(workspaceId, postId, mode);
+}
+
+async function claimSlowPath(workspaceId: string | null, postId: string, mode: Mode): Promise<ClaimedPost | null> {
   return db.$transaction(async (tx) => {
     const post = await lockPost(tx, workspaceId, postId);
-    if (isApprovalBlocking(post.approvalStatus)) {
-      throw new AppError('APPROVAL_REQUIRED', 'The post is waiting for approval: a member approves it in the app');
-    }
     if (post.status === 'publishing') {
       if (mode === 'manual') throw new AppError('POST_NOT_EDITABLE', 'The post is already publishing');
       // Resuming after a crash or a retry: a claim older than any platform call can take was
@@ -42,19 +70,15 @@ async function claimPost(workspaceId: string | null, postId: string, mode: Mode)
       if (inFlight.some((t) => t.attemptStartedAt && t.attemptStartedAt > cutoff)) {
         throw new Error(`post ${post.id} has a target attempt in progress; retrying later`);
       }
-      if (inFlight.length) {
-        await tx.postTarget.updateMany({ where: { postId: post.id, status: 'publishing' }, data: { status: 'failed', error: INTERRUPTED_ERROR } });
-        return tx.post.findUniqueOrThrow({ where: { id: post.id }, include: { targets: true } });
-      }
+      if (inFlight.length) await tx.postTarget.updateMany({ where: { postId: post.id, status: 'publishing' }, data: { status: 'failed', error: INTERRUPTED_ERROR } });
       return post;
     }
-    if (!(PUBLISHABLE_STATUSES as readonly string[]).includes(post.status)) {
-      throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post cannot be published`);
+    // The scheduled job found the post changed (rescheduled, cancelled, approval pending): nothing to do.
+    if (mode === 'scheduled') return null;
+    if (isApprovalBlocking(post.approvalStatus)) {
+      throw new AppError('APPROVAL_REQUIRED', 'The post is waiting for approval: a member approves it in the app');
     }
-    // Publishing a failed post again retries its failed targets.
-    await tx.postTarget.updateMany({ where: { postId: post.id, status: 'failed' }, data: { status: 'pending', error: null } });
-    await tx.postTarget.updateMany({ where: { postId: post.id, status: 'publishing' }, data: { status: 'failed', error: INTERRUPTED_ERROR } });
-    return tx.post.update({ where: { id: post.id }, data: { status: 'publishing', scheduleVersion: { increment: 1 } }, include: { targets: true } });
+    throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post cannot be published`);
   });
 }
 
@@ -119,31 +143,43 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
   }
 }
 
-/** Final status from the targets: all landed, some landed, or none. */
-async function finishPost(postId: string) {
-  return db.$transaction(async (tx) => {
-    const post = await tx.post.findUniqueOrThrow({ where: { id: postId }, include: { targets: true } });
-    if (post.status !== 'publishing' || post.targets.some((t) => t.status === 'pending' || t.status === 'publishing')) return post;
-    const landed = post.targets.filter((t) => t.status === 'published');
-    const status = landed.length === post.targets.length ? 'published' : landed.length > 0 ? 'partial_published' : 'failed';
-    const publishedAt = landed.length ? new Date(Math.min(...landed.map((t) => t.publishedAt!.getTime()))) : null;
-    return tx.post.update({ where: { id: postId }, data: { status, publishedAt }, include: { targets: true } });
-  });
+/**
+ * Final status from the targets, in one statement: all landed → published, some →
+ * partial_published, none → failed; publishedAt is the first landing. Does nothing while a
+ * target is still open.
+ */
+async function finishPost(postId: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE "Post" p SET
+      "status" = CASE WHEN s.landed = s.total THEN 'published' WHEN s.landed > 0 THEN 'partial_published' ELSE 'failed' END,
+      "publishedAt" = s.first,
+      "updatedAt" = now()
+    FROM (
+      SELECT count(*) AS total,
+             count(*) FILTER (WHERE "status" = 'published') AS landed,
+             count(*) FILTER (WHERE "status" IN ('pending', 'publishing')) AS open,
+             min("publishedAt") FILTER (WHERE "status" = 'published') AS first
+      FROM "PostTarget" WHERE "postId" = ${postId}::uuid
+    ) s
+    WHERE p."id" = ${postId}::uuid AND p."status" = 'publishing' AND s.open = 0`;
 }
 
 /**
- * Publishes now. Returns after every target was attempted. `workspaceId` scopes the lookup
- * (null for the job, which already knows the post is its own).
+ * Publishes now and returns after every target was attempted. `workspaceId` scopes the
+ * lookup (null for the job, which knows the post is its own); `expectedVersion` is the
+ * scheduled job's version check. Returns false when a scheduled job found nothing to do.
  */
-export async function deliverPost(workspaceId: string | null, postId: string, mode: Mode = 'manual') {
-  const post = await claimPost(workspaceId, postId, mode);
-  const connections = await db.connection.findMany({ where: { id: { in: post.targets.map((t) => t.connectionId) } } });
+export async function deliverPost(workspaceId: string | null, postId: string, mode: Mode = 'manual', expectedVersion?: number): Promise<boolean> {
+  const post = await claimPost(workspaceId, postId, mode, expectedVersion);
+  if (!post) return false;
+  const claimed = await claimTargets(post.id);
+  const connections = await db.connection.findMany({ where: { id: { in: [...new Set(claimed.map((t) => t.connectionId))] } } });
   const byId = new Map(connections.map((c) => [c.id, c]));
   // allSettled: every attempt finishes (and records its outcome) even if another one throws.
-  const claimed = await claimTargets(post.id);
   const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
-  await kickOutboxDrain();
+  kickOutboxDrain();
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
-  return finishPost(post.id);
+  await finishPost(post.id);
+  return true;
 }

@@ -1,6 +1,5 @@
 // The background side of publishing: the per-post delivery job and the catch-up sweep.
 import { db } from '@/server/db/client';
-import { AppError } from '@/server/errors/app-error';
 import { scheduleDelivery } from '@/server/posts/delivery-schedule';
 import { deliverPost } from './deliver-post';
 
@@ -10,24 +9,12 @@ import { deliverPost } from './deliver-post';
  * moved on) or is waiting for approval. Resumes a delivery a crash interrupted.
  */
 export async function runScheduledDelivery(postId: string, scheduleVersion: number): Promise<void> {
-  const post = await db.post.findUnique({ where: { id: postId }, select: { status: true, scheduleVersion: true, scheduledAt: true } });
-  if (!post) return;
-  if (post.status === 'publishing') {
-    await deliverPost(null, postId, 'scheduled');
-    return;
-  }
-  if (post.status !== 'scheduled' || post.scheduleVersion !== scheduleVersion) return;
-  if (post.scheduledAt && post.scheduledAt.getTime() > Date.now() + 1000) {
-    // Ran early (clock skew between hosts): put it back for its time.
+  if (await deliverPost(null, postId, 'scheduled', scheduleVersion)) return;
+  // Not claimed: superseded, cancelled, waiting for approval — or the job ran early (clock
+  // skew between hosts), in which case it goes back in the queue for its time.
+  const post = await db.post.findUnique({ where: { id: postId }, select: { status: true, scheduleVersion: true, scheduledAt: true, approvalStatus: true } });
+  if (post?.status === 'scheduled' && post.scheduleVersion === scheduleVersion && post.scheduledAt && post.scheduledAt.getTime() > Date.now()) {
     await scheduleDelivery({ id: postId, scheduledAt: post.scheduledAt, scheduleVersion });
-    return;
-  }
-  try {
-    await deliverPost(null, postId, 'scheduled');
-  } catch (err) {
-    // Approval or state changed between our read and the claim: nothing to do.
-    if (err instanceof AppError) return;
-    throw err;
   }
 }
 

@@ -109,7 +109,8 @@ describe('POST /posts/{id}/publish', () => {
     await db.postTarget.update({ where: { id: landed!.id }, data: { status: 'published', postedId: '111', attempts: 1, publishedAt: new Date() } });
     await db.postTarget.update({ where: { id: interrupted!.id }, data: { status: 'publishing', attempts: 1, attemptStartedAt: new Date(Date.now() - 10 * 60_000) } });
 
-    const post = await deliverPost(null, id, 'scheduled');
+    expect(await deliverPost(null, id, 'scheduled')).toBe(true);
+    const post = await db.post.findUniqueOrThrow({ where: { id }, include: { targets: true } });
     const byId = new Map(post.targets.map((t) => [t.id, t]));
     expect(byId.get(landed!.id)).toMatchObject({ status: 'published', postedId: '111', attempts: 1 });
     expect(byId.get(interrupted!.id)).toMatchObject({ status: 'failed', attempts: 1, error: INTERRUPTED_ERROR });
