@@ -5,6 +5,7 @@
 // Kicks are coalesced: every kick within KICK_COALESCE_MS shares one enqueue. Under load
 // (thousands of deliveries a minute) that keeps the single `outbox.drain` job row from
 // becoming a point of contention, at the price of at most that much added latency.
+import { registerCloser } from '@/server/db/connections';
 import { getJobs } from '@/server/jobs';
 
 /** One pending drain is enough: the key collapses a burst of commits into a single run. */
@@ -13,9 +14,22 @@ const KICK_COALESCE_MS = 200;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let waiting: Array<() => void> = [];
+let unregister: (() => void) | undefined;
+
+/** On shutdown a pending kick is dropped: the events are safe in the outbox for the next drain. */
+async function dropPendingKick(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  unregister = undefined;
+  const done = waiting;
+  waiting = [];
+  for (const resolve of done) resolve();
+}
 
 async function flush(): Promise<void> {
   timer = undefined;
+  unregister?.();
+  unregister = undefined;
   const done = waiting;
   waiting = [];
   try {
@@ -31,6 +45,9 @@ async function flush(): Promise<void> {
 export function kickOutboxDrain(): Promise<void> {
   return new Promise<void>((resolve) => {
     waiting.push(resolve);
-    timer ??= setTimeout(() => void flush(), KICK_COALESCE_MS);
+    if (!timer) {
+      timer = setTimeout(() => void flush(), KICK_COALESCE_MS);
+      unregister = registerCloser(dropPendingKick);
+    }
   });
 }

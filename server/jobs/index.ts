@@ -4,6 +4,7 @@
 //   - otherwise the local graphile-worker queue on DATABASE_URL, run in-process (startJobRunner).
 import { inngest } from '@/inngest/client';
 import { env } from '@/server/config/env';
+import { registerCloser } from '@/server/db/connections';
 import type { JobsPort } from './definition';
 import { createInngestJobs } from './inngest-jobs';
 import { createLocalJobs, type LocalJobs } from './local-jobs';
@@ -29,6 +30,7 @@ export function getJobs(): Jobs {
   if (localJobs?.url !== url) {
     void localJobs?.jobs.close();
     localJobs = { url, jobs: createLocalJobs({ connectionString: url, definitions: jobDefinitions }) };
+    registerCloser(closeJobs);
   }
   return localJobs.jobs;
 }

@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { parseCronItems, run, type JobHelpers, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { CRON_PAYLOAD, maxAttemptsOf, type AnyJobDefinition } from './definition';
+import { registerCloser } from '@/server/db/connections';
 import { ensureJobSchema } from './job-schema';
 import { jobDefinitions } from './registry';
 import { InvalidJobPayloadError, runJob } from './run-job';
@@ -109,10 +110,16 @@ export async function startLocalRunner(options: LocalRunnerOptions): Promise<Loc
   await listening;
 
   let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= runner.stop();
+    return stopping;
+  };
+  // Shutdown (and the test harness, before dropping a database) stops runners left running.
+  const unregister = registerCloser(stop);
   return {
     stop() {
-      stopping ??= runner.stop();
-      return stopping;
+      unregister();
+      return stop();
     },
   };
 }

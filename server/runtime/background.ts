@@ -12,7 +12,7 @@ export function startBackgroundWork(): Promise<void> {
       return;
     }
     try {
-      const runner = await startJobRunner({ concurrency: Number(process.env.JOBS_CONCURRENCY ?? 10) });
+      const runner = await startJobRunner({ concurrency: Number(process.env.JOBS_CONCURRENCY ?? 32) });
       const stop = () => void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import { databaseName, dropDatabase, quoteIdent, withDatabase, withMaintenanceClient } from '../db/url';
+import { databaseName, quoteIdent, withDatabase, withMaintenanceClient } from '../db/url';
 
 // Kept on globalThis so that a test importing this module for
 // `testDatabaseUrl()` never creates a second database.
@@ -16,7 +16,9 @@ const state = globalThis as typeof globalThis & { __heraldTestDatabaseUrl?: stri
 
 async function createTestDatabase(): Promise<string> {
   const templateUrl = inject('heraldTemplateDatabaseUrl');
-  const name = `herald_t_${randomBytes(6).toString('hex')}`;
+  // Named after the run's template, so the run's teardown can find (and drop) it.
+  const runId = databaseName(templateUrl).replace('herald_template_', '');
+  const name = `herald_t_${runId}_${randomBytes(6).toString('hex')}`;
   const template = quoteIdent(databaseName(templateUrl));
   await withMaintenanceClient(templateUrl, async (client) => {
     // The copy fails while any session is connected to the template; nothing
@@ -40,10 +42,11 @@ if (!state.__heraldTestDatabaseUrl) {
   process.env.DATABASE_URL = url;
 
   afterAll(async () => {
-    // End the app's pools first, so dropping the database does not kill live connections.
+    // End the app's pools. The database itself is dropped by the run's teardown, once every
+    // worker process has exited: dropping it here would kill connections a library may still
+    // hold (an idle pool client, a LISTEN connection) and crash the worker.
     const { closeAllConnections } = await import('../db/connections');
     await closeAllConnections();
-    await dropDatabase(url);
     delete state.__heraldTestDatabaseUrl;
   });
 }
