@@ -36,6 +36,14 @@ export function baseUrlFromEnv(envName: string, fallback: string): string {
 }
 
 /**
+ * The fetcher and API base URL one publish uses: the adapter's options first, then the
+ * environment variable `envName`, then the platform's real API (`fallback`).
+ */
+export function apiEndpoint(options: AdapterOptions, envName: string, fallback: string): { fetch: Fetcher; baseUrl: string } {
+  return { fetch: options.fetch ?? defaultFetch(), baseUrl: options.baseUrl ?? baseUrlFromEnv(envName, fallback) };
+}
+
+/**
  * Status polling defaults. The delivery claim treats an attempt older than 3 minutes as
  * interrupted, so 18 polls 5 s apart (90 s) leaves room for the calls around them.
  */
@@ -159,6 +167,18 @@ export function jsonString(value: unknown, ...path: (string | number)[]): string
   const found = jsonAt(value, ...path);
   if (typeof found === 'string') return found;
   if (typeof found === 'number' || typeof found === 'bigint') return String(found);
+  return undefined;
+}
+
+/** Where a value sits in a JSON document: a top-level key, or a path of keys and indexes. */
+export type JsonPath = string | readonly (string | number)[];
+
+/** The first non-empty string property found at one of `paths`, in order, or undefined. */
+export function firstJsonString(value: unknown, paths: readonly JsonPath[]): string | undefined {
+  for (const path of paths) {
+    const found = typeof path === 'string' ? jsonString(value, path) : jsonString(value, ...path);
+    if (found) return found;
+  }
   return undefined;
 }
 

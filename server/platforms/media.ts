@@ -1,7 +1,7 @@
 // The media of a publish request as adapters need them: each URL with its kind, and (for the
 // platforms that take bytes rather than a URL: LinkedIn, X) the bytes themselves, fetched
 // from our storage through the guarded client.
-import type { PublishRequest } from './publisher';
+import { PlatformError, type PublishRequest } from './publisher';
 import { isSuccess, UPLOAD_TIMEOUT_MS, type Fetcher } from './http';
 
 export type MediaKind = 'image' | 'video';
@@ -19,6 +19,25 @@ export function mediaItems(request: PublishRequest): MediaItem[] {
     url,
     kind: request.mediaKinds?.[index] ?? (VIDEO_ENDING.test(new URL(url).pathname) ? 'video' : 'image'),
   }));
+}
+
+export interface ImagesOrVideoRule {
+  maxImages: number;
+  /** The refusal of a video mixed with images or with other videos. */
+  mixed: string;
+  /** The refusal of more than maxImages images. */
+  tooManyImages: string;
+}
+
+/**
+ * The media of a post on a platform that takes images (up to a limit) or one video, never
+ * both (LinkedIn, X, TikTok). A refusal is not retryable: the same media would be refused again.
+ */
+export function imagesOrOneVideo(items: MediaItem[], rule: ImagesOrVideoRule): MediaItem[] {
+  const videos = items.filter((i) => i.kind === 'video').length;
+  if (videos > 0 && items.length > 1) throw new PlatformError(rule.mixed, { retryable: false });
+  if (items.length > rule.maxImages) throw new PlatformError(rule.tooManyImages, { retryable: false });
+  return items;
 }
 
 export interface DownloadedMedia {

@@ -7,7 +7,8 @@
 // same account run at once (X and TikTok rotate the refresh token on every use, so a second
 // refresh with the old one would fail).
 import { db } from '@/server/db/client';
-import { TokenExpiredError, type PublishableConnection } from './publisher';
+import { callApi, firstJsonString, isSuccess, jsonString, type Fetcher, type JsonPath } from './http';
+import { PlatformError, TokenExpiredError, type PublishableConnection } from './publisher';
 
 export interface TokenGrant {
   accessToken: string;
@@ -26,6 +27,56 @@ export interface TokenRefresher {
   aheadMs: number;
   /** Throws TokenExpiredError when the platform refuses the grant. */
   refresh(credential: string): Promise<TokenGrant>;
+}
+
+/** How one platform takes an OAuth 2.0 refresh_token grant (RFC 6749 §6). */
+export interface RefreshTokenGrant {
+  /** The platform's name, for the message of a refusal without one ("X answered HTTP 400"). */
+  platform: string;
+  /** The token endpoint. */
+  url: string;
+  /** The app's client fields sent along with grant_type and refresh_token. */
+  client: Record<string, string>;
+  /** E.g. HTTP Basic client authentication. */
+  headers?: Record<string, string>;
+  /** Where the platform puts a refusal's message, tried after the standard error_description. */
+  errorKeys: readonly JsonPath[];
+  /**
+   * Whether a non-2xx answer is a refusal even with an access_token in it. TikTok's token
+   * endpoint is judged by its body alone.
+   */
+  requireOkStatus: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * A refresher for a platform with OAuth 2.0 refresh tokens: POSTs the grant as a form,
+ * refreshing a minute before the stored expiry. A refusal is retryable for 429 and 5xx (the
+ * platform is busy or down) and otherwise a TokenExpiredError (the account must reconnect).
+ */
+export function refreshTokenGrant(fetch: Fetcher, grant: RefreshTokenGrant): TokenRefresher {
+  return {
+    uses: 'refresh_token',
+    aheadMs: 60_000,
+    async refresh(refreshToken) {
+      const response = await callApi(fetch, grant.url, {
+        headers: grant.headers,
+        form: { grant_type: 'refresh_token', refresh_token: refreshToken, ...grant.client },
+        timeoutMs: grant.timeoutMs,
+      });
+      const accessToken = jsonString(response.json, 'access_token');
+      if (!accessToken || (grant.requireOkStatus && !isSuccess(response))) {
+        const message = firstJsonString(response.json, ['error_description', ...grant.errorKeys]) || `${grant.platform} answered HTTP ${response.status}`;
+        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
+        throw new TokenExpiredError(message);
+      }
+      return {
+        accessToken,
+        refreshToken: jsonString(response.json, 'refresh_token') ?? null,
+        expiresInSeconds: Number(jsonString(response.json, 'expires_in')) || null,
+      };
+    },
+  };
 }
 
 interface StoredToken {

@@ -1,37 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
-import { fixture, startFakePlatformApi, type FakePlatformApi } from '../testing/fake-platform-api';
+import { describe, expect, it } from 'vitest';
+import { TokenExpiredError } from '../publisher';
+import { failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { fixture } from '../testing/fake-platform-api';
 import { createFacebookPublisher } from './facebook-publisher';
 
 const f = (name: string) => fixture(import.meta.dirname, name);
 const PAGE = '546349135390552';
 const POST = '546349135390552_1116689038356556';
 
-let api: FakePlatformApi;
-beforeAll(async () => {
-  api = await startFakePlatformApi();
-});
-afterEach(() => api.reset());
-afterAll(() => api.close());
-
-const connection: PublishableConnection = {
-  id: '0f6a2d1c-3b4e-4f5a-8b6c-7d8e9f0a1b2c',
-  platform: 'facebook',
-  provider: 'live',
-  externalId: PAGE,
-  accountName: 'heraldcoffee',
-  accessToken: 'EAAPage-token',
-  tokenExpiresAt: null,
-  sandboxBehavior: null,
-};
+const api = useFakePlatformApi();
+const connection = liveConnection('facebook', { externalId: PAGE, accountName: 'heraldcoffee', accessToken: 'EAAPage-token' });
 
 const publisher = () => createFacebookPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, videoBaseUrl: `${api.baseUrl}/video/v25.0` });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 describe('facebook publishing', () => {
   it('publishes a text post with its first URL as the link, then reads the permalink and comments', async () => {

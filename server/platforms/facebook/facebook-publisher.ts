@@ -12,7 +12,7 @@
 // Shapes: text (with the first URL as `link`), one photo, several photos (uploaded unpublished,
 // then one feed post attaching them), or one video. Page tokens have no refresh grant.
 import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { baseUrlFromEnv, bestEffort, defaultFetch, UPLOAD_TIMEOUT_MS, type AdapterOptions } from '../http';
+import { apiEndpoint, baseUrlFromEnv, bestEffort, UPLOAD_TIMEOUT_MS, type AdapterOptions } from '../http';
 import { graphClient, requireId, type GraphClient, type GraphParams } from '../graph-api';
 import { mediaItems, type MediaItem } from '../media';
 import { withAccessToken } from '../token-refresh';
@@ -31,8 +31,7 @@ const FIRST_URL = /https?:\/\/[^\s]+/i;
 export function createFacebookPublisher(options: FacebookOptions = {}): Publisher {
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
-      const fetch = options.fetch ?? defaultFetch();
-      const baseUrl = options.baseUrl ?? baseUrlFromEnv('FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL);
+      const { fetch, baseUrl } = apiEndpoint(options, 'FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL);
       const videoBaseUrl = options.videoBaseUrl ?? baseUrlFromEnv('FACEBOOK_GRAPH_VIDEO_BASE_URL', FACEBOOK_DEFAULT_VIDEO_BASE_URL);
       const items = mediaItems(request);
       const firstComment = typeof request.settings.firstComment === 'string' && request.settings.firstComment ? request.settings.firstComment : null;

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
-import { fixture, startFakePlatformApi, type FakePlatformApi } from '../testing/fake-platform-api';
+import { describe, expect, it } from 'vitest';
+import { TokenExpiredError } from '../publisher';
+import { failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { fixture } from '../testing/fake-platform-api';
 import { createInstagramPublisher } from './instagram-publisher';
 
 const f = (name: string) => fixture(import.meta.dirname, name);
@@ -8,23 +9,8 @@ const IG_USER = '17841400008460056';
 const CONTAINER = '17889455560051444';
 const MEDIA = '17920238422030506';
 
-let api: FakePlatformApi;
-beforeAll(async () => {
-  api = await startFakePlatformApi();
-});
-afterEach(() => api.reset());
-afterAll(() => api.close());
-
-const connection: PublishableConnection = {
-  id: '5b0a4c1e-8f3e-4b8a-9a52-0c7d7f6f2a11',
-  platform: 'instagram',
-  provider: 'live',
-  externalId: IG_USER,
-  accountName: 'herald.coffee',
-  accessToken: 'EAAG-instagram-token',
-  tokenExpiresAt: null,
-  sandboxBehavior: null,
-};
+const api = useFakePlatformApi();
+const connection = liveConnection('instagram', { externalId: IG_USER, accountName: 'herald.coffee', accessToken: 'EAAG-instagram-token' });
 
 const publisher = () => createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 });
 
@@ -34,12 +20,6 @@ function happyPath() {
   api.on('POST', `/v25.0/${IG_USER}/media_publish`, { json: f('media-published') });
   api.on('GET', `/v25.0/${MEDIA}`, { json: f('media-permalink') });
   api.on('POST', `/v25.0/${MEDIA}/comments`, { json: f('comment-created') });
-}
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 }
 
 describe('instagram publishing', () => {

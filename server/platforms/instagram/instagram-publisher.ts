@@ -14,7 +14,7 @@
 // Tokens: Facebook Login user/page tokens have no refresh grant; an expired one (code 190)
 // means reconnecting, so there is no refresher here.
 import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { baseUrlFromEnv, bestEffort, defaultFetch, pollSettings, pollUntil, type AdapterOptions } from '../http';
+import { apiEndpoint, bestEffort, pollSettings, pollUntil, type AdapterOptions } from '../http';
 import { graphClient, requireId, type GraphClient } from '../graph-api';
 import { mediaItems } from '../media';
 import { withAccessToken } from '../token-refresh';
@@ -26,8 +26,7 @@ const NAME = 'Instagram';
 export function createInstagramPublisher(options: AdapterOptions = {}): Publisher {
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
-      const fetch = options.fetch ?? defaultFetch();
-      const baseUrl = options.baseUrl ?? baseUrlFromEnv('INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
+      const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
       const settings = readSettings(request.settings);
       const plan = planContainers(mediaItems(request), request.content, settings);
       const polling = pollSettings(options);

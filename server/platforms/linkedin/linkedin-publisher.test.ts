@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { createWorkspace, uniq } from '@/server/testing/fixtures';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
-import { fixture, startFakePlatformApi, type FakePlatformApi } from '../testing/fake-platform-api';
+import { uniq } from '@/server/testing/fixtures';
+import { TokenExpiredError } from '../publisher';
+import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { fixture } from '../testing/fake-platform-api';
 import { createLinkedInPublisher, type LinkedInOptions } from './linkedin-publisher';
 import { toLittleText } from './little-text';
 
@@ -11,23 +12,8 @@ const SHARE = 'urn:li:share:7210987654321098752';
 const IMAGE_BYTES = Buffer.from('\xff\xd8\xff\xe0 fake jpeg bytes', 'latin1');
 const VIDEO_BYTES = Buffer.from('0123456789');
 
-let api: FakePlatformApi;
-beforeAll(async () => {
-  api = await startFakePlatformApi();
-});
-afterEach(() => api.reset());
-afterAll(() => api.close());
-
-const connection: PublishableConnection = {
-  id: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
-  platform: 'linkedin',
-  provider: 'live',
-  externalId: '8675309',
-  accountName: 'ada-herald',
-  accessToken: 'AQV-linkedin-token',
-  tokenExpiresAt: null,
-  sandboxBehavior: null,
-};
+const api = useFakePlatformApi();
+const connection = liveConnection('linkedin', { externalId: '8675309', accountName: 'ada-herald', accessToken: 'AQV-linkedin-token' });
 
 const publisher = (extra: Partial<LinkedInOptions> = {}) =>
   createLinkedInPublisher({
@@ -46,12 +32,6 @@ const media = (name: string) => `${api.baseUrl}/media/${name}`;
 
 function postCreated() {
   api.on('POST', '/rest/posts', { status: 201, headers: { 'x-restli-id': SHARE }, body: '' });
-}
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 }
 
 describe('linkedin publishing', () => {
@@ -167,13 +147,8 @@ describe('linkedin errors', () => {
 });
 
 describe('linkedin token refresh', () => {
-  async function storedConnection(data: { accessToken: string; refreshToken: string | null; tokenExpiresAt: Date | null }) {
-    const workspace = await createWorkspace();
-    const row = await db.connection.create({
-      data: { workspaceId: workspace.id, platform: 'linkedin', externalId: '8675309', accountName: uniq('li'), displayName: 'Ada', ...data },
-    });
-    return { ...row, platform: 'linkedin' as const };
-  }
+  const storedConnection = (tokens: { accessToken: string; refreshToken: string | null; tokenExpiresAt: Date | null }) =>
+    createLiveConnection('linkedin', { externalId: '8675309', accountName: uniq('li'), displayName: 'Ada', ...tokens });
 
   it('refreshes after a 401, retries with the new token and stores the new tokens', async () => {
     const row = await storedConnection({ accessToken: 'AQV-old', refreshToken: 'AQW-refresh', tokenExpiresAt: new Date(Date.now() + 3_600_000) });

@@ -11,16 +11,21 @@
 //     POST https://www.linkedin.com/oauth/v2/accessToken grant_type=refresh_token
 //
 // Permalink: https://www.linkedin.com/feed/update/<post urn>/
-import { PlatformError, TokenExpiredError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { baseUrlFromEnv, callApi, defaultFetch, isSuccess, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
-import { mediaItems, type MediaItem } from '../media';
-import { withAccessToken, type TokenRefresher } from '../token-refresh';
+import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { apiEndpoint, baseUrlFromEnv, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule } from '../media';
+import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { authorUrn, LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedinClient } from './linkedin-api';
 import { uploadImage, uploadVideo, type UploadContext } from './linkedin-media';
 import { toLittleText } from './little-text';
 
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 const MAX_IMAGES = 20;
+const MEDIA_RULE: ImagesOrVideoRule = {
+  maxImages: MAX_IMAGES,
+  mixed: 'A LinkedIn post takes images or one video, not both or several videos',
+  tooManyImages: `A LinkedIn post takes at most ${MAX_IMAGES} images`,
+};
 
 export interface LinkedInOptions extends AdapterOptions {
   oauthBaseUrl?: string;
@@ -33,10 +38,9 @@ export interface LinkedInOptions extends AdapterOptions {
 export function createLinkedInPublisher(options: LinkedInOptions = {}): Publisher {
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
-      const fetch = options.fetch ?? defaultFetch();
-      const baseUrl = options.baseUrl ?? baseUrlFromEnv('LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
+      const { fetch, baseUrl } = apiEndpoint(options, 'LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
       const version = options.version ?? (process.env.LINKEDIN_API_VERSION?.trim() || LINKEDIN_DEFAULT_VERSION);
-      const items = checkedMedia(mediaItems(request));
+      const items = imagesOrOneVideo(mediaItems(request), MEDIA_RULE);
       const visibility = request.settings.visibility === 'CONNECTIONS' ? 'CONNECTIONS' : 'PUBLIC';
       const author = authorUrn(connection.externalId);
 
@@ -72,40 +76,18 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
   };
 }
 
-function checkedMedia(items: MediaItem[]): MediaItem[] {
-  const videos = items.filter((i) => i.kind === 'video').length;
-  if (videos > 0 && items.length > 1) {
-    throw new PlatformError('A LinkedIn post takes images or one video, not both or several videos', { retryable: false });
-  }
-  if (items.length > MAX_IMAGES) throw new PlatformError(`A LinkedIn post takes at most ${MAX_IMAGES} images`, { retryable: false });
-  return items;
-}
-
 /** Refresh tokens exist only for apps LinkedIn enabled them for; without app credentials there is none. */
 function linkedinRefresher(fetch: Fetcher, options: LinkedInOptions): TokenRefresher | null {
   const clientId = options.clientId ?? process.env.LINKEDIN_CLIENT_ID;
   const clientSecret = options.clientSecret ?? process.env.LINKEDIN_CLIENT_SECRET;
   if (!clientId || !clientSecret) return null;
   const oauthBaseUrl = options.oauthBaseUrl ?? baseUrlFromEnv('LINKEDIN_OAUTH_BASE_URL', LINKEDIN_DEFAULT_OAUTH_BASE_URL);
-  return {
-    uses: 'refresh_token',
-    aheadMs: 60_000,
-    async refresh(refreshToken) {
-      const response = await callApi(fetch, `${oauthBaseUrl}/accessToken`, {
-        form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
-        timeoutMs: options.timeoutMs,
-      });
-      const accessToken = jsonString(response.json, 'access_token');
-      if (!isSuccess(response) || !accessToken) {
-        const message = jsonString(response.json, 'error_description') || jsonString(response.json, 'message') || `LinkedIn answered HTTP ${response.status}`;
-        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
-        throw new TokenExpiredError(message);
-      }
-      return {
-        accessToken,
-        refreshToken: jsonString(response.json, 'refresh_token') ?? null,
-        expiresInSeconds: Number(jsonString(response.json, 'expires_in')) || null,
-      };
-    },
-  };
+  return refreshTokenGrant(fetch, {
+    platform: 'LinkedIn',
+    url: `${oauthBaseUrl}/accessToken`,
+    client: { client_id: clientId, client_secret: clientSecret },
+    errorKeys: ['message'],
+    requireOkStatus: true,
+    timeoutMs: options.timeoutMs,
+  });
 }

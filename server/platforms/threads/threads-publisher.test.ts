@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { createWorkspace, uniq } from '@/server/testing/fixtures';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
-import { fixture, startFakePlatformApi, type FakePlatformApi } from '../testing/fake-platform-api';
+import { uniq } from '@/server/testing/fixtures';
+import { TokenExpiredError } from '../publisher';
+import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { fixture } from '../testing/fake-platform-api';
 import { createThreadsPublisher } from './threads-publisher';
 
 const f = (name: string) => fixture(import.meta.dirname, name);
@@ -10,23 +11,8 @@ const USER = '26308861195437268';
 const CONTAINER = '18052749883012345';
 const MEDIA = '18064532145098765';
 
-let api: FakePlatformApi;
-beforeAll(async () => {
-  api = await startFakePlatformApi();
-});
-afterEach(() => api.reset());
-afterAll(() => api.close());
-
-const connection: PublishableConnection = {
-  id: '7c1d9e2f-4a3b-4c5d-9e6f-0a1b2c3d4e5f',
-  platform: 'threads',
-  provider: 'live',
-  externalId: USER,
-  accountName: 'heraldcoffee',
-  accessToken: 'THAAJ-token',
-  tokenExpiresAt: null,
-  sandboxBehavior: null,
-};
+const api = useFakePlatformApi();
+const connection = liveConnection('threads', { externalId: USER, accountName: 'heraldcoffee', accessToken: 'THAAJ-token' });
 
 const publisher = () => createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 });
 
@@ -35,12 +21,6 @@ function happyPath() {
   api.on('GET', `/v1.0/${CONTAINER}`, { json: f('container-finished') });
   api.on('POST', `/v1.0/${USER}/threads_publish`, { json: f('thread-published') });
   api.on('GET', `/v1.0/${MEDIA}`, { json: f('thread-permalink') });
-}
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 }
 
 describe('threads publishing', () => {
@@ -132,16 +112,16 @@ describe('threads errors', () => {
 });
 
 describe('threads token refresh', () => {
+  const storedConnection = (accessToken: string, tokenExpiresAt: Date) =>
+    createLiveConnection('threads', { externalId: USER, accountName: uniq('th'), displayName: 'Herald', accessToken, tokenExpiresAt });
+
   it('extends a token about to lapse before publishing and stores the new one', async () => {
-    const workspace = await createWorkspace();
     const soon = new Date(Date.now() + 2 * 24 * 3_600_000);
-    const row = await db.connection.create({
-      data: { workspaceId: workspace.id, platform: 'threads', externalId: USER, accountName: uniq('th'), displayName: 'Herald', accessToken: 'THAAJ-old', tokenExpiresAt: soon },
-    });
+    const row = await storedConnection('THAAJ-old', soon);
     happyPath();
     api.on('GET', '/refresh_access_token', { json: f('token-refreshed') });
 
-    await publisher().publish({ ...row, platform: 'threads' }, { content: 'x', mediaUrls: [], settings: {} });
+    await publisher().publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     const refresh = api.calls('GET', '/refresh_access_token')[0]!;
     expect(Object.fromEntries(refresh.query)).toEqual({ grant_type: 'th_refresh_token', access_token: 'THAAJ-old' });
@@ -152,14 +132,11 @@ describe('threads token refresh', () => {
   });
 
   it('still publishes with a valid token when the early extension is refused', async () => {
-    const workspace = await createWorkspace();
-    const row = await db.connection.create({
-      data: { workspaceId: workspace.id, platform: 'threads', externalId: USER, accountName: uniq('th'), displayName: 'Herald', accessToken: 'THAAJ-valid', tokenExpiresAt: new Date(Date.now() + 3 * 24 * 3_600_000) },
-    });
+    const row = await storedConnection('THAAJ-valid', new Date(Date.now() + 3 * 24 * 3_600_000));
     happyPath();
     api.on('GET', '/refresh_access_token', { status: 403, json: f('error-rate-limit') });
 
-    const result = await publisher().publish({ ...row, platform: 'threads' }, { content: 'x', mediaUrls: [], settings: {} });
+    const result = await publisher().publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     expect(result.postedId).toBe(MEDIA);
     expect(api.calls('POST', `/v1.0/${USER}/threads`)[0]!.headers.authorization).toBe('Bearer THAAJ-valid');

@@ -16,7 +16,7 @@
 // GET /refresh_access_token?grant_type=th_refresh_token while still valid, so the refresh runs
 // a week ahead of the stored expiry. An expired one cannot be refreshed: reconnect.
 import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { baseUrlFromEnv, bestEffort, callApi, defaultFetch, isSuccess, jsonString, pollSettings, pollUntil, withQuery, type AdapterOptions, type Fetcher } from '../http';
+import { apiEndpoint, bestEffort, callApi, isSuccess, jsonString, pollSettings, pollUntil, withQuery, type AdapterOptions, type Fetcher } from '../http';
 import { graphClient, graphError, requireId, type GraphClient, type GraphParams } from '../graph-api';
 import { mediaItems, type MediaItem } from '../media';
 import { withAccessToken, type TokenRefresher } from '../token-refresh';
@@ -29,8 +29,7 @@ const REFRESH_AHEAD_MS = 7 * 24 * 3_600_000;
 export function createThreadsPublisher(options: AdapterOptions = {}): Publisher {
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
-      const fetch = options.fetch ?? defaultFetch();
-      const baseUrl = options.baseUrl ?? baseUrlFromEnv('THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
+      const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
       const items = mediaItems(request);
       if (items.length > MAX_CAROUSEL_ITEMS) {
         throw new PlatformError(`A Threads carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`, { retryable: false });

@@ -1,31 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { createWorkspace, uniq } from '@/server/testing/fixtures';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
-import { fixture, rawFixture, startFakePlatformApi, type FakePlatformApi } from '../testing/fake-platform-api';
+import { uniq } from '@/server/testing/fixtures';
+import { TokenExpiredError } from '../publisher';
+import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { fixture, rawFixture } from '../testing/fake-platform-api';
 import { createTikTokPublisher, type TikTokOptions } from './tiktok-publisher';
 
 const f = (name: string) => fixture(import.meta.dirname, name);
 const raw = (name: string) => rawFixture(import.meta.dirname, name);
 const POST_ID = '7393049800123456789';
 
-let api: FakePlatformApi;
-beforeAll(async () => {
-  api = await startFakePlatformApi();
-});
-afterEach(() => api.reset());
-afterAll(() => api.close());
-
-const connection: PublishableConnection = {
-  id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
-  platform: 'tiktok',
-  provider: 'live',
-  externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm',
-  accountName: 'heraldcoffee',
-  accessToken: 'act.tiktok-token',
-  tokenExpiresAt: null,
-  sandboxBehavior: null,
-};
+const api = useFakePlatformApi();
+const connection = liveConnection('tiktok', { externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm', accountName: 'heraldcoffee', accessToken: 'act.tiktok-token' });
 
 const publisher = (extra: Partial<TikTokOptions> = {}) =>
   createTikTokPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientKey: '', clientSecret: '', pollIntervalMs: 0, pollAttempts: 3, ...extra });
@@ -34,12 +20,6 @@ function videoPath() {
   api.on('POST', '/v2/post/publish/creator_info/query/', { json: f('creator-info') });
   api.on('POST', '/v2/post/publish/video/init/', { json: f('video-init') });
   api.on('POST', '/v2/post/publish/status/fetch/', { json: f('status-processing') }, raw('status-complete'));
-}
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 }
 
 describe('tiktok publishing', () => {
@@ -150,13 +130,8 @@ describe('tiktok errors', () => {
 });
 
 describe('tiktok token refresh', () => {
-  async function storedConnection(tokenExpiresAt: Date | null) {
-    const workspace = await createWorkspace();
-    const row = await db.connection.create({
-      data: { workspaceId: workspace.id, platform: 'tiktok', externalId: uniq('open'), accountName: 'heraldcoffee', displayName: 'Herald', accessToken: 'act.old', refreshToken: 'rft.old', tokenExpiresAt },
-    });
-    return { ...row, platform: 'tiktok' as const };
-  }
+  const storedConnection = (tokenExpiresAt: Date | null) =>
+    createLiveConnection('tiktok', { externalId: uniq('open'), accountName: 'heraldcoffee', displayName: 'Herald', accessToken: 'act.old', refreshToken: 'rft.old', tokenExpiresAt });
 
   it('refreshes after access_token_invalid, retries, and stores the rotated tokens', async () => {
     const row = await storedConnection(new Date(Date.now() + 3_600_000));

@@ -23,13 +23,18 @@
 // picks PUBLIC_TO_EVERYONE when offered, else the first option (unaudited apps get SELF_ONLY).
 // Moderation can hold the post id back for a long time: when polling ends first, the delivery
 // succeeds with the publish_id and no permalink (TikTok has the post; it is not retried).
-import { PlatformError, TokenExpiredError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { baseUrlFromEnv, callApi, defaultFetch, jsonAt, jsonString, pollSettings, pollUntil, type AdapterOptions, type ApiResponse, type Fetcher } from '../http';
-import { mediaItems, type MediaItem } from '../media';
-import { withAccessToken, type TokenRefresher } from '../token-refresh';
+import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { apiEndpoint, jsonAt, jsonString, pollSettings, pollUntil, type AdapterOptions, type ApiResponse, type Fetcher } from '../http';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule, type MediaItem } from '../media';
+import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { TIKTOK_DEFAULT_BASE_URL, tiktokClient, type TikTokClient } from './tiktok-api';
 
 const MAX_PHOTOS = 35;
+const MEDIA_RULE: ImagesOrVideoRule = {
+  maxImages: MAX_PHOTOS,
+  mixed: 'A TikTok post takes one video or photos, not both or several videos',
+  tooManyImages: `A TikTok photo post takes at most ${MAX_PHOTOS} photos`,
+};
 
 export interface TikTokOptions extends AdapterOptions {
   /** The app's client (TIKTOK_CLIENT_KEY / TIKTOK_CLIENT_SECRET), for refreshing tokens. */
@@ -48,8 +53,7 @@ interface CreatorInfo {
 export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
-      const fetch = options.fetch ?? defaultFetch();
-      const baseUrl = options.baseUrl ?? baseUrlFromEnv('TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
+      const { fetch, baseUrl } = apiEndpoint(options, 'TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
       const items = checkedMedia(mediaItems(request));
       const isVideo = items[0]!.kind === 'video';
 
@@ -75,10 +79,7 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
 
 function checkedMedia(items: MediaItem[]): MediaItem[] {
   if (items.length === 0) throw new PlatformError('TikTok posts need a video or photos', { retryable: false });
-  const videos = items.filter((i) => i.kind === 'video').length;
-  if (videos > 0 && items.length > 1) throw new PlatformError('A TikTok post takes one video or photos, not both or several videos', { retryable: false });
-  if (items.length > MAX_PHOTOS) throw new PlatformError(`A TikTok photo post takes at most ${MAX_PHOTOS} photos`, { retryable: false });
-  return items;
+  return imagesOrOneVideo(items, MEDIA_RULE);
 }
 
 async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {
@@ -146,25 +147,12 @@ function tiktokRefresher(fetch: Fetcher, baseUrl: string, options: TikTokOptions
   const clientKey = options.clientKey ?? process.env.TIKTOK_CLIENT_KEY;
   const clientSecret = options.clientSecret ?? process.env.TIKTOK_CLIENT_SECRET;
   if (!clientKey || !clientSecret) return null;
-  return {
-    uses: 'refresh_token',
-    aheadMs: 60_000,
-    async refresh(refreshToken) {
-      const response = await callApi(fetch, `${baseUrl}/v2/oauth/token/`, {
-        form: { client_key: clientKey, client_secret: clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken },
-        timeoutMs: options.timeoutMs,
-      });
-      const accessToken = jsonString(response.json, 'access_token');
-      if (!accessToken) {
-        const message = jsonString(response.json, 'error_description') || jsonString(response.json, 'error') || `TikTok answered HTTP ${response.status}`;
-        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
-        throw new TokenExpiredError(message);
-      }
-      return {
-        accessToken,
-        refreshToken: jsonString(response.json, 'refresh_token') ?? null,
-        expiresInSeconds: Number(jsonString(response.json, 'expires_in')) || null,
-      };
-    },
-  };
+  return refreshTokenGrant(fetch, {
+    platform: 'TikTok',
+    url: `${baseUrl}/v2/oauth/token/`,
+    client: { client_key: clientKey, client_secret: clientSecret },
+    errorKeys: ['error'],
+    requireOkStatus: false,
+    timeoutMs: options.timeoutMs,
+  });
 }

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { createWorkspace, uniq } from '@/server/testing/fixtures';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
-import { fixture, startFakePlatformApi, type FakePlatformApi, type RecordedRequest } from '../testing/fake-platform-api';
+import { uniq } from '@/server/testing/fixtures';
+import { TokenExpiredError } from '../publisher';
+import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { fixture, type RecordedRequest } from '../testing/fake-platform-api';
 import { createTwitterPublisher, type TwitterOptions } from './twitter-publisher';
 
 const f = (name: string) => fixture(import.meta.dirname, name);
@@ -10,23 +11,8 @@ const TWEET = '1945880548472328192';
 const VIDEO_ID = '1880028106020515841';
 const IMAGE_BYTES = Buffer.from('\xff\xd8\xff\xe0 jpeg', 'latin1');
 
-let api: FakePlatformApi;
-beforeAll(async () => {
-  api = await startFakePlatformApi();
-});
-afterEach(() => api.reset());
-afterAll(() => api.close());
-
-const connection: PublishableConnection = {
-  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-  platform: 'twitter',
-  provider: 'live',
-  externalId: '2244994945',
-  accountName: 'heraldcoffee',
-  accessToken: 'x-user-token',
-  tokenExpiresAt: null,
-  sandboxBehavior: null,
-};
+const api = useFakePlatformApi();
+const connection = liveConnection('twitter', { externalId: '2244994945', accountName: 'heraldcoffee', accessToken: 'x-user-token' });
 
 const publisher = (extra: Partial<TwitterOptions> = {}) =>
   createTwitterPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientId: '', pollIntervalMs: 0, pollAttempts: 3, ...extra });
@@ -44,12 +30,6 @@ function multipart(request: RecordedRequest): Record<string, { value: Buffer; co
     parts[name] = { value: Buffer.from(rest.join('\r\n\r\n').replace(/\r\n$/, ''), 'latin1'), contentType };
   }
   return parts;
-}
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 }
 
 describe('x publishing', () => {
@@ -157,13 +137,8 @@ describe('x errors', () => {
 });
 
 describe('x token refresh', () => {
-  async function storedConnection(tokenExpiresAt: Date | null, refreshToken: string | null = 'x-refresh') {
-    const workspace = await createWorkspace();
-    const row = await db.connection.create({
-      data: { workspaceId: workspace.id, platform: 'twitter', externalId: '2244994945', accountName: uniq('x'), displayName: 'Herald', accessToken: 'x-old', refreshToken, tokenExpiresAt },
-    });
-    return { ...row, platform: 'twitter' as const };
-  }
+  const storedConnection = (tokenExpiresAt: Date | null, refreshToken: string | null = 'x-refresh') =>
+    createLiveConnection('twitter', { externalId: '2244994945', accountName: uniq('x'), displayName: 'Herald', accessToken: 'x-old', refreshToken, tokenExpiresAt });
 
   it('refreshes an expired token first (Basic auth for a confidential client) and stores the rotated pair', async () => {
     const row = await storedConnection(new Date(Date.now() - 60_000));

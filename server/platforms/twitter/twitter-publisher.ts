@@ -11,14 +11,19 @@
 //   media: see x-media-upload.ts
 //
 // Permalink: https://x.com/<handle>/status/<id>
-import { PlatformError, TokenExpiredError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { baseUrlFromEnv, callApi, defaultFetch, isSuccess, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
-import { mediaItems, type MediaItem } from '../media';
-import { withAccessToken, type TokenRefresher } from '../token-refresh';
-import { X_DEFAULT_BASE_URL, xClient, xErrorMessage } from './x-api';
+import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { apiEndpoint, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule } from '../media';
+import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
+import { X_DEFAULT_BASE_URL, X_ERROR_KEYS, xClient } from './x-api';
 import { uploadMedia } from './x-media-upload';
 
 const MAX_IMAGES = 4;
+const MEDIA_RULE: ImagesOrVideoRule = {
+  maxImages: MAX_IMAGES,
+  mixed: 'A post on X takes up to 4 images or one video, not both',
+  tooManyImages: `A post on X takes at most ${MAX_IMAGES} images`,
+};
 
 export interface TwitterOptions extends AdapterOptions {
   /** The app's OAuth 2.0 client (X_CLIENT_ID; X_CLIENT_SECRET for a confidential client). */
@@ -29,9 +34,8 @@ export interface TwitterOptions extends AdapterOptions {
 export function createTwitterPublisher(options: TwitterOptions = {}): Publisher {
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
-      const fetch = options.fetch ?? defaultFetch();
-      const baseUrl = options.baseUrl ?? baseUrlFromEnv('X_API_BASE_URL', X_DEFAULT_BASE_URL);
-      const items = checkedMedia(mediaItems(request));
+      const { fetch, baseUrl } = apiEndpoint(options, 'X_API_BASE_URL', X_DEFAULT_BASE_URL);
+      const items = imagesOrOneVideo(mediaItems(request), MEDIA_RULE);
       const replyTo = typeof request.settings.replyTo === 'string' ? request.settings.replyTo : undefined;
       const quoteTweet = typeof request.settings.quoteTweet === 'string' ? request.settings.quoteTweet : undefined;
 
@@ -58,39 +62,18 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher 
   };
 }
 
-function checkedMedia(items: MediaItem[]): MediaItem[] {
-  const videos = items.filter((i) => i.kind === 'video').length;
-  if (videos > 0 && items.length > 1) throw new PlatformError('A post on X takes up to 4 images or one video, not both', { retryable: false });
-  if (items.length > MAX_IMAGES) throw new PlatformError(`A post on X takes at most ${MAX_IMAGES} images`, { retryable: false });
-  return items;
-}
-
+/** A public client (no secret) sends only its id; a confidential one also authenticates with HTTP Basic. */
 function xRefresher(fetch: Fetcher, baseUrl: string, options: TwitterOptions): TokenRefresher | null {
   const clientId = options.clientId ?? process.env.X_CLIENT_ID;
   const clientSecret = options.clientSecret ?? process.env.X_CLIENT_SECRET;
   if (!clientId) return null;
-  return {
-    uses: 'refresh_token',
-    aheadMs: 60_000,
-    async refresh(refreshToken) {
-      const headers: Record<string, string> = {};
-      if (clientSecret) headers.authorization = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      const response = await callApi(fetch, `${baseUrl}/2/oauth2/token`, {
-        headers,
-        form: { refresh_token: refreshToken, grant_type: 'refresh_token', client_id: clientId },
-        timeoutMs: options.timeoutMs,
-      });
-      const accessToken = jsonString(response.json, 'access_token');
-      if (!isSuccess(response) || !accessToken) {
-        const message = jsonString(response.json, 'error_description') || xErrorMessage(response);
-        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
-        throw new TokenExpiredError(message);
-      }
-      return {
-        accessToken,
-        refreshToken: jsonString(response.json, 'refresh_token') ?? null,
-        expiresInSeconds: Number(jsonString(response.json, 'expires_in')) || null,
-      };
-    },
-  };
+  return refreshTokenGrant(fetch, {
+    platform: 'X',
+    url: `${baseUrl}/2/oauth2/token`,
+    client: { client_id: clientId },
+    headers: clientSecret ? { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}` } : undefined,
+    errorKeys: X_ERROR_KEYS,
+    requireOkStatus: true,
+    timeoutMs: options.timeoutMs,
+  });
 }

@@ -5,17 +5,15 @@
 // (response schema in https://docs.x.com/x-api/posts/creation-of-a-post).
 // 401 = the token is no longer accepted; 429 = rate limited.
 import { PlatformError, TokenExpiredError } from '../publisher';
-import { callApi, isSuccess, jsonString, type ApiRequest, type ApiResponse, type Fetcher } from '../http';
+import { callApi, firstJsonString, isSuccess, type ApiRequest, type ApiResponse, type Fetcher, type JsonPath } from '../http';
 
 export const X_DEFAULT_BASE_URL = 'https://api.x.com';
 
+/** Where an X error body puts its message, the most precise first. */
+export const X_ERROR_KEYS: readonly JsonPath[] = [['errors', 0, 'message'], 'detail', 'title'];
+
 export function xErrorMessage(response: ApiResponse): string {
-  return (
-    jsonString(response.json, 'errors', 0, 'message') ||
-    jsonString(response.json, 'detail') ||
-    jsonString(response.json, 'title') ||
-    `X answered HTTP ${response.status}`
-  );
+  return firstJsonString(response.json, X_ERROR_KEYS) || `X answered HTTP ${response.status}`;
 }
 
 export function xError(response: ApiResponse): PlatformError {
