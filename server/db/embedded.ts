@@ -329,8 +329,29 @@ async function clearStalePostmasterPid(pgdata: string): Promise<void> {
   await fsp.rm(file, { force: true });
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach the cluster
+ * directory: every ancestor needs search permission for others. Directories of Herald's own
+ * data dir (e.g. a DATA_DIR made with `mktemp -d`, mode 0700) get o+x; an ancestor outside it
+ * (say, a home directory) is reported with a way out instead of being changed behind the
+ * user's back.
+ */
+function ensureReachableByPostgresUser(dataDir: string): void {
+  if (os.userInfo().uid !== 0) return;
+  const own = path.resolve(process.env.DATA_DIR ?? '.data');
+  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      if (dir === own || dir.startsWith(own + path.sep)) fs.chmodSync(dir, mode | 0o001);
+      else throw new Error(`The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir}. Set DATA_DIR to a directory outside it (e.g. DATA_DIR=/var/lib/herald), or set DATABASE_URL.`);
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
 async function startServer(dataDir: string): Promise<EmbeddedPostgres> {
   const pgdata = path.join(dataDir, 'pgdata');
+  ensureReachableByPostgresUser(dataDir);
   const marker = path.join(dataDir, 'initialised');
   await hydrateBinaries();
 

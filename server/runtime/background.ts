@@ -1,7 +1,7 @@
 // Background work inside the app process: the local job runner (graphile-worker on our
 // PostgreSQL) unless Inngest is configured. A failure to start jobs is logged, never fatal:
 // user-facing actions do not wait on the queue.
-import { startJobRunner } from '@/server/jobs';
+import { getJobs, startJobRunner } from '@/server/jobs';
 
 let started: Promise<void> | undefined;
 
@@ -17,6 +17,10 @@ export function startBackgroundWork(): Promise<void> {
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
       console.log('[herald] background jobs running');
+      // Posts whose time passed while Herald was down go out now, not at the next cron minute.
+      await getJobs()
+        .enqueue('posts.catch-up', {}, { key: 'posts.catch-up:start' })
+        .catch((err: unknown) => console.warn('[herald] could not queue the start-up catch-up', err));
     } catch (err) {
       console.error('[herald] could not start background jobs', err);
     }
