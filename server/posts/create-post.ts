@@ -57,7 +57,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
   });
 
   if (post.status === 'scheduled') {
-    await kickOutboxDrain();
+    void kickOutboxDrain();
     if (post.approvalStatus !== 'pending') await scheduleDelivery(post);
   }
   return { data: toPostDto(post), warnings };

@@ -27,7 +27,7 @@ export async function approvePost(workspaceId: string, id: string, reviewerUserI
     await recordEvent(tx, { workspaceId, type: 'post.approved', data: { postId: locked.id, approvedBy: reviewerUserId } });
     return updated;
   });
-  await kickOutboxDrain();
+  void kickOutboxDrain();
   // A scheduled post runs at its time, or now if that has passed; a draft waits to be scheduled or published.
   if (post.status === 'scheduled') await scheduleDelivery({ ...post, scheduledAt: post.scheduledAt && post.scheduledAt > new Date() ? post.scheduledAt : new Date() });
   return toPostDto(post);

@@ -112,7 +112,7 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
     });
 
     const { updated } = result;
-    if (result.eventful) await kickOutboxDrain();
+    if (result.eventful) void kickOutboxDrain();
     if (updated.status === 'scheduled' && updated.approvalStatus !== 'pending' && updated.approvalStatus !== 'rejected') await scheduleDelivery(updated);
     else await unscheduleDelivery(updated.id);
     return { data: toPostDto(updated), warnings };

@@ -177,7 +177,7 @@ export async function deliverPost(workspaceId: string | null, postId: string, mo
   const byId = new Map(connections.map((c) => [c.id, c]));
   // allSettled: every attempt finishes (and records its outcome) even if another one throws.
   const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
-  kickOutboxDrain();
+  void kickOutboxDrain();
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
   await finishPost(post.id);
