@@ -6,6 +6,8 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+export type ApiCall = ReturnType<typeof apiClient>;
+
 export function apiClient(baseUrl: string) {
   return async function call<T = any>(
     method: string,

@@ -1,16 +1,8 @@
-// Shared set-up for publishing tests: a workspace with a key and sandbox accounts, a real
-// HTTP server around the REST handler, and a ready media asset.
+// Shared set-up for publishing tests: a workspace with a key and sandbox accounts, and a
+// ready media asset.
 import { randomUUID } from 'node:crypto';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
-import { apiClient } from './api-client';
-import { startTestServer } from './api-server';
 import { createSandboxConnection, createWorkspaceWithKey } from './fixtures';
-
-export async function startApi() {
-  const server = await startTestServer({ '/public/v1': handlePublicApi });
-  return { server, api: apiClient(server.url) };
-}
 
 export async function publishingWorkspace(opts: { requireApproval?: boolean } = {}) {
   const { workspace, secret } = await createWorkspaceWithKey();

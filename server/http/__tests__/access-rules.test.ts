@@ -1,18 +1,10 @@
 // Scopes, the workspace-selection header rules, and one workspace never seeing another's data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePublicApi } from '@/server/http/rest-handler';
+import { describe, expect, it } from 'vitest';
 import { HEADERS } from '@/server/http/headers';
-import { apiClient } from '@/server/testing/api-client';
-import { startTestServer, type TestServer } from '@/server/testing/api-server';
+import { usePublicApi } from '@/server/testing/public-api';
 import { createKey, createSandboxConnection, createWorkspace, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  server = await startTestServer({ '/public/v1': handlePublicApi });
-  api = apiClient(server.url);
-});
-afterAll(() => server.close());
+const api = usePublicApi();
 
 describe('scopes', () => {
   it('refuses a key without the route scope with SCOPE_MISSING (403)', async () => {

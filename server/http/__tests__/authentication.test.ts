@@ -1,19 +1,10 @@
 // Every 401 case of the API key check, with the flat body and WWW-Authenticate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
-import { apiClient } from '@/server/testing/api-client';
-import { startTestServer, type TestServer } from '@/server/testing/api-server';
+import { usePublicApi } from '@/server/testing/public-api';
 import { createKey, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  server = await startTestServer({ '/public/v1': handlePublicApi });
-  api = apiClient(server.url);
-});
-afterAll(() => server.close());
+const api = usePublicApi();
 
 function expectUnauthorized(res: { status: number; body: any; headers: Headers }, message: RegExp) {
   expect(res.status).toBe(401);

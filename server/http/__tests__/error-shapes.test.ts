@@ -1,19 +1,13 @@
 // Envelopes, status codes and the exact error bodies of the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePublicApi } from '@/server/http/rest-handler';
-import { apiClient } from '@/server/testing/api-client';
-import { startTestServer, type TestServer } from '@/server/testing/api-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePublicApi } from '@/server/testing/public-api';
 import { createWorkspace, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+const api = usePublicApi();
 let secret: string;
 beforeAll(async () => {
-  server = await startTestServer({ '/public/v1': handlePublicApi });
-  api = apiClient(server.url);
   secret = (await createWorkspaceWithKey()).secret;
 });
-afterAll(() => server.close());
 
 describe('strict request validation', () => {
   it('refuses unknown fields with the flat 400 body, one message per problem', async () => {

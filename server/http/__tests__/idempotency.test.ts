@@ -1,18 +1,10 @@
 // Idempotency-Key: replay, conflict, length, in-flight, and 20 concurrent duplicates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
-import { apiClient } from '@/server/testing/api-client';
-import { startTestServer, type TestServer } from '@/server/testing/api-server';
+import { usePublicApi } from '@/server/testing/public-api';
 import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  server = await startTestServer({ '/public/v1': handlePublicApi });
-  api = apiClient(server.url);
-});
-afterAll(() => server.close());
+const api = usePublicApi();
 
 const managedCount = (agencyId: string, name: string) => db.workspace.count({ where: { managedById: agencyId, name } });
 

@@ -2,21 +2,15 @@
 // the IETF RateLimit headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
-import { apiClient } from '@/server/testing/api-client';
-import { startTestServer, type TestServer } from '@/server/testing/api-server';
+import { usePublicApi } from '@/server/testing/public-api';
 import { createKey, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
-let server: TestServer;
-let api: ReturnType<typeof apiClient>;
-beforeAll(async () => {
+const api = usePublicApi();
+beforeAll(() => {
   process.env.RATE_LIMIT_PER_MINUTE = '5';
-  server = await startTestServer({ '/public/v1': handlePublicApi });
-  api = apiClient(server.url);
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.RATE_LIMIT_PER_MINUTE;
-  await server.close();
 });
 
 describe('rate limit', () => {

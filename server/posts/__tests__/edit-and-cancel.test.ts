@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { eventsOf, inMinutes, publishingWorkspace, startApi } from '@/server/testing/posts-fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
+import { eventsOf, inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 
-let ctx: Awaited<ReturnType<typeof startApi>>;
-beforeAll(async () => {
+const api = usePublicApi();
+beforeAll(() => {
   process.env.SANDBOX_LATENCY_MS = '5';
-  ctx = await startApi();
 });
-afterAll(() => ctx.server.close());
 
 async function draft(w: Awaited<ReturnType<typeof publishingWorkspace>>, body: Record<string, unknown> = {}) {
-  const res = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'Draft', connectionIds: [w.ok.linkedin.id], ...body } });
+  const res = await api('POST', '/posts', { key: w.secret, body: { content: 'Draft', connectionIds: [w.ok.linkedin.id], ...body } });
   expect(res.status).toBe(201);
   return res.body.data;
 }
@@ -19,7 +18,7 @@ describe('PATCH /posts/{id}', () => {
   it('changes only the sent fields', async () => {
     const w = await publishingWorkspace();
     const p = await draft(w, { platformSettings: { linkedin: { visibility: 'PUBLIC' } } });
-    const res = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'Edited' } });
+    const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'Edited' } });
     expect(res.status).toBe(200);
     expect(res.body.warnings).toEqual([]);
     expect(res.body.data).toMatchObject({ content: 'Edited', status: 'draft', connectionIds: p.connectionIds, platformSettings: { linkedin: { visibility: 'PUBLIC' } } });
@@ -30,7 +29,7 @@ describe('PATCH /posts/{id}', () => {
     const w = await publishingWorkspace();
     const p = await draft(w);
     const at = inMinutes(20);
-    const res = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: at } });
+    const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: at } });
     expect(res.body.data).toMatchObject({ status: 'scheduled', scheduledAt: at });
     expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['post.scheduled']);
   });
@@ -39,21 +38,21 @@ describe('PATCH /posts/{id}', () => {
     const w = await publishingWorkspace();
     const p = await draft(w, { scheduledAt: inMinutes(20) });
     const later = inMinutes(90);
-    await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: later } });
+    await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: later } });
     const events = await eventsOf(p.id);
     expect(events.map((e) => e.type)).toEqual(['post.scheduled', 'post.scheduled']);
     expect(events[1]!.data.scheduledAt).toBe(later);
     // An edit that does not touch the time is not a reschedule.
-    await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'new words' } });
+    await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'new words' } });
     expect((await eventsOf(p.id)).length).toBe(2);
-    const back = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: null } });
+    const back = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: null } });
     expect(back.body.data).toMatchObject({ status: 'draft', scheduledAt: null });
   });
 
   it('applies the approval rule when a draft is scheduled', async () => {
     const w = await publishingWorkspace({ requireApproval: true });
     const p = await draft(w);
-    const res = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: inMinutes(5) } });
+    const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: inMinutes(5) } });
     expect(res.body.data.approvalStatus).toBe('pending');
     expect(res.body.warnings.map((x: any) => x.code)).toEqual(['APPROVAL_REQUIRED']);
     expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['post.scheduled', 'post.approval_required']);
@@ -62,9 +61,9 @@ describe('PATCH /posts/{id}', () => {
   it('replaces targets when connectionIds change, and re-checks platform limits', async () => {
     const w = await publishingWorkspace();
     const p = await draft(w, { content: 'y'.repeat(300) });
-    const refused = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { connectionIds: [w.ok.twitter.id] } });
+    const refused = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { connectionIds: [w.ok.twitter.id] } });
     expect(refused.body.error.code).toBe('CONTENT_TOO_LONG');
-    const res = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { connectionIds: [w.ok.facebook.id, w.ok.threads.id], content: 'fits' } });
+    const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { connectionIds: [w.ok.facebook.id, w.ok.threads.id], content: 'fits' } });
     expect(res.status).toBe(200);
     expect(res.body.data.platforms).toEqual(['facebook', 'threads']);
     expect(res.body.data.targets.map((t: any) => t.connectionId)).toEqual([w.ok.facebook.id, w.ok.threads.id]);
@@ -75,17 +74,17 @@ describe('PATCH /posts/{id}', () => {
     for (const status of ['publishing', 'published', 'partial_published', 'cancelled']) {
       const p = await draft(w);
       await db.post.update({ where: { id: p.id }, data: { status } });
-      const patch = await ctx.api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'no' } });
+      const patch = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'no' } });
       expect(patch.status, status).toBe(409);
       expect(patch.body.error.code).toBe('POST_NOT_EDITABLE');
-      expect((await ctx.api('DELETE', `/posts/${p.id}`, { key: w.secret })).body.error.code).toBe('POST_NOT_EDITABLE');
+      expect((await api('DELETE', `/posts/${p.id}`, { key: w.secret })).body.error.code).toBe('POST_NOT_EDITABLE');
     }
   });
 
   it('answers POST_NOT_FOUND for unknown ids', async () => {
     const w = await publishingWorkspace();
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const res = await ctx.api('PATCH', `/posts/${id}`, { key: w.secret, body: { content: 'x' } });
+      const res = await api('PATCH', `/posts/${id}`, { key: w.secret, body: { content: 'x' } });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('POST_NOT_FOUND');
     }
@@ -96,10 +95,10 @@ describe('DELETE /posts/{id}', () => {
   it('cancels, keeps the row and answers 200 with the post', async () => {
     const w = await publishingWorkspace();
     const p = await draft(w, { scheduledAt: inMinutes(30) });
-    const res = await ctx.api('DELETE', `/posts/${p.id}`, { key: w.secret });
+    const res = await api('DELETE', `/posts/${p.id}`, { key: w.secret });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ data: { id: p.id, status: 'cancelled' }, warnings: [] });
     expect(res.body.data.targets[0]).toMatchObject({ status: 'pending', attempts: 0 });
-    expect((await ctx.api('GET', `/posts/${p.id}`, { key: w.secret })).body.data.status).toBe('cancelled');
+    expect((await api('GET', `/posts/${p.id}`, { key: w.secret })).body.data.status).toBe('cancelled');
   });
 });

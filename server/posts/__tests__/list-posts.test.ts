@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { inMinutes, publishingWorkspace, startApi } from '@/server/testing/posts-fixtures';
+import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
 
-let ctx: Awaited<ReturnType<typeof startApi>>;
-beforeAll(async () => {
+const api = usePublicApi();
+beforeAll(() => {
   process.env.SANDBOX_LATENCY_MS = '5';
-  ctx = await startApi();
 });
-afterAll(() => ctx.server.close());
 
 describe('GET /posts', () => {
   it('lists newest first, paginated, without targets, with filters', async () => {
@@ -15,40 +14,40 @@ describe('GET /posts', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const body = { content: `post ${i}`, connectionIds: [i % 2 ? w.ok.twitter.id : w.ok.linkedin.id], ...(i >= 3 ? { scheduledAt: inMinutes(10 * i) } : {}) };
-      const res = await ctx.api('POST', '/posts', { key: w.secret, body });
+      const res = await api('POST', '/posts', { key: w.secret, body });
       ids.push(res.body.data.id);
     }
-    const all = await ctx.api('GET', '/posts', { key: w.secret });
+    const all = await api('GET', '/posts', { key: w.secret });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ page: 1, limit: 50, total: 5 });
     expect(all.body.data.map((p: any) => p.id)).toEqual([...ids].reverse());
     expect(all.body.data[0].targets).toBeUndefined();
 
-    const page2 = await ctx.api('GET', '/posts?page=2&limit=2', { key: w.secret });
+    const page2 = await api('GET', '/posts?page=2&limit=2', { key: w.secret });
     expect(page2.body).toMatchObject({ page: 2, limit: 2, total: 5 });
     expect(page2.body.data.map((p: any) => p.id)).toEqual([ids[2], ids[1]]);
 
-    expect((await ctx.api('GET', '/posts?status=scheduled', { key: w.secret })).body.total).toBe(2);
-    expect((await ctx.api('GET', '/posts?platform=twitter', { key: w.secret })).body.data.map((p: any) => p.id)).toEqual([ids[3], ids[1]]);
-    const window = await ctx.api('GET', `/posts?from=${encodeURIComponent(inMinutes(35))}&to=${encodeURIComponent(inMinutes(45))}`, { key: w.secret });
+    expect((await api('GET', '/posts?status=scheduled', { key: w.secret })).body.total).toBe(2);
+    expect((await api('GET', '/posts?platform=twitter', { key: w.secret })).body.data.map((p: any) => p.id)).toEqual([ids[3], ids[1]]);
+    const window = await api('GET', `/posts?from=${encodeURIComponent(inMinutes(35))}&to=${encodeURIComponent(inMinutes(45))}`, { key: w.secret });
     expect(window.body.data.map((p: any) => p.id)).toEqual([ids[4]]);
   });
 
   it('validates the query', async () => {
     const w = await publishingWorkspace();
     for (const q of ['page=0', 'limit=0', 'limit=201', 'status=done', 'platform=myspace', 'from=yesterday']) {
-      const res = await ctx.api('GET', `/posts?${q}`, { key: w.secret });
+      const res = await api('GET', `/posts?${q}`, { key: w.secret });
       expect(res.status, q).toBe(400);
       expect(res.body.statusCode, q).toBe(400);
     }
-    expect((await ctx.api('GET', '/posts?limit=200', { key: w.secret })).status).toBe(200);
+    expect((await api('GET', '/posts?limit=200', { key: w.secret })).status).toBe(200);
   });
 
   it('shows the delivery log at GET /posts/{id}/targets', async () => {
     const w = await publishingWorkspace();
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id, w.rejects.id] } });
-    await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
-    const res = await ctx.api('GET', `/posts/${created.body.data.id}/targets`, { key: w.secret });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id, w.rejects.id] } });
+    await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const res = await api('GET', `/posts/${created.body.data.id}/targets`, { key: w.secret });
     expect(res.status).toBe(200);
     expect(res.body.data.map((t: any) => t.status)).toEqual(['published', 'failed']);
     expect(await db.postTarget.count({ where: { postId: created.body.data.id } })).toBe(2);
@@ -58,8 +57,8 @@ describe('GET /posts', () => {
     const w = await publishingWorkspace();
     const { createKey } = await import('@/server/testing/fixtures');
     const writeOnly = await createKey(w.workspace.id, { scopes: ['posts:write'] });
-    expect((await ctx.api('GET', '/posts', { key: writeOnly.secret })).body.error.code).toBe('SCOPE_MISSING');
+    expect((await api('GET', '/posts', { key: writeOnly.secret })).body.error.code).toBe('SCOPE_MISSING');
     const readOnly = await createKey(w.workspace.id, { scopes: ['posts:read'] });
-    expect((await ctx.api('POST', '/posts', { key: readOnly.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id] } })).body.error.code).toBe('SCOPE_MISSING');
+    expect((await api('POST', '/posts', { key: readOnly.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id] } })).body.error.code).toBe('SCOPE_MISSING');
   });
 });

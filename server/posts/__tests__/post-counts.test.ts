@@ -1,15 +1,14 @@
 // The counters behind GET /posts `total` agree with a direct count after every kind of change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { listPosts } from '@/server/posts/read-posts';
-import { inMinutes, publishingWorkspace, startApi } from '@/server/testing/posts-fixtures';
+import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
 
-let ctx: Awaited<ReturnType<typeof startApi>>;
-beforeAll(async () => {
+const api = usePublicApi();
+beforeAll(() => {
   process.env.SANDBOX_LATENCY_MS = '5';
-  ctx = await startApi();
 });
-afterAll(() => ctx.server.close());
 
 const STATUSES = [undefined, 'draft', 'scheduled', 'published', 'partial_published', 'failed', 'cancelled'] as const;
 const PLATFORMS = [undefined, 'linkedin', 'twitter', 'facebook'] as const;
@@ -30,16 +29,16 @@ describe('post counters', () => {
     const key = { key: w.secret };
     const ids: string[] = [];
     for (const connectionIds of [[w.ok.linkedin.id], [w.ok.twitter.id, w.ok.linkedin.id], [w.rejects.id], [w.ok.facebook.id]]) {
-      ids.push((await ctx.api('POST', '/posts', { ...key, body: { content: 'c', connectionIds } })).body.data.id);
+      ids.push((await api('POST', '/posts', { ...key, body: { content: 'c', connectionIds } })).body.data.id);
     }
     await expectCountersMatch(w.workspace.id);
 
-    await ctx.api('PATCH', `/posts/${ids[0]}`, { ...key, body: { scheduledAt: inMinutes(30) } });
-    await ctx.api('PATCH', `/posts/${ids[0]}`, { ...key, body: { connectionIds: [w.ok.facebook.id, w.ok.twitter.id] } });
-    await ctx.api('PATCH', `/posts/${ids[3]}`, { ...key, body: { content: 'only the text' } });
-    await ctx.api('DELETE', `/posts/${ids[3]}`, key);
-    await ctx.api('POST', `/posts/${ids[1]}/publish`, key);
-    await ctx.api('POST', `/posts/${ids[2]}/publish`, key);
+    await api('PATCH', `/posts/${ids[0]}`, { ...key, body: { scheduledAt: inMinutes(30) } });
+    await api('PATCH', `/posts/${ids[0]}`, { ...key, body: { connectionIds: [w.ok.facebook.id, w.ok.twitter.id] } });
+    await api('PATCH', `/posts/${ids[3]}`, { ...key, body: { content: 'only the text' } });
+    await api('DELETE', `/posts/${ids[3]}`, key);
+    await api('POST', `/posts/${ids[1]}/publish`, key);
+    await api('POST', `/posts/${ids[2]}/publish`, key);
     await expectCountersMatch(w.workspace.id);
 
     // Bulk statements (one trigger run for many rows) and deletes count too.
@@ -52,7 +51,7 @@ describe('post counters', () => {
   it('never counts another workspace’s posts', async () => {
     const a = await publishingWorkspace();
     const b = await publishingWorkspace();
-    await ctx.api('POST', '/posts', { key: a.secret, body: { content: 'a', connectionIds: [a.ok.linkedin.id] } });
+    await api('POST', '/posts', { key: a.secret, body: { content: 'a', connectionIds: [a.ok.linkedin.id] } });
     expect((await listPosts(b.workspace.id, { page: 1, limit: 50 })).total).toBe(0);
   });
 });

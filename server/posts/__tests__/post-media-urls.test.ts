@@ -11,9 +11,10 @@ import { LocalDiskStorage, setMediaStorageForTests } from '@/server/media/storag
 import { startMediaOrigin, type MediaOrigin } from '@/server/media/testing/media-origin';
 import { makePng } from '@/server/media/testing/sample-images';
 import { createOutboundClient, type OutboundClient } from '@/server/outbound';
-import { publishingWorkspace, startApi } from '@/server/testing/posts-fixtures';
+import { publishingWorkspace } from '@/server/testing/posts-fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
 
-let ctx: Awaited<ReturnType<typeof startApi>>;
+const api = usePublicApi();
 let origin: MediaOrigin;
 let client: OutboundClient;
 let dir: string;
@@ -21,7 +22,6 @@ const at = (p: string) => `https://media.test:${origin.port}${p}`;
 
 beforeAll(async () => {
   process.env.SANDBOX_LATENCY_MS = '5';
-  ctx = await startApi();
   origin = await startMediaOrigin({
     '/photo.png': { body: makePng(64, 64), headers: { 'content-type': 'image/png' } },
     '/long.mp4': { body: makeSampleMp4({ width: 320, height: 240, durationMs: 200_000 }), headers: { 'content-type': 'video/mp4' } },
@@ -36,7 +36,6 @@ afterAll(async () => {
   setMediaStorageForTests(undefined);
   await client.close();
   await origin.close();
-  await ctx.server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -45,7 +44,7 @@ const stored = () => readdirSync(dir, { recursive: true }).filter((f) => !String
 describe('mediaUrls on posts', () => {
   it('downloads a public URL into storage and attaches it', async () => {
     const w = await publishingWorkspace();
-    const res = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'pic', connectionIds: [w.ok.instagram.id], mediaUrls: [at('/photo.png')] } });
+    const res = await api('POST', '/posts', { key: w.secret, body: { content: 'pic', connectionIds: [w.ok.instagram.id], mediaUrls: [at('/photo.png')] } });
     expect(res.status).toBe(201);
     expect(res.body.data.mediaUrls).toHaveLength(1);
     expect(res.body.data.mediaUrls[0]).toMatch(/^https:\/\/herald\.test\/media\/files\//);
@@ -55,7 +54,7 @@ describe('mediaUrls on posts', () => {
 
   it('refuses a non-https URL with MEDIA_URL_REFUSED naming it', async () => {
     const w = await publishingWorkspace();
-    const res = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'pic', connectionIds: [w.ok.linkedin.id], mediaUrls: ['http://example.com/a.png'] } });
+    const res = await api('POST', '/posts', { key: w.secret, body: { content: 'pic', connectionIds: [w.ok.linkedin.id], mediaUrls: ['http://example.com/a.png'] } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'MEDIA_URL_REFUSED', field: 'mediaUrls[0]' });
     expect(res.body.error.message).toContain('http://example.com/a.png');
@@ -64,7 +63,7 @@ describe('mediaUrls on posts', () => {
   it('removes what it downloaded when the post is then refused (video too long for X)', async () => {
     const w = await publishingWorkspace();
     const before = stored().length;
-    const res = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'clip', connectionIds: [w.ok.twitter.id], mediaUrls: [at('/long.mp4')] } });
+    const res = await api('POST', '/posts', { key: w.secret, body: { content: 'clip', connectionIds: [w.ok.twitter.id], mediaUrls: [at('/long.mp4')] } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('MEDIA_TOO_LONG');
     expect(await db.mediaAsset.count({ where: { workspaceId: w.workspace.id } })).toBe(0);

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { deliverPost, INTERRUPTED_ERROR } from '@/server/publishing/deliver-post';
-import { eventsOf, inMinutes, publishingWorkspace, startApi } from '@/server/testing/posts-fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
+import { eventsOf, inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createSandboxConnection } from '@/server/testing/fixtures';
 
-let ctx: Awaited<ReturnType<typeof startApi>>;
-beforeAll(async () => {
+const api = usePublicApi();
+beforeAll(() => {
   process.env.SANDBOX_LATENCY_MS = '5';
-  ctx = await startApi();
 });
-afterAll(() => ctx.server.close());
 
 describe('POST /posts/{id}/publish', () => {
   it('publishes to every target and reports each outcome (partial_published)', async () => {
     const w = await publishingWorkspace();
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'Go', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.rejects.id] } });
-    const res = await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'Go', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.rejects.id] } });
+    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     expect(res.status).toBe(201);
     expect(res.body.warnings).toEqual([]);
     const post = res.body.data;
@@ -38,10 +37,10 @@ describe('POST /posts/{id}/publish', () => {
 
   it('ends published when every target lands, failed when none does', async () => {
     const w = await publishingWorkspace();
-    const all = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'ok', connectionIds: [w.ok.facebook.id, w.ok.threads.id] } });
-    expect((await ctx.api('POST', `/posts/${all.body.data.id}/publish`, { key: w.secret })).body.data.status).toBe('published');
-    const none = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'no', connectionIds: [w.rejects.id] } });
-    const res = await ctx.api('POST', `/posts/${none.body.data.id}/publish`, { key: w.secret });
+    const all = await api('POST', '/posts', { key: w.secret, body: { content: 'ok', connectionIds: [w.ok.facebook.id, w.ok.threads.id] } });
+    expect((await api('POST', `/posts/${all.body.data.id}/publish`, { key: w.secret })).body.data.status).toBe('published');
+    const none = await api('POST', '/posts', { key: w.secret, body: { content: 'no', connectionIds: [w.rejects.id] } });
+    const res = await api('POST', `/posts/${none.body.data.id}/publish`, { key: w.secret });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'failed', publishedAt: null, platformPostIds: null });
   });
@@ -50,34 +49,34 @@ describe('POST /posts/{id}/publish', () => {
     const w = await publishingWorkspace();
     // The token looked valid when the post was created and lapsed before delivery.
     const lapsing = await createSandboxConnection(w.workspace.id, { platform: 'twitter' });
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [lapsing.id] } });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [lapsing.id] } });
     await db.connection.update({ where: { id: lapsing.id }, data: { sandboxBehavior: 'expired' } });
-    const res = await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     expect(res.body.data.targets[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('Session has expired') });
     const conn = await db.connection.findUniqueOrThrow({ where: { id: lapsing.id } });
     expect(conn.status).toBe('inactive');
     const events = await db.outboxEvent.findMany({ where: { type: 'connection.error' } });
     expect(events.map((e) => e.data)).toContainEqual({ connectionId: lapsing.id, platform: 'twitter', reason: expect.stringContaining('Session has expired') });
-    const later = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'y', connectionIds: [lapsing.id] } });
+    const later = await api('POST', '/posts', { key: w.secret, body: { content: 'y', connectionIds: [lapsing.id] } });
     expect(later.body.error.code).toBe('CONNECTION_EXPIRED');
   });
 
   it('refuses a post pending approval with APPROVAL_REQUIRED and changes nothing', async () => {
     const w = await publishingWorkspace({ requireApproval: true });
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(10) } });
-    const res = await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(10) } });
+    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('APPROVAL_REQUIRED');
-    const after = await ctx.api('GET', `/posts/${created.body.data.id}`, { key: w.secret });
+    const after = await api('GET', `/posts/${created.body.data.id}`, { key: w.secret });
     expect(after.body.data).toMatchObject({ status: 'scheduled', approvalStatus: 'pending' });
     expect(after.body.data.targets[0].attempts).toBe(0);
   });
 
   it('refuses to publish a published or cancelled post', async () => {
     const w = await publishingWorkspace();
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id] } });
-    await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
-    const again = await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id] } });
+    await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const again = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('POST_NOT_EDITABLE');
   });
@@ -85,12 +84,12 @@ describe('POST /posts/{id}/publish', () => {
   it('attempts targets concurrently: 20 accounts take about as long as one', async () => {
     const w = await publishingWorkspace();
     const conns = await Promise.all(Array.from({ length: 20 }, () => createSandboxConnection(w.workspace.id, { platform: 'facebook' })));
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'fan out', connectionIds: conns.map((c) => c.id) } });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'fan out', connectionIds: conns.map((c) => c.id) } });
     // Record the overlap of platform calls instead of timing them.
     const starts = await db.postTarget.findMany({ where: { postId: created.body.data.id } });
     expect(starts).toHaveLength(20);
     process.env.SANDBOX_LATENCY_MS = '300';
-    const res = await ctx.api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     process.env.SANDBOX_LATENCY_MS = '5';
     expect(res.body.data.status).toBe('published');
     const targets = await db.postTarget.findMany({ where: { postId: created.body.data.id } });
@@ -101,7 +100,7 @@ describe('POST /posts/{id}/publish', () => {
 
   it('never posts a target twice: a resumed delivery skips landed targets and fails interrupted ones', async () => {
     const w = await publishingWorkspace();
-    const created = await ctx.api('POST', '/posts', { key: w.secret, body: { content: 'crash', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.ok.facebook.id] } });
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'crash', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.ok.facebook.id] } });
     const id = created.body.data.id;
     const [landed, interrupted, untouched] = (await db.postTarget.findMany({ where: { postId: id } })).sort((a, b) => created.body.data.connectionIds.indexOf(a.connectionId) - created.body.data.connectionIds.indexOf(b.connectionId));
     // The state a crash leaves: one target confirmed, one mid-call long ago, one never tried.
