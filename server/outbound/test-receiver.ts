@@ -1,11 +1,9 @@
 // A local HTTPS receiver with a freshly generated self-signed certificate, for the outbound
 // tests. Real sockets and real TLS: the client must trust the certificate explicitly.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { createSelfSignedCert } from '@/server/testing/self-signed-cert';
 
 export interface TestReceiver {
   port: number;
@@ -20,21 +18,8 @@ export interface TestReceiver {
 }
 
 export async function startTestReceiver(): Promise<TestReceiver> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-outbound-'));
-  const keyPath = path.join(dir, 'key.pem');
-  const certPath = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
-      '-keyout', keyPath, '-out', certPath,
-      '-subj', '/CN=herald-test-receiver',
-      '-addext', 'subjectAltName=DNS:receiver.test,DNS:localhost,IP:127.0.0.1,IP:::1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(certPath, 'utf8');
-  const key = readFileSync(keyPath, 'utf8');
+  const tls = createSelfSignedCert('herald-test-receiver', ['DNS:receiver.test', 'DNS:localhost', 'IP:127.0.0.1', 'IP:::1']);
+  const { cert, key, certPath } = tls;
 
   let connections = 0;
   const hits = new Map<string, number>();
@@ -95,7 +80,7 @@ export async function startTestReceiver(): Promise<TestReceiver> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      tls.remove();
     },
   };
 }

@@ -1,12 +1,10 @@
 // A local HTTPS origin serving media for the mediaUrls tests, with a freshly generated
 // self-signed certificate (the test's outbound client trusts it explicitly).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { createSelfSignedCert } from '@/server/testing/self-signed-cert';
 
 export type OriginRoute =
   | { status?: number; headers?: Record<string, string>; body: Buffer | string }
@@ -37,17 +35,10 @@ function streamBody(res: ServerResponse, prefix: Buffer, bytes: number) {
 }
 
 export async function startMediaOrigin(routes: Record<string, OriginRoute>): Promise<MediaOrigin> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-media-origin-'));
-  const keyPath = path.join(dir, 'key.pem');
-  const certPath = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-keyout', keyPath, '-out', certPath, '-subj', '/CN=media.test', '-addext', 'subjectAltName=DNS:media.test,DNS:private.test,IP:127.0.0.1'],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(certPath, 'utf8');
+  const tls = createSelfSignedCert('media.test', ['DNS:media.test', 'DNS:private.test', 'IP:127.0.0.1']);
+  const cert = tls.cert;
   const hits = new Map<string, number>();
-  const server = https.createServer({ key: readFileSync(keyPath, 'utf8'), cert }, (req, res) => {
+  const server = https.createServer({ key: tls.key, cert }, (req, res) => {
     const pathname = new URL(req.url ?? '/', 'https://media.test').pathname;
     hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
     const route = routes[pathname];
@@ -68,7 +59,7 @@ export async function startMediaOrigin(routes: Record<string, OriginRoute>): Pro
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      tls.remove();
     },
   };
 }

@@ -5,15 +5,14 @@
 // Real sockets and real TLS, like server/outbound/test-receiver.ts: the adapters reach it
 // through the guarded outbound client, trusting its self-signed certificate and allowing
 // 127.0.0.1 explicitly, so the production request path is what the tests exercise.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createOutboundClient, type OutboundClient } from '@/server/outbound';
 import type { Fetcher } from '../http';
+import { createSelfSignedCert } from '@/server/testing/self-signed-cert';
 
 export interface RecordedRequest {
   method: string;
@@ -81,17 +80,9 @@ function record(method: string, url: URL, headers: IncomingHttpHeaders, body: Bu
 }
 
 export async function startFakePlatformApi(): Promise<FakePlatformApi> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-platform-'));
-  const keyPath = path.join(dir, 'key.pem');
-  const certPath = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-keyout', keyPath, '-out', certPath, '-subj', '/CN=herald-fake-platform', '-addext', 'subjectAltName=IP:127.0.0.1'],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(certPath, 'utf8');
-  const key = readFileSync(keyPath, 'utf8');
-  rmSync(dir, { recursive: true, force: true });
+  const tls = createSelfSignedCert('herald-fake-platform', ['IP:127.0.0.1']);
+  const { cert, key } = tls;
+  tls.remove();
 
   let routes: Route[] = [];
   const requests: RecordedRequest[] = [];
