@@ -1,8 +1,7 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
-import { AppError } from '@/server/errors/app-error';
 import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam } from '@/server/http/schemas';
-import { deliverPost } from '@/server/publishing/deliver-post';
+import { publishPostNow } from '@/server/publishing/deliver-post';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';
@@ -13,12 +12,6 @@ import { updatePost } from './update-post';
 
 const tags = ['Posts'];
 const WRITE_ERRORS = ['CONNECTION_NOT_FOUND', 'CONNECTION_EXPIRED', 'SCHEDULED_TIME_IN_PAST', 'PLATFORM_SETTING_UNKNOWN', 'MEDIA_REQUIRED', 'MEDIA_NOT_FOUND', 'MEDIA_NOT_READY', 'MEDIA_TOO_LARGE', 'MEDIA_TOO_LONG', 'MEDIA_URL_REFUSED', 'MEDIA_STORAGE_UNAVAILABLE', 'CONTENT_TOO_LONG', 'MEDIA_COUNT_EXCEEDED'] as const;
-
-/** Approvals are a member's act in the app: API keys cannot approve. */
-function reviewer(ctx: { actor?: { kind: string; userId?: string } }): string {
-  if (ctx.actor?.kind !== 'staff' || !ctx.actor.userId) throw new AppError('FORBIDDEN', 'Posts are approved by a member in the app');
-  return ctx.actor.userId;
-}
 
 export const postsRouter = router({
   create: apiProcedure
@@ -58,10 +51,7 @@ export const postsRouter = router({
     .meta({ scope: 'posts:write', successStatus: 201, errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'], openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' } })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => {
-      await deliverPost(ctx.actor!.workspaceId, input.id, 'manual');
-      return { data: await getPost(ctx.actor!.workspaceId, input.id), warnings: [] };
-    }),
+    .mutation(async ({ ctx, input }) => ({ data: await publishPostNow(ctx.actor!.workspaceId, input.id), warnings: [] })),
 
   targets: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' } })
@@ -80,11 +70,11 @@ export const postsRouter = router({
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor!.workspaceId, input.id, reviewer(ctx)), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor!, input.id), warnings: [] })),
 
   reject: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
     .input(ZIdParam.extend({ reason: z.string().trim().min(1).max(1000) }))
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor!.workspaceId, input.id, reviewer(ctx), input.reason), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor!, input.id, input.reason), warnings: [] })),
 });

@@ -6,10 +6,15 @@ import { isUuid } from '@/server/http/schemas';
 import { toPostDto, toPostListRowDto, toTargetDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
-export async function getPost(workspaceId: string, id: string): Promise<PostDto> {
+/** The post row with its targets, or POST_NOT_FOUND for anything outside this workspace. */
+export async function findPostRow(workspaceId: string, id: string) {
   const post = isUuid(id) ? await db.post.findFirst({ where: { id, workspaceId }, include: { targets: true } }) : null;
   if (!post) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
-  return toPostDto(post);
+  return post;
+}
+
+export async function getPost(workspaceId: string, id: string): Promise<PostDto> {
+  return toPostDto(await findPostRow(workspaceId, id));
 }
 
 export async function listPostTargets(workspaceId: string, id: string): Promise<TargetDto[]> {

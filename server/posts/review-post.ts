@@ -2,6 +2,7 @@
 // Approving emits post.approved; an approved post whose time has passed goes out at once.
 // Rejecting (with a reason) keeps it from going out; editing a rejected post puts it back
 // in the queue (update-post.ts).
+import type { Actor } from '@/server/auth/actor';
 import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
@@ -11,11 +12,19 @@ import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
 import type { PostDto } from './posts.schemas';
 
+/** Approvals are a member's act in the app: an API key cannot approve or reject. */
+function reviewerOf(actor: Actor): string {
+  if (actor.kind !== 'staff' || !actor.userId) throw new AppError('FORBIDDEN', 'Posts are approved by a member in the app');
+  return actor.userId;
+}
+
 function assertPending(approvalStatus: string): void {
   if (approvalStatus !== 'pending') throw new AppError('POST_NOT_EDITABLE', `The post is not waiting for approval (approval is ${approvalStatus})`);
 }
 
-export async function approvePost(workspaceId: string, id: string, reviewerUserId: string): Promise<PostDto> {
+export async function approvePost(actor: Actor, id: string): Promise<PostDto> {
+  const { workspaceId } = actor;
+  const reviewerUserId = reviewerOf(actor);
   const post = await db.$transaction(async (tx) => {
     const locked = await lockPost(tx, workspaceId, id);
     assertPending(locked.approvalStatus);
@@ -33,7 +42,9 @@ export async function approvePost(workspaceId: string, id: string, reviewerUserI
   return toPostDto(post);
 }
 
-export async function rejectPost(workspaceId: string, id: string, reviewerUserId: string, reason: string): Promise<PostDto> {
+export async function rejectPost(actor: Actor, id: string, reason: string): Promise<PostDto> {
+  const { workspaceId } = actor;
+  const reviewerUserId = reviewerOf(actor);
   const post = await db.$transaction(async (tx) => {
     const locked = await lockPost(tx, workspaceId, id);
     assertPending(locked.approvalStatus);

@@ -13,9 +13,9 @@ import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings, type PlatformSettings } from './platform-settings';
 import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, type StoredMedia } from './post-inputs';
 import { toPostDto } from './post-dto';
+import { findPostRow } from './read-posts';
 import { APPROVAL_WARNING, approvalNeeded, assertEditable, resolveScheduledAt } from './post-rules';
 import type { PostDto, UpdatePostInput } from './posts.schemas';
-import { getPost } from './read-posts';
 
 /** Fields whose change means a reviewer must look again. */
 const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings'] as const;
@@ -23,7 +23,9 @@ const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'v
 export async function updatePost(workspaceId: string, id: string, input: UpdatePostInput): Promise<{ data: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
-  const current = await getPost(workspaceId, id);
+  // One read of the row: the DTO for the rules, the stored media for re-checking limits.
+  const row = await findPostRow(workspaceId, id);
+  const current = toPostDto(row);
   assertEditable(current.status);
 
   const connections = input.connectionIds ? await loadTargetConnections(workspaceId, input.connectionIds) : null;
@@ -39,8 +41,7 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
   }
   const scheduledAt = input.scheduledAt === undefined ? undefined : input.scheduledAt === null ? null : resolveScheduledAt(input.scheduledAt, now, warnings);
 
-  const existing = await db.post.findUniqueOrThrow({ where: { id: current.id }, select: { media: true } });
-  let media = existing.media as unknown as StoredMedia[];
+  let media = row.media as unknown as StoredMedia[];
   if (input.mediaIds !== undefined || input.mediaUrls !== undefined) {
     const fresh = await resolveMedia(workspaceId, { mediaIds: input.mediaIds, mediaUrls: input.mediaUrls });
     media = [

@@ -17,6 +17,7 @@ import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { lockPost } from '@/server/posts/lock-post';
+import { getPost } from '@/server/posts/read-posts';
 import { isApprovalBlocking, PUBLISHABLE_STATUSES } from '@/server/posts/post-rules';
 import type { StoredMedia } from '@/server/posts/post-inputs';
 
@@ -182,4 +183,10 @@ export async function deliverPost(workspaceId: string | null, postId: string, mo
   if (failure) throw failure.reason;
   await finishPost(post.id);
   return true;
+}
+
+/** POST /posts/{id}/publish: deliver now, then answer with the post and its targets. */
+export async function publishPostNow(workspaceId: string, postId: string) {
+  await deliverPost(workspaceId, postId, 'manual');
+  return getPost(workspaceId, postId);
 }
