@@ -16,19 +16,19 @@ await withBenchDatabase(async () => {
 
   // Warm-up (connection pool, module loading) is not measured.
   const warm = await createPost(workspace.id, { content: 'warm-up', connectionIds: ids });
-  await deliverPost(workspace.id, warm.data.id);
+  await deliverPost({ workspaceId: workspace.id, postId: warm.data.id });
 
   const single: number[] = [];
   const fanout: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const one = await createPost(workspace.id, { content: `one ${r}`, connectionIds: [ids[0]!] });
     let t = performance.now();
-    await deliverPost(workspace.id, one.data.id);
+    await deliverPost({ workspaceId: workspace.id, postId: one.data.id });
     single.push(performance.now() - t);
 
     const many = await createPost(workspace.id, { content: `twenty ${r}`, connectionIds: ids });
     t = performance.now();
-    await deliverPost(workspace.id, many.data.id);
+    await deliverPost({ workspaceId: workspace.id, postId: many.data.id });
     fanout.push(performance.now() - t);
     const { status } = await db.post.findUniqueOrThrow({ where: { id: many.data.id } });
     if (status !== 'published') throw new Error(`round ${r}: post ended ${status}`);

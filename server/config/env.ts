@@ -32,6 +32,11 @@ export const env = {
   outboundAllowHosts: () => list('OUTBOUND_ALLOW_HOSTS'),
   /** Inngest is selected when either key is present; otherwise the local runner. */
   inngestEnabled: () => Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_SIGNING_KEY),
+  /**
+   * How long a delivery claim stays good without renewal. The owner renews it every third of
+   * this while platform calls run; an instance that died is taken over once it lapses.
+   */
+  deliveryLeaseSeconds: () => int('DELIVERY_LEASE_SECONDS', 30),
   /** How long an Idempotency-Key is remembered. */
   idempotencyTtlHours: () => int('IDEMPOTENCY_TTL_HOURS', 24),
 };

@@ -28,6 +28,8 @@ export async function recordEvent<T extends DomainEventType>(tx: Tx, input: Reco
  * (a CTE that changes a row and records its event atomically, in one round trip). Hot paths
  * such as per-target delivery outcomes use it.
  */
-export function outboxInsertSql<T extends DomainEventType>(input: RecordEventInput<T>): Prisma.Sql {
-  return PrismaSql.sql`INSERT INTO "OutboxEvent" ("id", "workspaceId", "type", "data") VALUES (gen_random_uuid(), ${input.workspaceId}::uuid, ${input.type}, ${JSON.stringify(input.data)}::jsonb)`;
+export function outboxInsertSql<T extends DomainEventType>(input: RecordEventInput<T>, when?: Prisma.Sql): Prisma.Sql {
+  // `when` makes the event conditional on the statement's own change (e.g. `EXISTS (SELECT 1
+  // FROM t)`): the event is written exactly when the row it reports on changed.
+  return PrismaSql.sql`INSERT INTO "OutboxEvent" ("id", "workspaceId", "type", "data") SELECT gen_random_uuid(), ${input.workspaceId}::uuid, ${input.type}, ${JSON.stringify(input.data)}::jsonb WHERE ${when ?? PrismaSql.sql`TRUE`}`;
 }

@@ -2,11 +2,15 @@
 // the scheduled-delivery job alike.
 //
 // Never twice: before a platform is called, the target is claimed (status publishing,
-// attempts + 1, attemptStartedAt) in its own committed statement. A retry or a restart
-// resumes only targets still `pending`; a target found `publishing` was interrupted mid-call,
-// so whether the platform got it is unknown: it is marked failed with an explanation rather
-// than risk a duplicate post.
-import { db } from '@/server/db/client';
+// attempts + 1, attemptStartedAt) in its own committed statement. The post itself is claimed
+// with a lease (delivery-lease.ts) that its owner renews while calls are in flight. When the
+// owner dies the lease lapses and any instance takes the delivery over: targets still
+// `pending` are delivered, and a target found `publishing` was interrupted mid-call, so
+// whether the platform got it is unknown: it is marked failed with an explanation (and its
+// post.failed event) rather than risk a duplicate post. Outcomes are recorded only on a
+// target still `publishing`, so a late answer from a presumed-dead owner changes nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { db, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
 import { outboxInsertSql } from '@/server/events/record-event';
@@ -17,16 +21,17 @@ import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { lockPost } from '@/server/posts/lock-post';
+import { holdLease, INSTANCE_ID, leaseSeconds } from './delivery-lease';
 import { getPost } from '@/server/posts/read-posts';
 import { isApprovalBlocking, PUBLISHABLE_STATUSES } from '@/server/posts/post-rules';
 import type { StoredMedia } from '@/server/posts/post-inputs';
 
 export const INTERRUPTED_ERROR = 'Delivery was interrupted while the platform was being called; the post may or may not have been published. Check the account before publishing again.';
 
-type Mode = 'manual' | 'scheduled';
+/** The code of the post.failed event for a target whose attempt was cut off by a crash. */
+export const INTERRUPTED_CODE = 'DELIVERY_INTERRUPTED';
 
-/** Longer than any platform call may take (adapters time out well before). */
-const INTERRUPTED_AFTER_MS = 3 * 60_000;
+export type DeliveryMode = 'manual' | 'scheduled';
 
 type ClaimedPost = Post & { previousStatus?: string };
 
@@ -36,7 +41,7 @@ type ClaimedPost = Post & { previousStatus?: string };
  * queued for. Anything else takes the slow path, which explains the refusal or resumes an
  * interrupted delivery.
  */
-async function claimPost(workspaceId: string | null, postId: string, mode: Mode, expectedVersion?: number): Promise<ClaimedPost | null> {
+async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion }: DeliverPostOptions): Promise<ClaimedPost | null> {
   if (!isUuid(postId)) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
   const statuses = mode === 'scheduled' ? ['scheduled'] : [...PUBLISHABLE_STATUSES];
   const rows = await db.$queryRaw<ClaimedPost[]>`
@@ -45,7 +50,8 @@ async function claimPost(workspaceId: string | null, postId: string, mode: Mode,
       WHERE "id" = ${postId}::uuid ${workspaceId ? Prisma.sql`AND "workspaceId" = ${workspaceId}::uuid` : Prisma.empty}
       FOR UPDATE
     )
-    UPDATE "Post" p SET "status" = 'publishing', "scheduleVersion" = p."scheduleVersion" + 1, "updatedAt" = now()
+    UPDATE "Post" p SET "status" = 'publishing', "scheduleVersion" = p."scheduleVersion" + 1, "updatedAt" = now(),
+      "deliveryOwner" = ${INSTANCE_ID}, "deliveryLeaseUntil" = now() + make_interval(secs => ${leaseSeconds()})
     FROM old
     WHERE p."id" = old."id" AND old."status" IN (${Prisma.join(statuses)}) AND p."approvalStatus" NOT IN ('pending', 'rejected')
       ${expectedVersion !== undefined ? Prisma.sql`AND p."scheduleVersion" = ${expectedVersion} AND (p."scheduledAt" IS NULL OR p."scheduledAt" <= now() + interval '1 second')` : Prisma.empty}
@@ -59,19 +65,18 @@ async function claimPost(workspaceId: string | null, postId: string, mode: Mode,
   return claimSlowPath(workspaceId, postId, mode);
 }
 
-async function claimSlowPath(workspaceId: string | null, postId: string, mode: Mode): Promise<ClaimedPost | null> {
-  return db.$transaction(async (tx) => {
+async function claimSlowPath(workspaceId: string | null, postId: string, mode: DeliveryMode): Promise<ClaimedPost | null> {
+  const post = await db.$transaction(async (tx) => {
     const post = await lockPost(tx, workspaceId, postId);
     if (post.status === 'publishing') {
-      if (mode === 'manual') throw new AppError('POST_NOT_EDITABLE', 'The post is already publishing');
-      // Resuming after a crash or a retry: a claim older than any platform call can take was
-      // interrupted; a fresher one may still be running elsewhere, so try again later.
-      const cutoff = new Date(Date.now() - INTERRUPTED_AFTER_MS);
-      const inFlight = post.targets.filter((t) => t.status === 'publishing');
-      if (inFlight.some((t) => t.attemptStartedAt && t.attemptStartedAt > cutoff)) {
-        throw new Error(`post ${post.id} has a target attempt in progress; retrying later`);
+      const [lease] = await tx.$queryRaw<{ live: boolean }[]>`
+        SELECT coalesce("deliveryLeaseUntil" > now(), false) AS live FROM "Post" WHERE "id" = ${post.id}::uuid`;
+      if (lease?.live) {
+        // Another delivery (here or on another instance) is alive: leave it alone.
+        if (mode === 'manual') throw new AppError('POST_NOT_EDITABLE', 'The post is already publishing');
+        return null;
       }
-      if (inFlight.length) await tx.postTarget.updateMany({ where: { postId: post.id, status: 'publishing' }, data: { status: 'failed', error: INTERRUPTED_ERROR } });
+      await takeOver(tx, post);
       return post;
     }
     // The scheduled job found the post changed (rescheduled, cancelled, approval pending): nothing to do.
@@ -81,6 +86,34 @@ async function claimSlowPath(workspaceId: string | null, postId: string, mode: M
     }
     throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post cannot be published`);
   });
+  if (post) void kickOutboxDrain();
+  return post;
+}
+
+/**
+ * Takes over a delivery whose owner's lease lapsed: this instance becomes the owner, and
+ * every target its predecessor was calling a platform for is failed as interrupted, with
+ * its post.failed event, in the same transaction.
+ */
+async function takeOver(tx: Tx, post: Post & { targets: PostTarget[] }): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "Post" SET "deliveryOwner" = ${INSTANCE_ID}, "deliveryLeaseUntil" = now() + make_interval(secs => ${leaseSeconds()}), "updatedAt" = now()
+    WHERE "id" = ${post.id}::uuid`;
+  const interrupted = await tx.$queryRaw<Pick<PostTarget, 'id' | 'platform'>[]>`
+    UPDATE "PostTarget" SET "status" = 'failed', "error" = ${INTERRUPTED_ERROR}, "updatedAt" = now()
+    WHERE "postId" = ${post.id}::uuid AND "status" = 'publishing'
+    RETURNING "id", "platform"`;
+  const failedAt = new Date().toISOString();
+  for (const t of interrupted) {
+    await tx.$executeRaw(
+      outboxInsertSql({
+        workspaceId: post.workspaceId,
+        type: 'post.failed',
+        data: { postId: post.id, targetId: t.id, platform: t.platform, error: { code: INTERRUPTED_CODE, message: INTERRUPTED_ERROR }, failedAt },
+      }),
+    );
+  }
+  if (interrupted.length) console.warn(`[publishing] took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted.length} interrupted target(s) failed`);
 }
 
 type DeliveryPost = { id: string; workspaceId: string; content: string; variants: unknown; media: unknown; platformSettings: unknown };
@@ -97,11 +130,32 @@ async function claimTargets(postId: string): Promise<PostTarget[]> {
     RETURNING *`;
 }
 
-/** One statement records a target's outcome, the connection's health and the event, atomically. */
+/** Guards the connection update and the events of an outcome: only when `t` changed a row. */
+const TARGET_CHANGED = Prisma.sql`EXISTS (SELECT 1 FROM t)`;
+
+/**
+ * One statement records a target's outcome, the connection's health and the event,
+ * atomically — and only while the target is still `publishing` by this attempt (the `target`
+ * statement must say so and RETURN the row): after a takeover the outcome is already
+ * settled and a late answer writes nothing. The platform's answer is known here, so a brief
+ * database outage is waited out (bounded) rather than losing it.
+ */
 async function recordOutcome(parts: { target: Prisma.Sql; connection: Prisma.Sql; events: Prisma.Sql[] }): Promise<void> {
   const ctes = [Prisma.sql`t AS (${parts.target})`, Prisma.sql`c AS (${parts.connection})`, ...parts.events.map((e, i) => Prisma.sql`${Prisma.raw(`e${i}`)} AS (${e})`)];
-  await db.$executeRaw`WITH ${Prisma.join(ctes, ', ')} SELECT 1`;
+  const statement = Prisma.sql`WITH ${Prisma.join(ctes, ', ')} SELECT 1`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.$executeRaw(statement);
+      return;
+    } catch (err) {
+      if (attempt >= OUTCOME_WRITE_ATTEMPTS) throw err;
+      await sleep(Math.min(8_000, 500 * 2 ** attempt));
+    }
+  }
 }
+
+/** About 30 s of retries (1 + 2 + 4 + 8 + 8 + 8): a database restart, not a long outage. */
+const OUTCOME_WRITE_ATTEMPTS = 7;
 
 async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection): Promise<void> {
   const platform = connection.platform as Platform;
@@ -116,14 +170,14 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     );
     const publishedAt = new Date();
     await recordOutcome({
-      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'published', "postedId" = ${result.postedId}, "permalink" = ${result.permalink}, "error" = NULL, "publishedAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid`,
-      connection: Prisma.sql`UPDATE "Connection" SET "lastSuccessfulPostAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid`,
+      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'published', "postedId" = ${result.postedId}, "permalink" = ${result.permalink}, "error" = NULL, "publishedAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts} RETURNING 1`,
+      connection: Prisma.sql`UPDATE "Connection" SET "lastSuccessfulPostAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid AND ${TARGET_CHANGED}`,
       events: [
         outboxInsertSql({
           workspaceId: post.workspaceId,
           type: 'post.published',
           data: { postId: post.id, targetId: target.id, platform, connectionId: connection.id, postedId: result.postedId, permalink: result.permalink, publishedAt: publishedAt.toISOString() },
-        }),
+        }, TARGET_CHANGED),
       ],
     });
   } catch (err) {
@@ -132,13 +186,13 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     const code = expired ? 'CONNECTION_EXPIRED' : err instanceof PlatformError ? 'PLATFORM_ERROR' : 'DELIVERY_ERROR';
     if (!(err instanceof PlatformError)) console.error(`[publishing] unexpected error delivering target ${target.id}`, err);
     const failedAt = new Date();
-    const events = [outboxInsertSql({ workspaceId: post.workspaceId, type: 'post.failed', data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: failedAt.toISOString() } })];
+    const events = [outboxInsertSql({ workspaceId: post.workspaceId, type: 'post.failed', data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: failedAt.toISOString() } }, TARGET_CHANGED)];
     if (expired && connection.status === 'active') {
-      events.push(outboxInsertSql({ workspaceId: post.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform, reason: message } }));
+      events.push(outboxInsertSql({ workspaceId: post.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform, reason: message } }, TARGET_CHANGED));
     }
     await recordOutcome({
-      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid`,
-      connection: Prisma.sql`UPDATE "Connection" SET "lastError" = ${message}, "lastErrorAt" = ${failedAt}, "status" = ${expired ? 'inactive' : connection.status}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid`,
+      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts} RETURNING 1`,
+      connection: Prisma.sql`UPDATE "Connection" SET "lastError" = ${message}, "lastErrorAt" = ${failedAt}, "status" = ${expired ? 'inactive' : connection.status}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid AND ${TARGET_CHANGED}`,
       events,
     });
   }
@@ -154,6 +208,8 @@ async function finishPost(postId: string): Promise<void> {
     UPDATE "Post" p SET
       "status" = CASE WHEN s.landed = s.total THEN 'published' WHEN s.landed > 0 THEN 'partial_published' ELSE 'failed' END,
       "publishedAt" = s.first,
+      "deliveryOwner" = NULL,
+      "deliveryLeaseUntil" = NULL,
       "updatedAt" = now()
     FROM (
       SELECT count(*) AS total,
@@ -165,28 +221,44 @@ async function finishPost(postId: string): Promise<void> {
     WHERE p."id" = ${postId}::uuid AND p."status" = 'publishing' AND s.open = 0`;
 }
 
+export interface DeliverPostOptions {
+  postId: string;
+  /** Scopes the lookup; null for the background jobs, which know the post is their own. */
+  workspaceId: string | null;
+  /** `manual` (POST /posts/{id}/publish) explains refusals; `scheduled` does nothing instead. */
+  mode?: DeliveryMode;
+  /** The scheduled job's version check: a rescheduled or changed post is left alone. */
+  expectedVersion?: number;
+}
+
 /**
- * Publishes now and returns after every target was attempted. `workspaceId` scopes the
- * lookup (null for the job, which knows the post is its own); `expectedVersion` is the
- * scheduled job's version check. Returns false when a scheduled job found nothing to do.
+ * Publishes now and returns after every target was attempted. Returns false when there was
+ * nothing to do (a scheduled job that found the post changed, or a delivery alive elsewhere).
  */
-export async function deliverPost(workspaceId: string | null, postId: string, mode: Mode = 'manual', expectedVersion?: number): Promise<boolean> {
-  const post = await claimPost(workspaceId, postId, mode, expectedVersion);
+export async function deliverPost(options: DeliverPostOptions): Promise<boolean> {
+  const post = await claimPost(options);
   if (!post) return false;
-  const claimed = await claimTargets(post.id);
-  const connections = await db.connection.findMany({ where: { id: { in: [...new Set(claimed.map((t) => t.connectionId))] } } });
-  const byId = new Map(connections.map((c) => [c.id, c]));
-  // allSettled: every attempt finishes (and records its outcome) even if another one throws.
-  const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
-  void kickOutboxDrain();
-  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) throw failure.reason;
-  await finishPost(post.id);
-  return true;
+  const release = holdLease(post.id);
+  try {
+    const claimed = await claimTargets(post.id);
+    const connections = await db.connection.findMany({ where: { id: { in: [...new Set(claimed.map((t) => t.connectionId))] } } });
+    const byId = new Map(connections.map((c) => [c.id, c]));
+    // allSettled: every attempt finishes (and records its outcome) even if another one throws.
+    const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
+    void kickOutboxDrain();
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    // A target whose outcome could not be written stays `publishing`: the lease lapses and a
+    // takeover settles it as interrupted.
+    if (failure) throw failure.reason;
+    await finishPost(post.id);
+    return true;
+  } finally {
+    release();
+  }
 }
 
 /** POST /posts/{id}/publish: deliver now, then answer with the post and its targets. */
 export async function publishPostNow(workspaceId: string, postId: string) {
-  await deliverPost(workspaceId, postId, 'manual');
+  await deliverPost({ workspaceId, postId, mode: 'manual' });
   return getPost(workspaceId, postId);
 }

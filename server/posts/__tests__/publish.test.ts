@@ -108,7 +108,7 @@ describe('POST /posts/{id}/publish', () => {
     await db.postTarget.update({ where: { id: landed!.id }, data: { status: 'published', postedId: '111', attempts: 1, publishedAt: new Date() } });
     await db.postTarget.update({ where: { id: interrupted!.id }, data: { status: 'publishing', attempts: 1, attemptStartedAt: new Date(Date.now() - 10 * 60_000) } });
 
-    expect(await deliverPost(null, id, 'scheduled')).toBe(true);
+    expect(await deliverPost({ workspaceId: null, postId: id, mode: 'scheduled' })).toBe(true);
     const post = await db.post.findUniqueOrThrow({ where: { id }, include: { targets: true } });
     const byId = new Map(post.targets.map((t) => [t.id, t]));
     expect(byId.get(landed!.id)).toMatchObject({ status: 'published', postedId: '111', attempts: 1 });

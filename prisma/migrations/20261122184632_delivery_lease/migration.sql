@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Post" ADD COLUMN     "deliveryLeaseUntil" TIMESTAMP(3),
+ADD COLUMN     "deliveryOwner" TEXT;
