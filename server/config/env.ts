@@ -37,6 +37,11 @@ export const env = {
    * this while platform calls run; an instance that died is taken over once it lapses.
    */
   deliveryLeaseSeconds: () => int('DELIVERY_LEASE_SECONDS', 30),
+  /**
+   * A file the sandbox accounts append one line to per platform call (connection, content
+   * hash), before the call: the outside record that `npm run chaos` checks for duplicates.
+   */
+  sandboxJournal: () => process.env.SANDBOX_JOURNAL || undefined,
   /** How long an Idempotency-Key is remembered. */
   idempotencyTtlHours: () => int('IDEMPOTENCY_TTL_HOURS', 24),
 };

@@ -2,7 +2,7 @@
 // a database URL (DATABASE_URL, or the embedded server started or joined here), and the
 // migrations applied. Shared by `npm start`, `npm run seed` and `npm test`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { env } from '@/server/config/env';
@@ -39,4 +39,27 @@ export async function prepareDatabase(opts: { migrate?: boolean } = {}): Promise
   return url;
 }
 
+const BUILD_INPUTS = ['app', 'server', 'inngest', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts'];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    if (entry === 'generated' || entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** True when there is no production build, or a source it is built from changed since. */
+export function buildIsStale(): boolean {
+  const id = path.join(ROOT, '.next/BUILD_ID');
+  if (!existsSync(id)) return true;
+  const built = statSync(id).mtimeMs;
+  return BUILD_INPUTS.some((p) => newestMtime(path.join(ROOT, p)) > built);
+}
+
 export { ROOT };
+

@@ -2,31 +2,9 @@
 // Playwright against a production build, on DATABASE_URL's server or the embedded one.
 // Ends with the Playwright summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ensureAuthSecret, ensurePrismaClient, ROOT } from './prepare';
-
-const BUILD_INPUTS = ['app', 'server', 'inngest', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts'];
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) {
-    if (entry === 'generated' || entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
-function buildIsStale(): boolean {
-  const id = path.join(ROOT, '.next/BUILD_ID');
-  if (!existsSync(id)) return true;
-  const built = statSync(id).mtimeMs;
-  return BUILD_INPUTS.some((p) => newestMtime(path.join(ROOT, p)) > built);
-}
+import { buildIsStale, ensureAuthSecret, ensurePrismaClient, ROOT } from './prepare';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });

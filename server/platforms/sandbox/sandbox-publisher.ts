@@ -3,7 +3,9 @@
 //   ok             → a platform post id and permalink after a realistic short delay
 //   rejects_posts  → fails with a platform-style error text
 //   expired        → refused before publishing (token expired)
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { env } from '@/server/config/env';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
@@ -43,10 +45,17 @@ function postId(platform: Platform): string {
 }
 
 export const sandboxPublisher: Publisher = {
-  async publish(connection: PublishableConnection, _request: PublishRequest): Promise<PublishResult> {
+  async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
     const behaviour = (connection.sandboxBehavior ?? 'ok') as SandboxBehaviour;
     if (behaviour === 'expired') {
       throw new TokenExpiredError('Error validating access token: Session has expired (code 190, subcode 463)');
+    }
+    const journal = env.sandboxJournal();
+    if (journal) {
+      // Written synchronously before the "platform" has the post, so it survives kill -9:
+      // the same line twice would be a post published twice.
+      const content = createHash('sha256').update(request.content).digest('hex').slice(0, 16);
+      appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, at: new Date().toISOString() })}\n`);
     }
     await sleep(latencyMs());
     if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { retryable: false, status: 422 });

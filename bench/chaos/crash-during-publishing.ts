@@ -1,0 +1,93 @@
+// Scenario: kill -9 the app one second into publishing 200 posts (two sandbox accounts each,
+// 300 ms per platform call), start it again, and check what the delivery leases promise.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { db } from '@/server/db/client';
+import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { apiClient } from '@/server/testing/api-client';
+import { startApp } from './app-process';
+import { check } from './report';
+
+const SCENARIO = 'crash during publishing';
+const POSTS = 200;
+
+export async function crashDuringPublishing(opts: { databaseUrl: string; workDir: string; port: number }): Promise<void> {
+  process.env.DATABASE_URL = opts.databaseUrl;
+  const journal = path.join(opts.workDir, 'sandbox-journal.ndjson');
+  const appEnv = { SANDBOX_LATENCY_MS: '300', SANDBOX_JOURNAL: journal, RATE_LIMIT_PER_MINUTE: '1000000' };
+  const logFile = path.join(opts.workDir, 'crash-app.log');
+
+  const { workspace, secret } = await createWorkspaceWithKey();
+  const accounts = [await createSandboxConnection(workspace.id, { platform: 'linkedin' }), await createSandboxConnection(workspace.id, { platform: 'facebook' })];
+
+  let app = await startApp({ port: opts.port, databaseUrl: opts.databaseUrl, logFile, env: appEnv });
+  const api = apiClient(app.baseUrl);
+  const ids: string[] = [];
+  for (let i = 0; i < POSTS; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, POSTS - i) }, (_, j) => api('POST', '/posts', { key: secret, body: { content: `chaos post ${i + j} ${Date.now()}`, connectionIds: accounts.map((a) => a.id) } })),
+    );
+    for (const res of batch) {
+      if (res.status !== 201) throw new Error(`creating a post answered ${res.status}: ${res.text}`);
+      ids.push(res.body.data.id);
+    }
+  }
+
+  // Publish all of them at once, then pull the plug one second in.
+  const inflight = ids.map((id) => api('POST', `/posts/${id}/publish`, { key: secret }).catch(() => null));
+  await sleep(1000);
+  await app.kill9();
+  await Promise.all(inflight);
+  const atCrash = await db.$queryRaw<{ publishing: bigint; targetsInCall: bigint; landed: bigint }[]>`
+    SELECT (SELECT count(*) FROM "Post" WHERE "workspaceId" = ${workspace.id}::uuid AND "status" = 'publishing') AS publishing,
+           (SELECT count(*) FROM "PostTarget" t JOIN "Post" p ON p."id" = t."postId" WHERE p."workspaceId" = ${workspace.id}::uuid AND t."status" = 'publishing') AS "targetsInCall",
+           (SELECT count(*) FROM "PostTarget" t JOIN "Post" p ON p."id" = t."postId" WHERE p."workspaceId" = ${workspace.id}::uuid AND t."status" = 'published') AS landed`;
+  const crash = { publishing: Number(atCrash[0]!.publishing), targetsInCall: Number(atCrash[0]!.targetsInCall), landed: Number(atCrash[0]!.landed) };
+  console.log(`chaos: killed the app with ${crash.publishing} posts publishing, ${crash.targetsInCall} targets mid-call, ${crash.landed} landed`);
+
+  const restartedAt = Date.now();
+  app = await startApp({ port: opts.port, databaseUrl: opts.databaseUrl, logFile, env: appEnv });
+  console.log(`chaos: restarted, ready in ${(app.readyMs / 1000).toFixed(1)} s`);
+  const readyAt = restartedAt + app.readyMs;
+  let stillPublishing = crash.publishing;
+  const deadline = readyAt + 120_000;
+  while (Date.now() < deadline) {
+    stillPublishing = await db.post.count({ where: { workspaceId: workspace.id, status: 'publishing' } });
+    if (stillPublishing === 0) break;
+    await sleep(250);
+  }
+  const settledMs = Date.now() - readyAt;
+  await app.stop();
+
+  const targets = await db.postTarget.findMany({ where: { post: { workspaceId: workspace.id } } });
+  const events = await db.outboxEvent.findMany({ where: { workspaceId: workspace.id, type: { in: ['post.published', 'post.failed'] } } });
+  const eventsPerTarget = new Map<string, number>();
+  for (const e of events) {
+    const t = (e.data as { targetId: string }).targetId;
+    eventsPerTarget.set(t, (eventsPerTarget.get(t) ?? 0) + 1);
+  }
+  const attempted = targets.filter((t) => t.attempts > 0);
+  const notTerminal = attempted.filter((t) => t.status !== 'published' && t.status !== 'failed');
+  const wrongEvents = attempted.filter((t) => eventsPerTarget.get(t.id) !== 1);
+  const interrupted = targets.filter((t) => t.error?.startsWith('Delivery was interrupted')).length;
+  const calls = existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { connectionId: string; content: string }) : [];
+  const seen = new Set<string>();
+  let twice = 0;
+  for (const c of calls) {
+    const k = `${c.connectionId} ${c.content}`;
+    if (seen.has(k)) twice++;
+    seen.add(k);
+  }
+  const reattempted = targets.filter((t) => t.attempts > 1).length;
+
+  check(SCENARIO, 'no post is left publishing', stillPublishing === 0, `${crash.publishing} publishing at the crash, ${stillPublishing} after`);
+  check(SCENARIO, 'settled within 60 s of the restart', stillPublishing === 0 && settledMs <= 60_000, `settled ${(settledMs / 1000).toFixed(1)} s after the app was ready (lease ${process.env.DELIVERY_LEASE_SECONDS ?? 30} s)`);
+  check(
+    SCENARIO,
+    'every attempted target is terminal with exactly one outcome event',
+    notTerminal.length === 0 && wrongEvents.length === 0,
+    `${attempted.length} attempted targets, ${notTerminal.length} not terminal, ${wrongEvents.length} without exactly one event; ${interrupted} settled as interrupted`,
+  );
+  check(SCENARIO, 'no target is posted twice', twice === 0 && reattempted === 0, `${calls.length} platform calls journaled, ${twice} repeated; ${reattempted} targets attempted more than once`);
+}
