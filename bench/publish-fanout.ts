@@ -9,7 +9,7 @@ process.env.SANDBOX_LATENCY_MS = String(LATENCY_MS);
 
 await withBenchDatabase(async () => {
   const { createPost } = await import('@/server/posts/create-post');
-  const { deliverPost } = await import('@/server/publishing/deliver-post');
+  const { deliverPost } = await import('@/server/posts/delivery/deliver-post');
   const { db } = await import('@/server/db/client');
   const { workspace, connections } = await benchWorkspace([{ platform: 'facebook', count: 20 }]);
   const ids = connections.map((c) => c.id);

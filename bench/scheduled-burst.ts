@@ -3,6 +3,7 @@
 // Target: under 60 s on this machine.
 //   npx tsx bench/scheduled-burst.ts   (POSTS=10000 LATENCY_MS=200 CONCURRENCY=64)
 import { benchWorkspace, withBenchDatabase } from './bench-database';
+import { runnableJobs } from '@/server/runtime/job-handlers';
 
 const POSTS = Number(process.env.POSTS ?? 10_000);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 200);
@@ -12,7 +13,7 @@ process.env.DATABASE_POOL_SIZE ??= '24';
 
 await withBenchDatabase(async (url) => {
   const { db } = await import('@/server/db/client');
-  const { scheduleDelivery } = await import('@/server/posts/delivery-schedule');
+  const { scheduleDelivery } = await import('@/server/posts/delivery/schedule');
   const { startLocalRunner } = await import('@/server/jobs');
   const { workspace, connections } = await benchWorkspace([{ platform: 'linkedin', count: 10 }]);
 
@@ -37,7 +38,7 @@ await withBenchDatabase(async (url) => {
   }
   console.log(`scheduled ${POSTS} posts for ${at.toISOString()} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const runner = await startLocalRunner({ connectionString: url, concurrency: CONCURRENCY, pollIntervalMs: 500 });
+  const runner = await startLocalRunner({ connectionString: url, definitions: runnableJobs, concurrency: CONCURRENCY, pollIntervalMs: 500 });
   await new Promise((r) => setTimeout(r, Math.max(0, at.getTime() - Date.now())));
   t = performance.now();
   let remaining = POSTS;

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob } from '@/server/jobs/definition';
 import { jobEventName, JOB_CANCEL_EVENT, type JobEventData } from '@/server/jobs/inngest-events';
-import { jobDefinitions } from '@/server/jobs/registry';
+import { jobCatalogue } from '@/server/jobs/catalogue';
 import { createJobFunction, functions } from './functions';
 
 const client = new Inngest({ id: 'herald-test' });
@@ -106,7 +106,7 @@ describe('generated job functions', () => {
 
 describe('the app functions', () => {
   it('has one function per registry job, outbox.drain on a one-minute cron', () => {
-    expect(functions.map((f) => f.opts.name)).toEqual(jobDefinitions.map((d) => d.name));
+    expect(functions.map((f) => f.opts.name)).toEqual(jobCatalogue.map((d) => d.name));
     const drain = functions.find((f) => f.opts.name === 'outbox.drain')!;
     expect(drain.id()).toBe('outbox-drain');
     expect(drain.opts.triggers).toEqual([{ event: 'herald/outbox.drain' }, { cron: '* * * * *' }]);

@@ -1,4 +1,4 @@
-// One Inngest function per registry job, generated, so the handlers stay plain functions that
+// One Inngest function per catalogue job, generated, so the handlers stay plain functions that
 // the local runner runs too. Each function:
 //   - is triggered by `herald/<job name>` (and by its cron, if it has one);
 //   - sleeps until `runAt` when the event carries one;
@@ -7,8 +7,8 @@
 import { NonRetriableError, type Inngest } from 'inngest';
 import { CRON_PAYLOAD, DEFAULT_RETRIES, maxAttemptsOf, type AnyJobDefinition } from '@/server/jobs/definition';
 import { jobEventName, JOB_CANCEL_EVENT, type JobEventData } from '@/server/jobs/inngest-events';
-import { jobDefinitions } from '@/server/jobs/registry';
 import { InvalidJobPayloadError, runJob } from '@/server/jobs/run-job';
+import { runnableJobs } from '@/server/runtime/job-handlers';
 import { inngest } from './client';
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
@@ -51,4 +51,4 @@ export function createJobFunction(client: Inngest.Any, definition: AnyJobDefinit
   );
 }
 
-export const functions = jobDefinitions.map((definition) => createJobFunction(inngest, definition));
+export const functions = runnableJobs.map((definition) => createJobFunction(inngest, definition));

@@ -1,7 +1,7 @@
 // The route handlers answer Inngest's introspection with every generated function.
 import { NextRequest } from 'next/server';
 import { afterAll, expect, it } from 'vitest';
-import { jobDefinitions } from '@/server/jobs/registry';
+import { jobCatalogue } from '@/server/jobs/catalogue';
 
 const savedDev = process.env.INNGEST_DEV;
 afterAll(() => {
@@ -15,5 +15,5 @@ it('serves the functions at /api/inngest', async () => {
   const { GET } = await import('./serve');
   const res = await GET(new NextRequest('http://localhost:3000/api/inngest'), undefined);
   expect(res.status).toBe(200);
-  expect(await res.json()).toMatchObject({ function_count: jobDefinitions.length, mode: 'dev' });
+  expect(await res.json()).toMatchObject({ function_count: jobCatalogue.length, mode: 'dev' });
 });

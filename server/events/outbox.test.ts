@@ -8,6 +8,7 @@ import type { OutboxConsumer } from './consumers';
 import { drainOutbox } from './drain-outbox';
 import { kickOutboxDrain } from './kick-outbox';
 import { recordEvent } from './record-event';
+import { runnableJobs } from '@/server/runtime/job-handlers';
 
 const workspaceId = randomUUID();
 
@@ -141,7 +142,7 @@ describe('drainOutbox', () => {
 
 describe('outbox.drain job', () => {
   it('drains right after a commit when kicked, through the real job registry and local runner', async () => {
-    const runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, concurrency: 2, pollIntervalMs: 200 });
+    const runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, definitions: runnableJobs, concurrency: 2, pollIntervalMs: 200 });
     try {
       const [id] = await recordCommitted(1);
       await kickOutboxDrain();

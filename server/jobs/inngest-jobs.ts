@@ -5,10 +5,10 @@
 // because of it, so each send is raced against a short timeout and failures are logged.
 import { randomUUID } from 'node:crypto';
 import type { Inngest } from 'inngest';
-import { findDefinition, type AnyJobDefinition, type EnqueueOptions, type JobsPort } from './definition';
+import { findDefinition, type AnyJobSpec, type EnqueueOptions, type JobsPort } from './definition';
 import { jobEventName, JOB_CANCEL_EVENT, type JobCancelData, type JobEventData } from './inngest-events';
 
-export interface InngestJobsOptions<Defs extends readonly AnyJobDefinition[]> {
+export interface InngestJobsOptions<Defs extends readonly AnyJobSpec[]> {
   definitions: Defs;
   /** How long a send may take before the caller moves on (the send itself is not abandoned). */
   sendTimeoutMs?: number;
@@ -19,7 +19,7 @@ type Sender = Pick<Inngest.Any, 'send'>;
 
 const DEFAULT_SEND_TIMEOUT_MS = 1_500;
 
-export function createInngestJobs<Defs extends readonly AnyJobDefinition[]>(
+export function createInngestJobs<Defs extends readonly AnyJobSpec[]>(
   client: Sender,
   options: InngestJobsOptions<Defs>,
 ): JobsPort<Defs> {

@@ -1,21 +1,21 @@
 // The local adapter of the jobs port: jobs are rows in graphile-worker's queue on our own
 // PostgreSQL, picked up by startLocalRunner (LISTEN/NOTIFY, so within milliseconds).
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
-import { findDefinition, maxAttemptsOf, type AnyJobDefinition, type JobsPort } from './definition';
+import { findDefinition, maxAttemptsOf, type AnyJobSpec, type JobsPort } from './definition';
 import { ensureJobSchema } from './job-schema';
 import { quietLogger } from './worker-logger';
 
-export interface LocalJobsOptions<Defs extends readonly AnyJobDefinition[]> {
+export interface LocalJobsOptions<Defs extends readonly AnyJobSpec[]> {
   connectionString: string;
   definitions: Defs;
 }
 
-export type LocalJobs<Defs extends readonly AnyJobDefinition[]> = JobsPort<Defs> & {
+export type LocalJobs<Defs extends readonly AnyJobSpec[]> = JobsPort<Defs> & {
   /** Releases the database pool (tests, scripts). */
   close(): Promise<void>;
 };
 
-export function createLocalJobs<Defs extends readonly AnyJobDefinition[]>(options: LocalJobsOptions<Defs>): LocalJobs<Defs> {
+export function createLocalJobs<Defs extends readonly AnyJobSpec[]>(options: LocalJobsOptions<Defs>): LocalJobs<Defs> {
   let utils: Promise<WorkerUtils> | undefined;
 
   function getUtils(): Promise<WorkerUtils> {

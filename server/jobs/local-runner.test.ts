@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineJob, type AnyJobDefinition } from './definition';
 import { createLocalJobs } from './local-jobs';
 import { startLocalRunner, type LocalRunner } from './local-runner';
+import { runnableJobs } from '@/server/runtime/job-handlers';
 
 const connectionString = process.env.DATABASE_URL!;
 
@@ -177,7 +178,7 @@ describe('local runner (graphile-worker on PostgreSQL)', () => {
   });
 
   it('registers cron jobs of the registry with graphile-worker', async () => {
-    const runner = await startLocalRunner({ connectionString, concurrency: 1, pollIntervalMs: 60_000 });
+    const runner = await startLocalRunner({ connectionString, definitions: runnableJobs, concurrency: 1, pollIntervalMs: 60_000 });
     runners.push(runner);
     const client = new pg.Client({ connectionString });
     await client.connect();

@@ -6,7 +6,6 @@ import { parseCronItems, run, type JobHelpers, type Task, type TaskList, type Wo
 import { CRON_PAYLOAD, maxAttemptsOf, type AnyJobDefinition } from './definition';
 import { registerCloser } from '@/server/db/connections';
 import { ensureJobSchema } from './job-schema';
-import { jobDefinitions } from './registry';
 import { InvalidJobPayloadError, runJob } from './run-job';
 import { quietLogger } from './worker-logger';
 
@@ -14,8 +13,8 @@ export interface LocalRunnerOptions {
   connectionString: string;
   /** Jobs run at the same time by this process. */
   concurrency?: number;
-  /** Defaults to the registry; tests pass their own. */
-  definitions?: readonly AnyJobDefinition[];
+  /** The jobs to run, with their handlers (server/runtime/job-handlers.ts; tests pass their own). */
+  definitions: readonly AnyJobDefinition[];
   /**
    * How often idle workers look for due jobs. New jobs arrive by LISTEN/NOTIFY at once; jobs
    * with a future runAt (and retries) are found by this poll, so it bounds their lateness.
@@ -70,7 +69,7 @@ function untilListening(events: WorkerEvents): Promise<void> {
 }
 
 export async function startLocalRunner(options: LocalRunnerOptions): Promise<LocalRunner> {
-  const definitions = options.definitions ?? jobDefinitions;
+  const definitions = options.definitions;
   const concurrency = options.concurrency ?? 4;
   await ensureJobSchema(options.connectionString);
 

@@ -1,6 +1,6 @@
 // DELETE /posts/{id}: cancels. The row stays; nothing is removed from any platform.
 import { db } from '@/server/db/client';
-import { unscheduleDelivery } from './delivery-schedule';
+import { unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
 import { assertEditable } from './post-rules';

@@ -5,12 +5,12 @@ import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Prisma } from '@/server/generated/prisma/client';
 import type { Warning } from '@/server/http/schemas';
-import { scheduleDelivery } from './delivery-schedule';
+import { scheduleDelivery } from './delivery/schedule';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';
 import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia } from './post-inputs';
 import { toPostDto } from './post-dto';
-import { APPROVAL_WARNING, approvalNeeded, resolveScheduledAt } from './post-rules';
+import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
 
 export async function createPost(workspaceId: string, input: CreatePostInput): Promise<{ data: PostDto; warnings: Warning[] }> {
@@ -58,7 +58,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
 
   if (post.status === 'scheduled') {
     void kickOutboxDrain();
-    if (post.approvalStatus !== 'pending') await scheduleDelivery(post);
+    if (!isApprovalBlocking(post.approvalStatus)) await scheduleDelivery(post);
   }
   return { data: toPostDto(post), warnings };
 }

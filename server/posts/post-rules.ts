@@ -1,6 +1,7 @@
 // The state rules of a post, in one place: which statuses can be edited, cancelled or
 // published, the scheduledAt tolerance, and the approval rule.
 import { AppError } from '@/server/errors/app-error';
+import { Prisma } from '@/server/generated/prisma/client';
 import type { Warning } from '@/server/http/schemas';
 import type { ApprovalStatus, PostStatus } from './posts.schemas';
 
@@ -41,7 +42,15 @@ export const APPROVAL_WARNING: Warning = {
   message: 'The post waits for a member to approve it in the app before it goes out',
 };
 
+/** Approval statuses that hold a post back from delivery, now or at its scheduled time. */
+export const APPROVAL_BLOCKING_STATUSES = ['pending', 'rejected'] as const satisfies readonly ApprovalStatus[];
+
 /** Publishing (now or at the scheduled time) is blocked until a reviewer approves. */
 export function isApprovalBlocking(approvalStatus: ApprovalStatus | string): boolean {
-  return approvalStatus === 'pending' || approvalStatus === 'rejected';
+  return (APPROVAL_BLOCKING_STATUSES as readonly string[]).includes(approvalStatus);
+}
+
+/** The same rule for SQL claims and sweeps: true when `column` (an approvalStatus) lets the post go. */
+export function approvalAllowsDeliverySql(column: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`${column} NOT IN (${Prisma.join(APPROVAL_BLOCKING_STATUSES)})`;
 }

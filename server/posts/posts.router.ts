@@ -1,7 +1,7 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
 import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam } from '@/server/http/schemas';
-import { publishPostNow } from '@/server/publishing/deliver-post';
+import { publishPostNow } from './delivery/deliver-post';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';

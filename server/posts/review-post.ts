@@ -7,7 +7,7 @@ import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import { AppError } from '@/server/errors/app-error';
-import { scheduleDelivery, unscheduleDelivery } from './delivery-schedule';
+import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
 import type { PostDto } from './posts.schemas';

@@ -7,14 +7,14 @@ import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Warning } from '@/server/http/schemas';
-import { scheduleDelivery, unscheduleDelivery } from './delivery-schedule';
+import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings, type PlatformSettings } from './platform-settings';
 import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, type StoredMedia } from './post-inputs';
 import { toPostDto } from './post-dto';
 import { findPostRow } from './read-posts';
-import { APPROVAL_WARNING, approvalNeeded, assertEditable, resolveScheduledAt } from './post-rules';
+import { APPROVAL_WARNING, approvalNeeded, assertEditable, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { PostDto, UpdatePostInput } from './posts.schemas';
 
 /** Fields whose change means a reviewer must look again. */
@@ -114,7 +114,7 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
 
     const { updated } = result;
     if (result.eventful) void kickOutboxDrain();
-    if (updated.status === 'scheduled' && updated.approvalStatus !== 'pending' && updated.approvalStatus !== 'rejected') await scheduleDelivery(updated);
+    if (updated.status === 'scheduled' && !isApprovalBlocking(updated.approvalStatus)) await scheduleDelivery(updated);
     else await unscheduleDelivery(updated.id);
     return { data: toPostDto(updated), warnings };
   });

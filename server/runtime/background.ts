@@ -2,6 +2,7 @@
 // PostgreSQL) unless Inngest is configured. A failure to start jobs is logged, never fatal:
 // user-facing actions do not wait on the queue.
 import { getJobs, startJobRunner } from '@/server/jobs';
+import { runnableJobs } from './job-handlers';
 
 let started: Promise<void> | undefined;
 
@@ -12,7 +13,7 @@ export function startBackgroundWork(): Promise<void> {
       return;
     }
     try {
-      const runner = await startJobRunner({ concurrency: Number(process.env.JOBS_CONCURRENCY ?? 32) });
+      const runner = await startJobRunner({ jobs: runnableJobs, concurrency: Number(process.env.JOBS_CONCURRENCY ?? 32) });
       const stop = () => void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);

@@ -4,15 +4,16 @@ import { closeJobs, startLocalRunner, type LocalRunner } from '@/server/jobs';
 import { db } from '@/server/db/client';
 import { createCaller } from '@/server/root';
 import { createRequestContext } from '@/server/trpc/context';
-import { catchUpScheduledPosts } from '@/server/publishing/scheduled-delivery';
+import { catchUpScheduledPosts } from '@/server/posts/delivery/scheduled-delivery';
 import { usePublicApi } from '@/server/testing/public-api';
 import { eventsOf, inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
+import { runnableJobs } from '@/server/runtime/job-handlers';
 
 const api = usePublicApi();
 let runner: LocalRunner;
 beforeAll(async () => {
   process.env.SANDBOX_LATENCY_MS = '5';
-  runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, concurrency: 5, pollIntervalMs: 200 });
+  runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, definitions: runnableJobs, concurrency: 5, pollIntervalMs: 200 });
 });
 afterAll(async () => {
   await runner.stop();
@@ -54,7 +55,7 @@ describe('scheduled delivery', () => {
   it('a stale job from before a reschedule does nothing (version check)', async () => {
     const w = await publishingWorkspace();
     const created = await api('POST', '/posts', { key: w.secret, body: { content: 'v', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(60) } });
-    const { runScheduledDelivery } = await import('@/server/publishing/scheduled-delivery');
+    const { runScheduledDelivery } = await import('@/server/posts/delivery/scheduled-delivery');
     const version = (await db.post.findUniqueOrThrow({ where: { id: created.body.data.id } })).scheduleVersion;
     await db.post.update({ where: { id: created.body.data.id }, data: { scheduledAt: new Date(Date.now() - 1000) } });
     await runScheduledDelivery(created.body.data.id, version - 1);

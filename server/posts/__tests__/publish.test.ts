@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { deliverPost, INTERRUPTED_ERROR } from '@/server/publishing/deliver-post';
+import { deliverPost, INTERRUPTED_ERROR } from '@/server/posts/delivery/deliver-post';
 import { usePublicApi } from '@/server/testing/public-api';
 import { eventsOf, inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createSandboxConnection } from '@/server/testing/fixtures';

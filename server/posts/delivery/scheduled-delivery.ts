@@ -1,7 +1,9 @@
 // The background side of publishing: the per-post delivery job and the catch-up sweep.
 import { db } from '@/server/db/client';
+import { Prisma } from '@/server/generated/prisma/client';
+import { approvalAllowsDeliverySql } from '../post-rules';
 import { getJobs } from '@/server/jobs';
-import { scheduleDelivery } from '@/server/posts/delivery-schedule';
+import { scheduleDelivery } from './schedule';
 import { deliverPost } from './deliver-post';
 
 /**
@@ -35,7 +37,7 @@ export async function catchUpScheduledPosts(opts: { graceMs?: number; batch?: nu
   const before = new Date(Date.now() - (opts.graceMs ?? 30_000));
   const due = await db.$queryRaw<{ id: string; scheduleVersion: number }[]>`
     SELECT "id", "scheduleVersion" FROM "Post"
-    WHERE ("status" = 'scheduled' AND "scheduledAt" <= ${before} AND "approvalStatus" IN ('none', 'approved'))
+    WHERE ("status" = 'scheduled' AND "scheduledAt" <= ${before} AND ${approvalAllowsDeliverySql(Prisma.sql`"approvalStatus"`)})
        OR ("status" = 'publishing' AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= now()))
     ORDER BY "scheduledAt" ASC NULLS FIRST
     LIMIT ${opts.batch ?? 1000}`;

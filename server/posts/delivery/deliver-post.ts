@@ -20,11 +20,11 @@ import type { Connection, Post, PostTarget } from '@/server/generated/prisma/cli
 import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
-import { lockPost } from '@/server/posts/lock-post';
-import { holdLease, INSTANCE_ID, leaseSeconds } from './delivery-lease';
-import { getPost } from '@/server/posts/read-posts';
-import { isApprovalBlocking, PUBLISHABLE_STATUSES } from '@/server/posts/post-rules';
-import type { StoredMedia } from '@/server/posts/post-inputs';
+import { lockPost } from '../lock-post';
+import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
+import { getPost } from '../read-posts';
+import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES } from '../post-rules';
+import type { StoredMedia } from '../post-inputs';
 
 export const INTERRUPTED_ERROR = 'Delivery was interrupted while the platform was being called; the post may or may not have been published. Check the account before publishing again.';
 
@@ -53,7 +53,7 @@ async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion
     UPDATE "Post" p SET "status" = 'publishing', "scheduleVersion" = p."scheduleVersion" + 1, "updatedAt" = now(),
       "deliveryOwner" = ${INSTANCE_ID}, "deliveryLeaseUntil" = now() + make_interval(secs => ${leaseSeconds()})
     FROM old
-    WHERE p."id" = old."id" AND old."status" IN (${Prisma.join(statuses)}) AND p."approvalStatus" NOT IN ('pending', 'rejected')
+    WHERE p."id" = old."id" AND old."status" IN (${Prisma.join(statuses)}) AND ${approvalAllowsDeliverySql(Prisma.sql`p."approvalStatus"`)}
       ${expectedVersion !== undefined ? Prisma.sql`AND p."scheduleVersion" = ${expectedVersion} AND (p."scheduledAt" IS NULL OR p."scheduledAt" <= now() + interval '1 second')` : Prisma.empty}
     RETURNING p.*, old."status" AS "previousStatus"`;
   const claimed = rows[0];

@@ -3,9 +3,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { deliverPost, INTERRUPTED_CODE, INTERRUPTED_ERROR } from '@/server/publishing/deliver-post';
-import { heldLeases, INSTANCE_ID } from '@/server/publishing/delivery-lease';
-import { catchUpScheduledPosts } from '@/server/publishing/scheduled-delivery';
+import { deliverPost, INTERRUPTED_CODE, INTERRUPTED_ERROR } from '@/server/posts/delivery/deliver-post';
+import { heldLeases, INSTANCE_ID } from '@/server/posts/delivery/lease';
+import { catchUpScheduledPosts } from '@/server/posts/delivery/scheduled-delivery';
 import { usePublicApi } from '@/server/testing/public-api';
 import { eventsOf, publishingWorkspace } from '@/server/testing/posts-fixtures';
 
@@ -82,7 +82,7 @@ describe('delivery leases', () => {
     expect(await catchUpScheduledPosts()).toBe(1);
     const job = await db.$queryRaw<{ task_identifier: string }[]>`SELECT task_identifier FROM graphile_worker.jobs WHERE key = ${`post-delivery:${id}`}`;
     expect(job.map((j) => j.task_identifier)).toEqual(['posts.deliver']);
-    const { runScheduledDelivery } = await import('@/server/publishing/scheduled-delivery');
+    const { runScheduledDelivery } = await import('@/server/posts/delivery/scheduled-delivery');
     const post = await db.post.findUniqueOrThrow({ where: { id } });
     await runScheduledDelivery(id, post.scheduleVersion);
     expect((await db.post.findUniqueOrThrow({ where: { id } })).status).toBe('partial_published');

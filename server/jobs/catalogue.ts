@@ -1,0 +1,38 @@
+// Every background job Herald has, without handlers: a name, a payload schema, retries and
+// an optional schedule. Domain code enqueues against this list through getJobs(); the
+// handlers are bound in server/runtime/job-handlers.ts, which both runners are given.
+// Adding a job is one entry here and one handler there (the compiler insists on both).
+import { z } from 'zod';
+import { defineJobSpec, type JobNameOf, type JobPayloadOf } from './definition';
+
+export const jobCatalogue = [
+  defineJobSpec({
+    name: 'outbox.drain',
+    schema: z.object({}),
+    // Every minute as a safety net; also enqueued right after commits (kickOutboxDrain).
+    cron: '* * * * *',
+    retries: 3,
+  }),
+  defineJobSpec({
+    name: 'posts.deliver',
+    schema: z.object({ postId: z.uuid(), scheduleVersion: z.number().int() }),
+    retries: 5,
+  }),
+  defineJobSpec({
+    name: 'posts.catch-up',
+    schema: z.object({}),
+    // Delivers scheduled posts whose job went missing and takes over lapsed deliveries.
+    cron: '* * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
+    name: 'idempotency.purge',
+    schema: z.object({}),
+    cron: '17 * * * *',
+    retries: 1,
+  }),
+] as const;
+
+export type JobCatalogue = typeof jobCatalogue;
+export type JobName = JobNameOf<JobCatalogue>;
+export type JobPayload<N extends JobName> = JobPayloadOf<JobCatalogue, N>;

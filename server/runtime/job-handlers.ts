@@ -1,0 +1,27 @@
+// The composition root of background work: each job of the catalogue bound to the service
+// that does it. Only the runners' start-up (server/runtime/background.ts) and the Inngest
+// functions (inngest/functions.ts) import this file, so the jobs port never depends on the
+// domains that enqueue through it.
+import { drainOutbox } from '@/server/events/drain-outbox';
+import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
+import { jobCatalogue } from '@/server/jobs/catalogue';
+import { bindHandlers, type JobHandlers } from '@/server/jobs/definition';
+import { catchUpScheduledPosts, runScheduledDelivery } from '@/server/posts/delivery/scheduled-delivery';
+
+const handlers: JobHandlers<typeof jobCatalogue> = {
+  'outbox.drain': async () => {
+    await drainOutbox();
+  },
+  'posts.deliver': async ({ postId, scheduleVersion }) => {
+    await runScheduledDelivery(postId, scheduleVersion);
+  },
+  'posts.catch-up': async () => {
+    await catchUpScheduledPosts();
+  },
+  'idempotency.purge': async () => {
+    await purgeExpiredIdempotencyRecords();
+  },
+};
+
+/** The catalogue with its handlers, as the runners take them. */
+export const runnableJobs = bindHandlers(jobCatalogue, handlers);
