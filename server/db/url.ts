@@ -3,7 +3,7 @@
  *
  * DATABASE_URL wins when it is set (production, CI, a developer's own server).
  * Without it every process talks to the one embedded PostgreSQL started from
- * `server/db/embedded.ts`, database `herald`.
+ * `server/db/embedded/`, database `herald`.
  */
 import pg from 'pg';
 
