@@ -8,16 +8,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { env } from '@/server/config/env';
+import { checkConfiguration, env } from '@/server/config/env';
 import { ensureAuthSecret, prepareDatabase, ROOT } from './prepare';
 
 const started = Date.now();
 const log = (msg: string) => console.log(`[herald] ${msg}`);
 
 async function main(): Promise<void> {
+  checkConfiguration();
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   process.env.AUTH_TRUST_HOST ??= 'true';
-  process.env.AUTH_URL ??= env.baseUrl();
+  process.env.AUTH_URL = env.authUrl() ?? env.baseUrl();
   ensureAuthSecret();
 
   const source = env.databaseUrl() ? 'DATABASE_URL' : `embedded PostgreSQL in ${env.dataDir()}/postgres`;

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ensureAuthSecret, ensurePrismaClient, ROOT } from './prepare';
+import { env } from '@/server/config/env';
 
 const BUILD_INPUTS = ['app', 'server', 'inngest', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts'];
 
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
   try {
     const unit = run(node, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], { ...process.env, DATABASE_URL: serverUrl });
     if (unit !== 0) return unit;
-    if (process.env.HERALD_SKIP_E2E === '1') return 0;
+    if (env.skipE2e()) return 0;
 
     if (buildIsStale()) {
       const built = run(node, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], process.env);

@@ -18,9 +18,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { env } from '../../config/env';
 
 export function embeddedDataDir(dataDir?: string): string {
-  return path.resolve(dataDir ?? path.join(process.env.DATA_DIR ?? '.data', 'postgres'));
+  return path.resolve(dataDir ?? path.join(env.dataDir(), 'postgres'));
 }
 
 export const pgdataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
@@ -54,7 +55,7 @@ export const runningAsRoot = () => os.userInfo().uid === 0;
  */
 export function ensureReachableByPostgresUser(dataDir: string): void {
   if (!runningAsRoot()) return;
-  const own = path.resolve(process.env.DATA_DIR ?? '.data');
+  const own = path.resolve(env.dataDir());
   for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
     const mode = fs.statSync(dir).mode;
     if ((mode & 0o001) === 0) {
