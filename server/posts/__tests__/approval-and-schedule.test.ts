@@ -1,5 +1,5 @@
 // Approval (staff procedures) and scheduled delivery on the real local job runner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeJobs, startLocalRunner, type LocalRunner } from '@/server/jobs';
 import { db } from '@/server/db/client';
 import { createCaller } from '@/server/root';
@@ -11,12 +11,13 @@ import { eventsOf, inMinutes, publishingWorkspace } from '@/server/testing/posts
 const api = usePublicApi();
 let runner: LocalRunner;
 beforeAll(async () => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
   runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, concurrency: 5, pollIntervalMs: 200 });
 });
 afterAll(async () => {
   await runner.stop();
   await closeJobs();
+  vi.unstubAllEnvs();
 });
 
 async function staffOf(workspaceId: string) {
