@@ -4,8 +4,8 @@
 import { prepareDatabase } from '@/server/runtime/prepare';
 import { env } from '@/server/config/env';
 
-const OWNER_EMAIL = process.env.SEED_OWNER_EMAIL ?? 'owner@demo-agency.example';
-const OWNER_PASSWORD = process.env.SEED_OWNER_PASSWORD ?? 'herald-demo-1234';
+const OWNER_EMAIL = env.seedOwnerEmail();
+const OWNER_PASSWORD = env.seedOwnerPassword();
 
 const SANDBOX_ACCOUNTS = [
   { platform: 'instagram', externalId: 'sbx-ig-1', accountName: 'demoagency', displayName: 'Demo Agency (Instagram)', sandbox: 'ok' },

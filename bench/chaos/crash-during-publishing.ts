@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { env } from '@/server/config/env';
 import { db } from '@/server/db/client';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { apiClient } from '@/server/testing/api-client';
@@ -82,7 +83,7 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   const reattempted = targets.filter((t) => t.attempts > 1).length;
 
   check(SCENARIO, 'no post is left publishing', stillPublishing === 0, `${crash.publishing} publishing at the crash, ${stillPublishing} after`);
-  check(SCENARIO, 'settled within 60 s of the restart', stillPublishing === 0 && settledMs <= 60_000, `settled ${(settledMs / 1000).toFixed(1)} s after the app was ready (lease ${process.env.DELIVERY_LEASE_SECONDS ?? 30} s)`);
+  check(SCENARIO, 'settled within 60 s of the restart', stillPublishing === 0 && settledMs <= 60_000, `settled ${(settledMs / 1000).toFixed(1)} s after the app was ready (lease ${env.deliveryLeaseSeconds()} s)`);
   check(
     SCENARIO,
     'every attempted target is terminal with exactly one outcome event',

@@ -9,6 +9,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { env } from '@/server/config/env';
 import { ensureBuild } from './app-process';
 import { crashDuringPublishing } from './crash-during-publishing';
 import { databaseRestart } from './database-restart';
@@ -26,7 +27,7 @@ async function freshDatabase(serverUrl: string, label: string): Promise<string> 
 async function main(): Promise<number> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'herald-chaos-'));
   chmodSync(workDir, 0o755); // as root the embedded server runs as `postgres`, which must enter it
-  const sharedUrl = process.env.DATABASE_URL?.trim();
+  const sharedUrl = env.databaseUrl();
   console.log(`chaos: logs and journals in ${workDir}`);
   ensureBuild();
 

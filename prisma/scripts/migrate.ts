@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { MigrationList, SchemaEngine as Engine } from '@prisma/schema-engine-wasm';
 import { createMigrationAdapterFactory } from './migration-adapter';
 import { resolveDatabaseUrl, stopEmbeddedIfOwned } from '../../server/db/url';
+import { env } from '../../server/config/env';
 
 const PRISMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
@@ -103,7 +104,7 @@ function loadRuntime(): Promise<Runtime> {
 async function withEngine<T>(url: string, schema: SchemaFile | undefined, fn: (engine: Engine) => Promise<T>): Promise<T> {
   const { SchemaEngine } = await loadRuntime();
   const { adapterFactory, close } = createMigrationAdapterFactory(url);
-  const debug = process.env.DEBUG?.includes('migrate') ? (line: string) => console.error(line) : () => undefined;
+  const debug = env.debugMigrations() ? (line: string) => console.error(line) : () => undefined;
   lastPanic = undefined;
   let engine: Engine | undefined;
   try {

@@ -1,17 +1,92 @@
-// Typed configuration: every environment variable Herald reads, with its default.
-// Read lazily (functions, not constants) so tests and the start script can set
-// variables before first use. README.md → "Configuration" documents the same list.
+// Typed configuration: every environment variable Herald reads, with its default, read here
+// and nowhere else. Values are read lazily (functions, not constants) so tests and the start
+// script can set variables before first use; checkConfiguration() validates them all at once
+// when `npm start` begins, so a bad value stops start-up with every problem listed instead of
+// failing later inside a request or a job. An empty value counts as unset.
+//
+// README.md → "Configuration" documents the same list: env.test.ts fails when the two differ.
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number.parseInt(raw, 10);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+/** Every variable of Herald's configuration, in the order of the README's table. */
+export const CONFIGURATION_VARIABLES = [
+  'PORT',
+  'HERALD_BASE_URL',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'DATA_DIR',
+  'AUTH_SECRET',
+  'AUTH_URL',
+  'RATE_LIMIT_PER_MINUTE',
+  'IDEMPOTENCY_TTL_HOURS',
+  'OUTBOUND_ALLOW_HOSTS',
+  'INNGEST_EVENT_KEY',
+  'INNGEST_SIGNING_KEY',
+  'JOBS_CONCURRENCY',
+  'SANDBOX_LATENCY_MS',
+  'SANDBOX_JOURNAL',
+  'DELIVERY_LEASE_SECONDS',
+  'SEED_OWNER_EMAIL',
+  'SEED_OWNER_PASSWORD',
+  // Read by Node itself when the process starts; listed so the documentation stays complete.
+  'NODE_EXTRA_CA_CERTS',
+  'BLOB_READ_WRITE_TOKEN',
+  'MEDIA_SIGNING_SECRET',
+  'VERCEL_BLOB_API_URL',
+  'NEXT_PUBLIC_VERCEL_BLOB_API_URL',
+  'INSTAGRAM_GRAPH_BASE_URL',
+  'FACEBOOK_GRAPH_BASE_URL',
+  'FACEBOOK_GRAPH_VIDEO_BASE_URL',
+  'THREADS_API_BASE_URL',
+  'LINKEDIN_API_BASE_URL',
+  'LINKEDIN_API_VERSION',
+  'LINKEDIN_OAUTH_BASE_URL',
+  'LINKEDIN_CLIENT_ID',
+  'LINKEDIN_CLIENT_SECRET',
+  'X_API_BASE_URL',
+  'X_CLIENT_ID',
+  'X_CLIENT_SECRET',
+  'TIKTOK_API_BASE_URL',
+  'TIKTOK_CLIENT_KEY',
+  'TIKTOK_CLIENT_SECRET',
+  'PLATFORM_POLL_INTERVAL_MS',
+  'PLATFORM_POLL_MAX_ATTEMPTS',
+  'HERALD_SKIP_E2E',
+  'DEBUG',
+] as const;
+
+export type ConfigurationVariable = (typeof CONFIGURATION_VARIABLES)[number];
+
+/** The variables that point a platform adapter at another API base (a stand-in, a proxy). */
+export type PlatformApiBaseUrlVariable =
+  | 'INSTAGRAM_GRAPH_BASE_URL'
+  | 'FACEBOOK_GRAPH_BASE_URL'
+  | 'FACEBOOK_GRAPH_VIDEO_BASE_URL'
+  | 'THREADS_API_BASE_URL'
+  | 'LINKEDIN_API_BASE_URL'
+  | 'LINKEDIN_OAUTH_BASE_URL'
+  | 'X_API_BASE_URL'
+  | 'TIKTOK_API_BASE_URL';
+
+// Typed by the list above, so a variable cannot be read here without being listed (and so
+// documented).
+function text(name: ConfigurationVariable): string | undefined {
+  return process.env[name]?.trim() || undefined;
+}
+
+function integer(name: ConfigurationVariable, fallback: number, min: 0 | 1): number {
+  const raw = text(name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    throw new Error(`${name} must be a ${min === 1 ? 'positive' : 'non-negative'} integer, got "${raw}"`);
+  }
   return n;
 }
 
-function list(name: string): string[] {
-  return (process.env[name] ?? '')
+const positive = (name: ConfigurationVariable, fallback: number) => integer(name, fallback, 1);
+const nonNegative = (name: ConfigurationVariable, fallback: number) => integer(name, fallback, 0);
+
+function list(name: ConfigurationVariable): string[] {
+  return (text(name) ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -19,29 +94,87 @@ function list(name: string): string[] {
 
 export const env = {
   /** Port `npm start` listens on. */
-  port: () => int('PORT', 3000),
+  port: () => positive('PORT', 3000),
   /** Public base URL used in links we hand out (connect links, upload URLs). */
-  baseUrl: () => (process.env.HERALD_BASE_URL ?? process.env.AUTH_URL ?? `http://localhost:${int('PORT', 3000)}`).replace(/\/$/, ''),
-  /** Where embedded data lives (embedded PostgreSQL, local blobs). */
-  dataDir: () => process.env.DATA_DIR ?? '.data',
+  baseUrl: () => (text('HERALD_BASE_URL') ?? text('AUTH_URL') ?? `http://localhost:${env.port()}`).replace(/\/$/, ''),
+  /** Where local data lives (embedded PostgreSQL, local blobs, the generated auth secret). */
+  dataDir: () => text('DATA_DIR') ?? '.data',
   /** PostgreSQL URL; unset means the embedded server. */
-  databaseUrl: () => process.env.DATABASE_URL,
+  databaseUrl: () => text('DATABASE_URL'),
+  /** Connections per process in the app's pool. */
+  databasePoolSize: () => positive('DATABASE_POOL_SIZE', 10),
+  /** Signs staff sign-in cookies (also read by next-auth itself); generated once by `npm start` when unset. */
+  authSecret: () => text('AUTH_SECRET'),
+  /** Public URL of the app for sign-in (read by next-auth itself); `npm start` sets it to baseUrl() when unset. */
+  authUrl: () => text('AUTH_URL'),
   /** Per-workspace request budget per minute, shared by REST and the tool endpoint. */
-  rateLimitPerMinute: () => int('RATE_LIMIT_PER_MINUTE', 600),
+  rateLimitPerMinute: () => positive('RATE_LIMIT_PER_MINUTE', 600),
+  /** How long an Idempotency-Key is remembered. */
+  idempotencyTtlHours: () => positive('IDEMPOTENCY_TTL_HOURS', 24),
   /** Hosts exempt from the outbound private-address rule (never from https). */
   outboundAllowHosts: () => list('OUTBOUND_ALLOW_HOSTS'),
   /** Inngest is selected when either key is present; otherwise the local runner. */
-  inngestEnabled: () => Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_SIGNING_KEY),
+  inngestEnabled: () => Boolean(text('INNGEST_EVENT_KEY') || text('INNGEST_SIGNING_KEY')),
+  /** Jobs the local runner executes at once. */
+  jobsConcurrency: () => positive('JOBS_CONCURRENCY', 32),
+  /** Fixed latency of sandbox accounts; undefined means a random 120–400 ms per call. */
+  sandboxLatencyMs: (): number | undefined => (text('SANDBOX_LATENCY_MS') === undefined ? undefined : nonNegative('SANDBOX_LATENCY_MS', 0)),
+  /** Staff login created by `npm run seed`. */
+  seedOwnerEmail: () => text('SEED_OWNER_EMAIL') ?? 'owner@demo-agency.example',
+  seedOwnerPassword: () => text('SEED_OWNER_PASSWORD') ?? 'herald-demo-1234',
+  /** Selects Vercel Blob for media storage; unset means the local disk store. */
+  blobReadWriteToken: () => text('BLOB_READ_WRITE_TOKEN'),
+  /** Signs local presigned upload URLs; falls back to AUTH_SECRET. Undefined: the local store is unavailable. */
+  mediaSigningSecret: () => text('MEDIA_SIGNING_SECRET') ?? text('AUTH_SECRET'),
+  /** The Blob API base, resolved the way @vercel/blob resolves it (it reads the same variables). */
+  vercelBlobApiUrl: () => text('VERCEL_BLOB_API_URL') ?? text('NEXT_PUBLIC_VERCEL_BLOB_API_URL') ?? 'https://vercel.com/api/blob',
+  /** Another API base for a platform; undefined means the platform's own, which its adapter knows. */
+  platformApiBaseUrl: (name: PlatformApiBaseUrlVariable) => text(name),
+  /** LinkedIn API version header; undefined means the adapter's default. */
+  linkedinApiVersion: () => text('LINKEDIN_API_VERSION'),
+  // Platform app credentials for token refresh: without them there is no refresh.
+  linkedinClientId: () => text('LINKEDIN_CLIENT_ID'),
+  linkedinClientSecret: () => text('LINKEDIN_CLIENT_SECRET'),
+  xClientId: () => text('X_CLIENT_ID'),
+  xClientSecret: () => text('X_CLIENT_SECRET'),
+  tiktokClientKey: () => text('TIKTOK_CLIENT_KEY'),
+  tiktokClientSecret: () => text('TIKTOK_CLIENT_SECRET'),
+  /**
+   * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
+   * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.
+   */
+  platformPollIntervalMs: () => nonNegative('PLATFORM_POLL_INTERVAL_MS', 5_000),
+  platformPollMaxAttempts: () => positive('PLATFORM_POLL_MAX_ATTEMPTS', 18),
+  /** `npm test` runs Vitest only (no production build, no Playwright). */
+  skipE2e: () => text('HERALD_SKIP_E2E') === '1',
+  /** The migration tool logs the schema engine's messages when DEBUG mentions `migrate`. */
+  debugMigrations: () => text('DEBUG')?.includes('migrate') ?? false,
   /**
    * How long a delivery claim stays good without renewal. The owner renews it every third of
    * this while platform calls run; an instance that died is taken over once it lapses.
    */
-  deliveryLeaseSeconds: () => int('DELIVERY_LEASE_SECONDS', 30),
+  deliveryLeaseSeconds: () => positive('DELIVERY_LEASE_SECONDS', 30),
   /**
    * A file the sandbox accounts append one line to per platform call (connection, content
    * hash), before the call: the outside record that `npm run chaos` checks for duplicates.
    */
-  sandboxJournal: () => process.env.SANDBOX_JOURNAL || undefined,
-  /** How long an Idempotency-Key is remembered. */
-  idempotencyTtlHours: () => int('IDEMPOTENCY_TTL_HOURS', 24),
+  sandboxJournal: () => text('SANDBOX_JOURNAL'),
 };
+
+/**
+ * Reads every setting once and throws one error listing each invalid value. Called when
+ * `npm start` begins; readers still validate on their own (the functions above), so a value
+ * changed later is never used unchecked.
+ */
+export function checkConfiguration(): void {
+  const problems: string[] = [];
+  for (const read of Object.values(env)) {
+    if (read.length > 0) continue; // takes an argument: a plain text read, nothing to check
+    try {
+      (read as () => unknown)();
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`);
+}

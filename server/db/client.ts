@@ -1,8 +1,9 @@
-// The Prisma client singleton. Created on first use so that process.env.DATABASE_URL
+// The Prisma client singleton. Created on first use so that DATABASE_URL
 // can be decided first (the start script or the test harness resolve the embedded server).
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/server/generated/prisma/client';
 import { registerCloser } from './connections';
+import { env } from '../config/env';
 
 export type Db = PrismaClient;
 /** A client usable inside `db.$transaction(async (tx) => …)`. */
@@ -11,9 +12,9 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 const globalForDb = globalThis as unknown as { heraldDb?: PrismaClient; heraldDbUrl?: string };
 
 function create(): PrismaClient {
-  const url = process.env.DATABASE_URL;
+  const url = env.databaseUrl();
   if (!url) throw new Error('DATABASE_URL is not set: start Herald with `npm start` (it resolves the embedded database)');
-  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const adapter = new PrismaPg({ connectionString: url, max: env.databasePoolSize() });
   const client = new PrismaClient({ adapter });
   globalForDb.heraldDb = client;
   globalForDb.heraldDbUrl = url;
@@ -26,7 +27,7 @@ function create(): PrismaClient {
 
 export function getDb(): PrismaClient {
   // Recreate when the URL changed (only happens in tests that switch databases).
-  if (globalForDb.heraldDb && globalForDb.heraldDbUrl === process.env.DATABASE_URL) return globalForDb.heraldDb;
+  if (globalForDb.heraldDb && globalForDb.heraldDbUrl === env.databaseUrl()) return globalForDb.heraldDb;
   return create();
 }
 

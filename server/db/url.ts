@@ -3,9 +3,10 @@
  *
  * DATABASE_URL wins when it is set (production, CI, a developer's own server).
  * Without it every process talks to the one embedded PostgreSQL started from
- * `server/db/embedded.ts`, database `herald`.
+ * `server/db/embedded/`, database `herald`.
  */
 import pg from 'pg';
+import { env } from '../config/env';
 
 export const DEFAULT_DATABASE_NAME = 'herald';
 
@@ -94,7 +95,7 @@ async function embeddedServerUrl(): Promise<string> {
  * or the embedded server's. For tools that create their own databases.
  */
 export async function resolveServerUrl(): Promise<string> {
-  return process.env.DATABASE_URL?.trim() || embeddedServerUrl();
+  return env.databaseUrl() || embeddedServerUrl();
 }
 
 /** Stops the embedded server if this process started it; otherwise does nothing. */
@@ -109,7 +110,7 @@ export async function stopEmbeddedIfOwned(): Promise<void> {
  * embedded server and makes sure database `herald` exists. Cached per process.
  */
 export function resolveDatabaseUrl(): Promise<string> {
-  const fromEnv = process.env.DATABASE_URL?.trim();
+  const fromEnv = env.databaseUrl();
   if (fromEnv) return Promise.resolve(fromEnv);
   resolved ??= (async () => {
     const url = withDatabase(await embeddedServerUrl(), DEFAULT_DATABASE_NAME);

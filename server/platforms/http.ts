@@ -3,6 +3,7 @@
 // can point them at a local HTTPS server with its own certificate.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { guardedFetch, type OutboundRequestInit, type OutboundResponse } from '@/server/outbound';
+import { env, type PlatformApiBaseUrlVariable } from '@/server/config/env';
 
 export type Fetcher = (url: string, init?: OutboundRequestInit) => Promise<OutboundResponse>;
 
@@ -31,28 +32,23 @@ export function defaultFetch(): Fetcher {
 }
 
 /** The base URL from the environment (read per call, so a change needs no restart of the adapter). */
-export function baseUrlFromEnv(envName: string, fallback: string): string {
-  return (process.env[envName]?.trim() || fallback).replace(/\/+$/, '');
+export function baseUrlFromEnv(envName: PlatformApiBaseUrlVariable, fallback: string): string {
+  return (env.platformApiBaseUrl(envName) ?? fallback).replace(/\/+$/, '');
 }
 
 /**
  * The fetcher and API base URL one publish uses: the adapter's options first, then the
  * environment variable `envName`, then the platform's real API (`fallback`).
  */
-export function apiEndpoint(options: AdapterOptions, envName: string, fallback: string): { fetch: Fetcher; baseUrl: string } {
+export function apiEndpoint(options: AdapterOptions, envName: PlatformApiBaseUrlVariable, fallback: string): { fetch: Fetcher; baseUrl: string } {
   return { fetch: options.fetch ?? defaultFetch(), baseUrl: options.baseUrl ?? baseUrlFromEnv(envName, fallback) };
 }
 
-/**
- * Status polling defaults. The delivery claim treats an attempt older than 3 minutes as
- * interrupted, so 18 polls 5 s apart (90 s) leaves room for the calls around them.
- */
+/** Status polling: the adapter's options first, then the configuration (whose defaults say why). */
 export function pollSettings(options: AdapterOptions): { intervalMs: number; attempts: number } {
-  const envInterval = Number(process.env.PLATFORM_POLL_INTERVAL_MS?.trim() || Number.NaN);
-  const envAttempts = Number(process.env.PLATFORM_POLL_MAX_ATTEMPTS?.trim() || Number.NaN);
   return {
-    intervalMs: options.pollIntervalMs ?? (Number.isFinite(envInterval) && envInterval >= 0 ? envInterval : 5_000),
-    attempts: options.pollAttempts ?? (Number.isInteger(envAttempts) && envAttempts > 0 ? envAttempts : 18),
+    intervalMs: options.pollIntervalMs ?? env.platformPollIntervalMs(),
+    attempts: options.pollAttempts ?? env.platformPollMaxAttempts(),
   };
 }
 

@@ -22,7 +22,7 @@ interface LimiterState {
 const globalForLimiter = globalThis as unknown as { heraldLimiter?: LimiterState };
 
 function getLimiter(): LimiterState {
-  const url = process.env.DATABASE_URL!;
+  const url = env.databaseUrl()!;
   const points = env.rateLimitPerMinute();
   const current = globalForLimiter.heraldLimiter;
   if (current && current.url === url && current.points === points) return current;

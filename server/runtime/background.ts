@@ -2,18 +2,19 @@
 // PostgreSQL) unless Inngest is configured. A failure to start jobs is logged, never fatal:
 // user-facing actions do not wait on the queue.
 import { getJobs, startJobRunner } from '@/server/jobs';
+import { env } from '@/server/config/env';
 import { runnableJobs } from './job-handlers';
 
 let started: Promise<void> | undefined;
 
 export function startBackgroundWork(): Promise<void> {
   started ??= (async () => {
-    if (!process.env.DATABASE_URL) {
+    if (!env.databaseUrl()) {
       console.warn('[herald] DATABASE_URL is not set: background jobs are not running (start Herald with `npm start`)');
       return;
     }
     try {
-      const runner = await startJobRunner({ jobs: runnableJobs, concurrency: Number(process.env.JOBS_CONCURRENCY ?? 32) });
+      const runner = await startJobRunner({ jobs: runnableJobs, concurrency: env.jobsConcurrency() });
       const stop = () => void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);

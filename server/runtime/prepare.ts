@@ -17,7 +17,7 @@ export function ensurePrismaClient(): void {
 
 /** AUTH_SECRET signs staff sessions; on a bare machine it is created once under DATA_DIR. */
 export function ensureAuthSecret(): void {
-  if (process.env.AUTH_SECRET) return;
+  if (env.authSecret()) return;
   const dir = path.resolve(ROOT, env.dataDir());
   const file = path.join(dir, 'auth-secret');
   if (!existsSync(file)) {

@@ -5,19 +5,24 @@
 // 3. `next start` as a child process; the local job runner starts inside it
 //    (instrumentation.ts) unless Inngest is configured.
 // On SIGINT/SIGTERM the server stops, then the embedded database if this process started it.
+// Every child (next build, next start, the embedded PostgreSQL) stays in this process group,
+// so a supervisor may signal the whole group, as Ctrl-C in a terminal or .ci/run do: PostgreSQL
+// begins a smart shutdown (SIGTERM: it waits for `next start` to disconnect) or a fast one
+// (SIGINT), and once `next start` has exited this script stops it if it still runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { env } from '@/server/config/env';
+import { checkConfiguration, env } from '@/server/config/env';
 import { ensureAuthSecret, prepareDatabase, ROOT } from './prepare';
 
 const started = Date.now();
 const log = (msg: string) => console.log(`[herald] ${msg}`);
 
 async function main(): Promise<void> {
+  checkConfiguration();
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   process.env.AUTH_TRUST_HOST ??= 'true';
-  process.env.AUTH_URL ??= env.baseUrl();
+  process.env.AUTH_URL = env.authUrl() ?? env.baseUrl();
   ensureAuthSecret();
 
   const source = env.databaseUrl() ? 'DATABASE_URL' : `embedded PostgreSQL in ${env.dataDir()}/postgres`;

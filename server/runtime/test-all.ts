@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildIsStale, ensureAuthSecret, ensurePrismaClient, ROOT } from './prepare';
+import { env } from '@/server/config/env';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
   const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
@@ -21,7 +22,7 @@ async function main(): Promise<number> {
   try {
     const unit = run(node, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], { ...process.env, DATABASE_URL: serverUrl });
     if (unit !== 0) return unit;
-    if (process.env.HERALD_SKIP_E2E === '1') return 0;
+    if (env.skipE2e()) return 0;
 
     if (buildIsStale()) {
       const built = run(node, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], process.env);

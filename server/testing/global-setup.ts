@@ -13,6 +13,7 @@ import type { TestProject } from 'vitest/node';
 import { deployMigrations } from '../../prisma/scripts/migrate';
 import { ensureEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { dropDatabase, quoteIdent, withDatabase, withMaintenanceClient } from '../db/url';
+import { env } from '../config/env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | undefined;
-  let baseUrl = process.env.DATABASE_URL?.trim();
+  let baseUrl = env.databaseUrl();
   if (!baseUrl) {
     embedded = await ensureEmbeddedPostgres();
     baseUrl = embedded.url;

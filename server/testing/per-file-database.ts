@@ -39,6 +39,7 @@ async function createTestDatabase(): Promise<string> {
 if (!state.__heraldTestDatabaseUrl) {
   const url = await createTestDatabase();
   state.__heraldTestDatabaseUrl = url;
+  const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = url;
 
   afterAll(async () => {
@@ -48,6 +49,8 @@ if (!state.__heraldTestDatabaseUrl) {
     const { closeAllConnections } = await import('../db/connections');
     await closeAllConnections();
     delete state.__heraldTestDatabaseUrl;
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
   });
 }
 

@@ -1,16 +1,16 @@
 // Per-workspace rate limit: shared budget in PostgreSQL, 429 flat body, Retry-After and
 // the IETF RateLimit headers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { usePublicApi } from '@/server/testing/public-api';
 import { createKey, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
 const api = usePublicApi();
 beforeAll(() => {
-  process.env.RATE_LIMIT_PER_MINUTE = '5';
+  vi.stubEnv('RATE_LIMIT_PER_MINUTE', '5');
 });
 afterAll(() => {
-  delete process.env.RATE_LIMIT_PER_MINUTE;
+  vi.unstubAllEnvs();
 });
 
 describe('rate limit', () => {

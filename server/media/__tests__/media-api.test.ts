@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSampleMp4, SAMPLE_MP4 } from '@/e2e/fixtures/sample-mp4';
 import { db } from '@/server/db/client';
 import { handlePublicApi } from '@/server/http/rest-handler';
@@ -407,12 +407,15 @@ describe('with Vercel Blob (local stand-in of the Blob API)', () => {
   let standIn: BlobStandIn;
   beforeAll(async () => {
     standIn = await startBlobStandIn();
-    process.env.VERCEL_BLOB_API_URL = standIn.apiUrl;
-    process.env.VERCEL_BLOB_RETRIES = '0';
+    vi.stubEnv('VERCEL_BLOB_API_URL', standIn.apiUrl);
+    vi.stubEnv('VERCEL_BLOB_RETRIES', '0');
   });
-  afterAll(() => standIn.close());
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    return standIn.close();
+  });
   beforeEach(() => {
-    process.env.VERCEL_BLOB_API_URL = standIn.apiUrl;
+    vi.stubEnv('VERCEL_BLOB_API_URL', standIn.apiUrl);
     setMediaStorageForTests(new VercelBlobStorage({ token: standIn.token, publicBaseUrl: standIn.publicBaseUrl }));
   });
 

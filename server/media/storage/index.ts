@@ -22,7 +22,7 @@ export function setMediaStorageForTests(storage: MediaStorage | undefined): void
 /** The configured store. Throws MEDIA_STORAGE_UNAVAILABLE when none can be configured. */
 export function mediaStorage(): MediaStorage {
   if (override) return override;
-  const token = process.env.BLOB_READ_WRITE_TOKEN?.trim();
+  const token = env.blobReadWriteToken();
   if (token) return new VercelBlobStorage({ token });
   const secret = mediaSigningSecret();
   if (!secret) throw storageUnavailable('the local store needs MEDIA_SIGNING_SECRET or AUTH_SECRET to sign upload URLs');

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
@@ -35,14 +35,15 @@ beforeAll(async () => {
   server = await startTestServer({ '/media': handleMediaRoutes });
   standIn = await startBlobStandIn();
   // @vercel/blob reads these itself; no retries keeps the unreachable case fast.
-  process.env.VERCEL_BLOB_API_URL = standIn.apiUrl;
-  process.env.VERCEL_BLOB_RETRIES = '0';
+  vi.stubEnv('VERCEL_BLOB_API_URL', standIn.apiUrl);
+  vi.stubEnv('VERCEL_BLOB_RETRIES', '0');
   workspaceId = (await createWorkspace()).id;
   dir = mkdtempSync(path.join(os.tmpdir(), 'herald-media-contract-'));
   deadApiUrl = await closedPortUrl();
 });
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   setMediaStorageForTests(undefined);
   await server.close();
   await standIn.close();
@@ -73,10 +74,10 @@ const adapters: Adapter[] = [
     name: 'Vercel Blob (local stand-in of the Blob API)',
     make: () => new VercelBlobStorage({ token: standIn.token, publicBaseUrl: standIn.publicBaseUrl, timeoutMs: 2_000 }),
     unreachable: () => {
-      process.env.VERCEL_BLOB_API_URL = deadApiUrl;
+      vi.stubEnv('VERCEL_BLOB_API_URL', deadApiUrl);
       return {
         storage: new VercelBlobStorage({ token: standIn.token, publicBaseUrl: deadApiUrl, timeoutMs: 2_000 }),
-        restore: () => void (process.env.VERCEL_BLOB_API_URL = standIn.apiUrl),
+        restore: () => void vi.stubEnv('VERCEL_BLOB_API_URL', standIn.apiUrl),
       };
     },
     exactLengthAtPut: false,

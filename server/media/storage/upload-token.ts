@@ -4,6 +4,7 @@
 // derived from MEDIA_SIGNING_SECRET (or AUTH_SECRET), so nothing about the upload can be
 // changed without the server's secret, and a URL stops working at its expiry.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { env } from '@/server/config/env';
 
 export interface UploadGrant {
   key: string;
@@ -25,7 +26,7 @@ export type TokenCheck = { ok: true; grant: UploadGrant } | { ok: false; reason:
 
 /** The raw secret, or undefined when none is configured (the local store is then unavailable). */
 export function mediaSigningSecret(): string | undefined {
-  return process.env.MEDIA_SIGNING_SECRET?.trim() || process.env.AUTH_SECRET?.trim() || undefined;
+  return env.mediaSigningSecret();
 }
 
 // A purpose-bound key, so the auth secret is never used as-is for a second job.

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { BlobNotFoundError, del, head, put } from '@vercel/blob';
 import { generateClientTokenFromReadWriteToken } from '@vercel/blob/client';
 import { BodyLengthError, ObjectNotFoundError, storageUnavailable, type MediaStorage, type PresignedUpload, type PutOptions, type StoredObject } from './port';
+import { env } from '@/server/config/env';
 
 export interface VercelBlobOptions {
   /** A read-write token, `vercel_blob_rw_<storeId>_<secret>`. */
@@ -25,7 +26,7 @@ const BLOB_API_VERSION = '12';
 
 /** The same base URL @vercel/blob builds its requests on. */
 export function blobApiUrl(): string {
-  return process.env.VERCEL_BLOB_API_URL || process.env.NEXT_PUBLIC_VERCEL_BLOB_API_URL || 'https://vercel.com/api/blob';
+  return env.vercelBlobApiUrl();
 }
 
 export class VercelBlobStorage implements MediaStorage {

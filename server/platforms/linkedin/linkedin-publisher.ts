@@ -18,6 +18,7 @@ import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../toke
 import { authorUrn, LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedinClient } from './linkedin-api';
 import { uploadImage, uploadVideo, type UploadContext } from './linkedin-media';
 import { toLittleText } from './little-text';
+import { env } from '@/server/config/env';
 
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 const MAX_IMAGES = 20;
@@ -39,7 +40,7 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
   return {
     async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
       const { fetch, baseUrl } = apiEndpoint(options, 'LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
-      const version = options.version ?? (process.env.LINKEDIN_API_VERSION?.trim() || LINKEDIN_DEFAULT_VERSION);
+      const version = options.version ?? (env.linkedinApiVersion() ?? LINKEDIN_DEFAULT_VERSION);
       const items = imagesOrOneVideo(mediaItems(request), MEDIA_RULE);
       const visibility = request.settings.visibility === 'CONNECTIONS' ? 'CONNECTIONS' : 'PUBLIC';
       const author = authorUrn(connection.externalId);
@@ -78,8 +79,8 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
 
 /** Refresh tokens exist only for apps LinkedIn enabled them for; without app credentials there is none. */
 function linkedinRefresher(fetch: Fetcher, options: LinkedInOptions): TokenRefresher | null {
-  const clientId = options.clientId ?? process.env.LINKEDIN_CLIENT_ID;
-  const clientSecret = options.clientSecret ?? process.env.LINKEDIN_CLIENT_SECRET;
+  const clientId = options.clientId ?? env.linkedinClientId();
+  const clientSecret = options.clientSecret ?? env.linkedinClientSecret();
   if (!clientId || !clientSecret) return null;
   const oauthBaseUrl = options.oauthBaseUrl ?? baseUrlFromEnv('LINKEDIN_OAUTH_BASE_URL', LINKEDIN_DEFAULT_OAUTH_BASE_URL);
   return refreshTokenGrant(fetch, {

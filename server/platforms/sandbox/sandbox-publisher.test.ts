@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
 import { sandboxPublisher } from './sandbox-publisher';
 
@@ -15,8 +15,14 @@ const base: PublishableConnection = {
 const req = { content: 'hello', mediaUrls: [], settings: {} };
 
 describe('sandbox publisher', () => {
+  beforeEach(() => {
+    vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('ok accounts return a post id and permalink', async () => {
-    process.env.SANDBOX_LATENCY_MS = '5';
     const res = await sandboxPublisher.publish({ ...base, platform: 'twitter' }, req);
     expect(res.postedId).toMatch(/^\d+$/);
     expect(res.permalink).toBe(`https://x.com/demo/status/${res.postedId}`);
@@ -29,8 +35,7 @@ describe('sandbox publisher', () => {
 
   it('expired accounts are refused before publishing', async () => {
     // With a ten-minute platform latency, only a refusal before the call can finish in time.
-    process.env.SANDBOX_LATENCY_MS = '600000';
+    vi.stubEnv('SANDBOX_LATENCY_MS', '600000');
     await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'expired' }, req)).rejects.toThrow(TokenExpiredError);
-    process.env.SANDBOX_LATENCY_MS = '5';
   });
 });

@@ -5,10 +5,10 @@
 //   expired        → refused before publishing (token expired)
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { env } from '@/server/config/env';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Platform } from '@/server/connections/connections.schemas';
 import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
+import { env } from '@/server/config/env';
 
 export const SANDBOX_BEHAVIOURS = ['ok', 'rejects_posts', 'expired'] as const;
 export type SandboxBehaviour = (typeof SANDBOX_BEHAVIOURS)[number];
@@ -33,9 +33,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
 };
 
 function latencyMs(): number {
-  const fixed = process.env.SANDBOX_LATENCY_MS;
-  if (fixed !== undefined) return Number(fixed);
-  return 120 + Math.floor(Math.random() * 280);
+  return env.sandboxLatencyMs() ?? 120 + Math.floor(Math.random() * 280);
 }
 
 function postId(platform: Platform): string {

@@ -28,6 +28,7 @@ import { apiEndpoint, jsonAt, jsonString, pollSettings, pollUntil, type AdapterO
 import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule, type MediaItem } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { TIKTOK_DEFAULT_BASE_URL, tiktokClient, type TikTokClient } from './tiktok-api';
+import { env } from '@/server/config/env';
 
 const MAX_PHOTOS = 35;
 const MEDIA_RULE: ImagesOrVideoRule = {
@@ -144,8 +145,8 @@ function publicPostId(answer: ApiResponse): string | null {
 }
 
 function tiktokRefresher(fetch: Fetcher, baseUrl: string, options: TikTokOptions): TokenRefresher | null {
-  const clientKey = options.clientKey ?? process.env.TIKTOK_CLIENT_KEY;
-  const clientSecret = options.clientSecret ?? process.env.TIKTOK_CLIENT_SECRET;
+  const clientKey = options.clientKey ?? env.tiktokClientKey();
+  const clientSecret = options.clientSecret ?? env.tiktokClientSecret();
   if (!clientKey || !clientSecret) return null;
   return refreshTokenGrant(fetch, {
     platform: 'TikTok',

@@ -17,6 +17,7 @@ import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { X_DEFAULT_BASE_URL, X_ERROR_KEYS, xClient } from './x-api';
 import { uploadMedia } from './x-media-upload';
+import { env } from '@/server/config/env';
 
 const MAX_IMAGES = 4;
 const MEDIA_RULE: ImagesOrVideoRule = {
@@ -64,8 +65,8 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher 
 
 /** A public client (no secret) sends only its id; a confidential one also authenticates with HTTP Basic. */
 function xRefresher(fetch: Fetcher, baseUrl: string, options: TwitterOptions): TokenRefresher | null {
-  const clientId = options.clientId ?? process.env.X_CLIENT_ID;
-  const clientSecret = options.clientSecret ?? process.env.X_CLIENT_SECRET;
+  const clientId = options.clientId ?? env.xClientId();
+  const clientSecret = options.clientSecret ?? env.xClientSecret();
   if (!clientId) return null;
   return refreshTokenGrant(fetch, {
     platform: 'X',

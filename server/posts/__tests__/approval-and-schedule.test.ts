@@ -1,5 +1,5 @@
 // Approval (staff procedures) and scheduled delivery on the real local job runner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeJobs, startLocalRunner, type LocalRunner } from '@/server/jobs';
 import { db } from '@/server/db/client';
 import { createCaller } from '@/server/root';
@@ -12,12 +12,13 @@ import { runnableJobs } from '@/server/runtime/job-handlers';
 const api = usePublicApi();
 let runner: LocalRunner;
 beforeAll(async () => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
   runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, definitions: runnableJobs, concurrency: 5, pollIntervalMs: 200 });
 });
 afterAll(async () => {
   await runner.stop();
   await closeJobs();
+  vi.unstubAllEnvs();
 });
 
 async function staffOf(workspaceId: string) {

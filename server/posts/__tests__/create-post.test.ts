@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { createWorkspace, createSandboxConnection } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
@@ -6,7 +6,10 @@ import { eventsOf, inMinutes, publishingWorkspace, readyMedia } from '@/server/t
 
 const api = usePublicApi();
 beforeAll(() => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 describe('POST /posts', () => {

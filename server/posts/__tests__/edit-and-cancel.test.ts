@@ -1,11 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { usePublicApi } from '@/server/testing/public-api';
 import { eventsOf, inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 
 const api = usePublicApi();
 beforeAll(() => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 async function draft(w: Awaited<ReturnType<typeof publishingWorkspace>>, body: Record<string, unknown> = {}) {

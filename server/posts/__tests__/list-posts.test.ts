@@ -1,11 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 
 const api = usePublicApi();
 beforeAll(() => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 describe('GET /posts', () => {

@@ -1,5 +1,5 @@
 // The counters behind GET /posts `total` agree with a direct count after every kind of change.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { listPosts } from '@/server/posts/read-posts';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
@@ -7,7 +7,10 @@ import { usePublicApi } from '@/server/testing/public-api';
 
 const api = usePublicApi();
 beforeAll(() => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 const STATUSES = [undefined, 'draft', 'scheduled', 'published', 'partial_published', 'failed', 'cancelled'] as const;

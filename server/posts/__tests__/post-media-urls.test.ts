@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeSampleMp4 } from '@/e2e/fixtures/sample-mp4';
 import { db } from '@/server/db/client';
 import { setMediaFetcherForTests } from '@/server/media/media-fetcher';
@@ -21,7 +21,7 @@ let dir: string;
 const at = (p: string) => `https://media.test:${origin.port}${p}`;
 
 beforeAll(async () => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
   origin = await startMediaOrigin({
     '/photo.png': { body: makePng(64, 64), headers: { 'content-type': 'image/png' } },
     '/long.mp4': { body: makeSampleMp4({ width: 320, height: 240, durationMs: 200_000 }), headers: { 'content-type': 'video/mp4' } },
@@ -37,6 +37,7 @@ afterAll(async () => {
   await client.close();
   await origin.close();
   rmSync(dir, { recursive: true, force: true });
+  vi.unstubAllEnvs();
 });
 
 const stored = () => readdirSync(dir, { recursive: true }).filter((f) => !String(f).includes('tmp') && path.extname(String(f)) !== '');

