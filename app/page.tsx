@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation';
 import { auth, signOut } from '@/server/auth/staff-auth';
 import { loadShellData } from '@/server/app/shell-data';
+import Link from 'next/link';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,9 +22,9 @@ export default async function Home() {
       <nav className="sidebar" aria-label="Main">
         <div className="brand">Herald</div>
         {NAV.map((item, i) => (
-          <a key={item} className="nav-item" href="/" aria-current={i === 0 ? 'page' : undefined}>
+          <Link key={item} className="nav-item" href="/" aria-current={i === 0 ? 'page' : undefined}>
             {item}
-          </a>
+          </Link>
         ))}
       </nav>
       <main className="main">

@@ -76,7 +76,7 @@ function loadRuntime(): Promise<Runtime> {
     const bindings = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as Runtime & {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
-    const module = await WebAssembly.compile(await fsp.readFile(path.join(path.dirname(js), 'schema_engine_bg.wasm')));
+    const wasmModule = await WebAssembly.compile(await fsp.readFile(path.join(path.dirname(js), 'schema_engine_bg.wasm')));
     // The engine arms a 10 s timeout around its work and never clears it (it
     // imports no clearTimeout), which kept every caller alive for 10 s after
     // the work was done. Unref'd, such a timer still fires while the process
@@ -90,7 +90,7 @@ function loadRuntime(): Promise<Runtime> {
         return timer;
       };
     }
-    const instance = await WebAssembly.instantiate(module, {
+    const instance = await WebAssembly.instantiate(wasmModule, {
       './schema_engine_bg.js': imports as WebAssembly.ModuleImports,
     });
     bindings.__wbg_set_wasm(instance.exports);

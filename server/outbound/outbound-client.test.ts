@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolver } from './checked-lookup';
 import { OutboundFailedError, OutboundRefusedError } from './errors';
 import { createOutboundClient, type OutboundClient } from './outbound-client';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
+import { startTestReceiver, type TestReceiver } from './testing/test-receiver';
 
 // Simulated DNS: no test depends on the machine's resolver or network.
 function fakeDns(answers: Record<string, string[]>): Resolver {

@@ -3,7 +3,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { Prisma, type Post } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/http/schemas';
-import { toPostDto, toPostListRowDto, toTargetDto } from './post-dto';
+import { toPostDto, toPostListRowDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
 /** The post row with its targets, or POST_NOT_FOUND for anything outside this workspace. */

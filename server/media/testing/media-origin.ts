@@ -3,7 +3,6 @@
 import https from 'node:https';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createSelfSignedCert } from '@/server/testing/self-signed-cert';
 
 export type OriginRoute =

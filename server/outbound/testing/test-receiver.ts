@@ -2,7 +2,6 @@
 // tests. Real sockets and real TLS: the client must trust the certificate explicitly.
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createSelfSignedCert } from '@/server/testing/self-signed-cert';
 
 export interface TestReceiver {
