@@ -16,21 +16,21 @@ await withBenchDatabase(async () => {
 
   // Warm-up (connection pool, module loading) is not measured.
   const warm = await createPost(workspace.id, { content: 'warm-up', connectionIds: ids });
-  await deliverPost({ workspaceId: workspace.id, postId: warm.data.id });
+  await deliverPost({ workspaceId: workspace.id, postId: warm.post.id });
 
   const single: number[] = [];
   const fanout: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const one = await createPost(workspace.id, { content: `one ${r}`, connectionIds: [ids[0]!] });
     let t = performance.now();
-    await deliverPost({ workspaceId: workspace.id, postId: one.data.id });
+    await deliverPost({ workspaceId: workspace.id, postId: one.post.id });
     single.push(performance.now() - t);
 
     const many = await createPost(workspace.id, { content: `twenty ${r}`, connectionIds: ids });
     t = performance.now();
-    await deliverPost({ workspaceId: workspace.id, postId: many.data.id });
+    await deliverPost({ workspaceId: workspace.id, postId: many.post.id });
     fanout.push(performance.now() - t);
-    const { status } = await db.post.findUniqueOrThrow({ where: { id: many.data.id } });
+    const { status } = await db.post.findUniqueOrThrow({ where: { id: many.post.id } });
     if (status !== 'published') throw new Error(`round ${r}: post ended ${status}`);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -3,6 +3,7 @@ import { generateKey } from '@/server/auth/api-key-secret';
 import { SCOPES, type Scope } from '@/server/auth/scopes';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
+import { getManagedWorkspace } from '@/server/workspaces/managed-workspaces';
 import type { MintedKeyDto, MintKeyInput } from './api-keys.schemas';
 
 /** Inserts a key for a workspace. Used by the mint route, the app and the seed. */
@@ -31,15 +32,19 @@ export async function createApiKey(opts: { workspaceId: string; name: string; sc
 }
 
 /**
- * Mints a key for a managed workspace (contract: Key minting rules). Omitted scopes mean
- * the caller's scopes; workspaces:manage is always stripped (a client key never manages);
- * a request for workspaces:manage alone is refused; a key cannot grant a scope it lacks.
+ * Mints a key for a managed workspace (contract: Key minting rules). Only the agency that
+ * manages the workspace may (anything else is WORKSPACE_NOT_FOUND, like a workspace that
+ * never existed). Omitted scopes mean the caller's scopes; workspaces:manage is always
+ * stripped (a client key never manages); a request for workspaces:manage alone is refused;
+ * a key cannot grant a scope it lacks.
  */
 export async function mintKeyForManagedWorkspace(opts: {
+  agencyWorkspaceId: string;
   workspaceId: string;
   callerScopes: readonly Scope[];
   input: MintKeyInput;
 }): Promise<MintedKeyDto> {
+  const workspace = await getManagedWorkspace(opts.agencyWorkspaceId, opts.workspaceId);
   const requested = opts.input.scopes ? [...new Set(opts.input.scopes)] : [...opts.callerScopes];
   if (opts.input.scopes && requested.length === 1 && requested[0] === 'workspaces:manage') {
     throw new AppError('VALIDATION_FAILED', 'A minted key cannot hold only workspaces:manage: that scope is stripped from minted keys', { field: 'scopes' });
@@ -61,5 +66,5 @@ export async function mintKeyForManagedWorkspace(opts: {
   }
   // Keep the stored order canonical (the catalogue's order) so records read the same way.
   const ordered = SCOPES.filter((s) => scopes.includes(s));
-  return createApiKey({ workspaceId: opts.workspaceId, name: opts.input.name, scopes: ordered, expiresAt });
+  return createApiKey({ workspaceId: workspace.id, name: opts.input.name, scopes: ordered, expiresAt });
 }

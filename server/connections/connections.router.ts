@@ -12,5 +12,5 @@ export const connectionsRouter = router({
     })
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZConnection)))
-    .query(async ({ ctx }) => ({ data: await listConnections(ctx.actor!.workspaceId) })),
+    .query(async ({ ctx }) => ({ data: await listConnections(ctx.actor.workspaceId) })),
 });

@@ -13,7 +13,7 @@ import { toPostDto } from './post-dto';
 import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
 
-export async function createPost(workspaceId: string, input: CreatePostInput): Promise<{ data: PostDto; warnings: Warning[] }> {
+export async function createPost(workspaceId: string, input: CreatePostInput): Promise<{ post: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
   const connections = await loadTargetConnections(workspaceId, input.connectionIds);
@@ -60,5 +60,5 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
     void kickOutboxDrain();
     if (!isApprovalBlocking(post.approvalStatus)) await scheduleDelivery(post);
   }
-  return { data: toPostDto(post), warnings };
+  return { post: toPostDto(post), warnings };
 }

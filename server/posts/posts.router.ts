@@ -18,63 +18,70 @@ export const postsRouter = router({
     .meta({ scope: 'posts:write', successStatus: 201, errors: WRITE_ERRORS, openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft or a scheduled post' } })
     .input(ZCreatePostInput)
     .output(writeEnvelope(ZPost))
-    .mutation(({ ctx, input }) => createPost(ctx.actor!.workspaceId, input)),
+    .mutation(async ({ ctx, input }) => {
+      const { post, warnings } = await createPost(ctx.actor.workspaceId, input);
+      return { data: post, warnings };
+    }),
 
   list: apiProcedure
     .meta({ scope: 'posts:read', openapi: { method: 'GET', path: '/posts', tags, protect: true, summary: 'List posts, newest first (rows without targets)' } })
     .input(ZListPostsQuery)
     .output(listEnvelope(ZPostListRow))
-    .query(({ ctx, input }) => listPosts(ctx.actor!.workspaceId, input)),
+    .query(async ({ ctx, input }) => {
+      const { posts, total } = await listPosts(ctx.actor.workspaceId, input);
+      return { data: posts, page: input.page, limit: input.limit, total };
+    }),
 
   get: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}', tags, protect: true, summary: 'Read a post with its targets' } })
     .input(ZIdParam)
     .output(readEnvelope(ZPost))
-    .query(async ({ ctx, input }) => ({ data: await getPost(ctx.actor!.workspaceId, input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getPost(ctx.actor.workspaceId, input.id) })),
 
   update: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', ...WRITE_ERRORS], openapi: { method: 'PATCH', path: '/posts/{id}', tags, protect: true, summary: 'Edit a post (only sent fields change)' } })
     .input(ZUpdatePostInput.extend({ id: ZIdParam.shape.id }))
     .output(writeEnvelope(ZPost))
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      return updatePost(ctx.actor!.workspaceId, id, changes);
+      const { post, warnings } = await updatePost(ctx.actor.workspaceId, id, changes);
+      return { data: post, warnings };
     }),
 
   cancel: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'], openapi: { method: 'DELETE', path: '/posts/{id}', tags, protect: true, summary: 'Cancel a post (the row is kept; nothing is removed from any platform)' } })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor!.workspaceId, input.id), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor.workspaceId, input.id), warnings: [] })),
 
   publish: apiProcedure
     .meta({ scope: 'posts:write', successStatus: 201, errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'], openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' } })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await publishPostNow(ctx.actor!.workspaceId, input.id), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await publishPostNow(ctx.actor.workspaceId, input.id), warnings: [] })),
 
   targets: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' } })
     .input(ZIdParam)
     .output(readEnvelope(z.array(ZTarget)))
-    .query(async ({ ctx, input }) => ({ data: await listPostTargets(ctx.actor!.workspaceId, input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await listPostTargets(ctx.actor.workspaceId, input.id) })),
 
   // ── Staff only (the app's approval queue); not part of the REST contract ──
   pendingApprovals: apiProcedure
     .meta({ scope: 'posts:read' })
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZPost)))
-    .query(async ({ ctx }) => ({ data: await listPendingApprovals(ctx.actor!.workspaceId) })),
+    .query(async ({ ctx }) => ({ data: await listPendingApprovals(ctx.actor.workspaceId) })),
 
   approve: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor!, input.id), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor, input.id), warnings: [] })),
 
   reject: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
     .input(ZIdParam.extend({ reason: z.string().trim().min(1).max(1000) }))
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor!, input.id, input.reason), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor, input.id, input.reason), warnings: [] })),
 });

@@ -52,7 +52,7 @@ async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.
  * Newest first. The page is an index range scan on (workspaceId, [status,] createdAt DESC);
  * the total comes from the counters. Numbers at a million posts: bench/list-posts.ts.
  */
-export async function listPosts(workspaceId: string, q: ListPostsQuery): Promise<{ data: PostListRowDto[]; page: number; limit: number; total: number }> {
+export async function listPosts(workspaceId: string, q: ListPostsQuery): Promise<{ posts: PostListRowDto[]; total: number }> {
   const where = listFilter(workspaceId, q);
   const [rows, total] = await Promise.all([
     db.$queryRaw<Post[]>`SELECT * FROM "Post" WHERE ${where} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
@@ -61,5 +61,5 @@ export async function listPosts(workspaceId: string, q: ListPostsQuery): Promise
   const targets = rows.length ? await db.postTarget.findMany({ where: { postId: { in: rows.map((r) => r.id) } } }) : [];
   const byPost = new Map<string, typeof targets>();
   for (const t of targets) byPost.set(t.postId, [...(byPost.get(t.postId) ?? []), t]);
-  return { data: rows.map((p) => toPostListRowDto(p, byPost.get(p.id) ?? [])), page: q.page, limit: q.limit, total };
+  return { posts: rows.map((p) => toPostListRowDto(p, byPost.get(p.id) ?? [])), total };
 }

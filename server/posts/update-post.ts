@@ -20,7 +20,7 @@ import type { PostDto, UpdatePostInput } from './posts.schemas';
 /** Fields whose change means a reviewer must look again. */
 const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings'] as const;
 
-export async function updatePost(workspaceId: string, id: string, input: UpdatePostInput): Promise<{ data: PostDto; warnings: Warning[] }> {
+export async function updatePost(workspaceId: string, id: string, input: UpdatePostInput): Promise<{ post: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
   // One read of the row: the DTO for the rules, the stored media for re-checking limits.
@@ -116,6 +116,6 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
     if (result.eventful) void kickOutboxDrain();
     if (updated.status === 'scheduled' && !isApprovalBlocking(updated.approvalStatus)) await scheduleDelivery(updated);
     else await unscheduleDelivery(updated.id);
-    return { data: toPostDto(updated), warnings };
+    return { post: toPostDto(updated), warnings };
   });
 }

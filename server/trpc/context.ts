@@ -1,9 +1,7 @@
-// The request context every transport builds: who (resolved lazily by the procedure
-// middlewares), which headers, and a mutable response holder that middlewares and
+// The request context every transport builds: which headers (who is asking is added by
+// the authenticating middleware, typed from there on), and a mutable response holder that middlewares and
 // procedures write the status and headers into (tRPC copies ctx between middlewares, so
 // the holder must be an object shared by reference).
-import type { Actor } from '@/server/auth/actor';
-
 export type Transport = 'rest' | 'trpc' | 'mcp';
 
 export interface ResponseHolder {
@@ -17,7 +15,6 @@ export interface RequestContext {
   /** A signed-in staff member (UI); null for API-key callers. */
   staffUserId: string | null;
   response: ResponseHolder;
-  actor?: Actor;
 }
 
 export function createRequestContext(opts: { transport: Transport; headers: Headers; staffUserId?: string | null }): RequestContext {

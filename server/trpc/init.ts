@@ -50,57 +50,59 @@ const authenticated = t.middleware(async ({ ctx, meta, next }) => {
   return next({ ctx: { ...ctx, actor } });
 });
 
-const rateLimited = t.middleware(async ({ ctx, next }) => {
-  // Staff using the app are not metered: the budget protects the public surfaces.
-  if (ctx.actor!.kind === 'apiKey') {
-    const { headers } = await consumeRequest(ctx.actor!.workspaceId);
-    Object.assign(ctx.response.headers, headers);
-  }
-  return next();
-});
-
-const scoped = t.middleware(async ({ ctx, meta, next }) => {
-  if (meta?.scope && !hasScope(ctx.actor!.scopes, meta.scope)) {
-    throw new AppError('SCOPE_MISSING', `This key lacks the scope ${meta.scope}`);
-  }
-  return next();
-});
-
-const idempotent = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
-  const key = ctx.headers.get(HEADERS.idempotencyKey);
-  if (type !== 'mutation' || key === null) return next();
-  const claim = await claimIdempotencyKey({
-    workspaceId: ctx.actor!.workspaceId,
-    key,
-    fingerprint: fingerprint(path, await getRawInput()),
-  });
-  if (claim.kind === 'replay') {
-    ctx.response.status = claim.statusCode;
-    ctx.response.headers['Idempotent-Replayed'] = 'true';
-    return { ok: true as const, data: claim.body, marker: MIDDLEWARE_MARKER } as unknown as Awaited<ReturnType<typeof next>>;
-  }
-  let result: Awaited<ReturnType<typeof next>>;
-  try {
-    result = await next();
-  } catch (err) {
-    await releaseIdempotencyKey(claim.recordId);
-    throw err;
-  }
-  if (result.ok) {
-    await completeIdempotencyKey(claim.recordId, meta?.successStatus ?? 200, result.data);
-  } else {
-    await releaseIdempotencyKey(claim.recordId);
-  }
-  return result;
-});
-
 const successStatus = t.middleware(async ({ ctx, meta, next }) => {
   const result = await next();
   if (result.ok && meta?.successStatus && ctx.response.status === undefined) ctx.response.status = meta.successStatus;
   return result;
 });
 
+/** Authenticated: `ctx.actor` is set (and typed so) for every step after this one. */
+const authedProcedure = t.procedure.use(successStatus).use(authenticated);
+
 /** Every route that needs a key (or a staff session). */
-export const apiProcedure = t.procedure.use(successStatus).use(authenticated).use(rateLimited).use(scoped).use(idempotent);
+export const apiProcedure = authedProcedure
+  // Rate limit. Staff using the app are not metered: the budget protects the public surfaces.
+  .use(async ({ ctx, next }) => {
+    if (ctx.actor.kind === 'apiKey') {
+      const { headers } = await consumeRequest(ctx.actor.workspaceId);
+      Object.assign(ctx.response.headers, headers);
+    }
+    return next();
+  })
+  // Scope.
+  .use(async ({ ctx, meta, next }) => {
+    if (meta?.scope && !hasScope(ctx.actor.scopes, meta.scope)) {
+      throw new AppError('SCOPE_MISSING', `This key lacks the scope ${meta.scope}`);
+    }
+    return next();
+  })
+  // Idempotency-Key on writes: replay, refuse a different request, or claim and record.
+  .use(async ({ ctx, meta, type, path, getRawInput, next }) => {
+    const key = ctx.headers.get(HEADERS.idempotencyKey);
+    if (type !== 'mutation' || key === null) return next();
+    const claim = await claimIdempotencyKey({
+      workspaceId: ctx.actor.workspaceId,
+      key,
+      fingerprint: fingerprint(path, await getRawInput()),
+    });
+    if (claim.kind === 'replay') {
+      ctx.response.status = claim.statusCode;
+      ctx.response.headers['Idempotent-Replayed'] = 'true';
+      return { ok: true as const, data: claim.body, marker: MIDDLEWARE_MARKER } as unknown as Awaited<ReturnType<typeof next>>;
+    }
+    let result: Awaited<ReturnType<typeof next>>;
+    try {
+      result = await next();
+    } catch (err) {
+      await releaseIdempotencyKey(claim.recordId);
+      throw err;
+    }
+    if (result.ok) {
+      await completeIdempotencyKey(claim.recordId, meta?.successStatus ?? 200, result.data);
+    } else {
+      await releaseIdempotencyKey(claim.recordId);
+    }
+    return result;
+  });
 
 export type ApiContext = RequestContext & { actor: Actor };

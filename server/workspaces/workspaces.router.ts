@@ -17,26 +17,26 @@ export const workspacesRouter = router({
     .meta({ ...base, openapi: { method: 'GET', path: '/workspaces', tags, protect: true, summary: 'List the workspaces this workspace manages' } })
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZWorkspace)))
-    .query(async ({ ctx }) => ({ data: await listManagedWorkspaces(ctx.actor!.homeWorkspaceId) })),
+    .query(async ({ ctx }) => ({ data: await listManagedWorkspaces(ctx.actor.homeWorkspaceId) })),
 
   create: apiProcedure
     .meta({ ...base, successStatus: 201, errors: ['VALIDATION_FAILED'], openapi: { method: 'POST', path: '/workspaces', tags, protect: true, summary: 'Create a client workspace managed by this one' } })
     .input(ZCreateWorkspaceInput)
     .output(writeEnvelope(ZWorkspace))
-    .mutation(async ({ ctx, input }) => ({ data: await createManagedWorkspace(ctx.actor!.homeWorkspaceId, input), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await createManagedWorkspace(ctx.actor.homeWorkspaceId, input), warnings: [] })),
 
   get: apiProcedure
     .meta({ ...base, errors: ['WORKSPACE_NOT_FOUND'], openapi: { method: 'GET', path: '/workspaces/{id}', tags, protect: true, summary: 'Read a managed workspace' } })
     .input(ZIdParam)
     .output(readEnvelope(ZWorkspace))
-    .query(async ({ ctx, input }) => ({ data: await getManagedWorkspace(ctx.actor!.homeWorkspaceId, input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getManagedWorkspace(ctx.actor.homeWorkspaceId, input.id) })),
 
   detach: apiProcedure
     .meta({ ...base, successStatus: 204, errors: ['WORKSPACE_NOT_FOUND'], openapi: { method: 'DELETE', path: '/workspaces/{id}', tags, protect: true, summary: 'Stop managing a workspace (nothing is deleted)' } })
     .input(ZIdParam)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await detachManagedWorkspace(ctx.actor!.homeWorkspaceId, input.id);
+      await detachManagedWorkspace(ctx.actor.homeWorkspaceId, input.id);
     }),
 
   mintKey: apiProcedure
@@ -45,7 +45,6 @@ export const workspacesRouter = router({
     .output(writeEnvelope(ZMintedKey))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
-      const ws = await getManagedWorkspace(ctx.actor!.homeWorkspaceId, id);
-      return { data: await mintKeyForManagedWorkspace({ workspaceId: ws.id, callerScopes: ctx.actor!.scopes, input: body }), warnings: [] };
+      return { data: await mintKeyForManagedWorkspace({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, callerScopes: ctx.actor.scopes, input: body }), warnings: [] };
     }),
 });
