@@ -12,12 +12,12 @@ import { handlePublicApi } from '@/server/http/rest-handler';
 import { apiClient } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
-import { handleMediaRoutes } from '../http';
-import { MB } from '../media-rules';
-import { LocalDiskStorage, mediaStorage, setMediaStorageForTests, VercelBlobStorage } from '../storage';
-import { createUploadToken } from '../storage/upload-token';
-import { startBlobStandIn, type BlobStandIn } from '../testing/blob-api-stand-in';
-import { makeJpeg, makePng } from '../testing/sample-images';
+import { handleMediaRoutes } from './http';
+import { MB } from './media-rules';
+import { LocalDiskStorage, mediaStorage, setMediaStorageForTests, VercelBlobStorage } from './storage';
+import { createUploadToken } from './storage/upload-token';
+import { startBlobStandIn, type BlobStandIn } from './testing/blob-api-stand-in';
+import { makeJpeg, makePng } from './testing/sample-images';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;

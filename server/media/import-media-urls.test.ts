@@ -10,12 +10,12 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { createOutboundClient, OutboundFailedError, type OutboundClient, type Resolver } from '@/server/outbound';
 import { createWorkspace } from '@/server/testing/fixtures';
-import { importMediaUrls, MAX_MEDIA_URLS } from '../import-media-urls';
-import { setMediaFetcherForTests } from '../media-fetcher';
-import { MB, storageKey } from '../media-rules';
-import { LocalDiskStorage, setMediaStorageForTests } from '../storage';
-import { startMediaOrigin, type MediaOrigin } from '../testing/media-origin';
-import { makePng } from '../testing/sample-images';
+import { importMediaUrls, MAX_MEDIA_URLS } from './import-media-urls';
+import { setMediaFetcherForTests } from './media-fetcher';
+import { MB, storageKey } from './media-rules';
+import { LocalDiskStorage, setMediaStorageForTests } from './storage';
+import { startMediaOrigin, type MediaOrigin } from './testing/media-origin';
+import { makePng } from './testing/sample-images';
 
 const png = makePng(120, 80);
 const mp4 = makeSampleMp4({ width: 480, height: 270, durationMs: 9_000 });
