@@ -169,7 +169,7 @@ describe('upload, complete, serve', () => {
   });
 
   it('completes a video with the duration and size read from the container', async () => {
-    const mp4 = await readFile(path.resolve(import.meta.dirname, '../../../e2e/fixtures', SAMPLE_MP4.file));
+    const mp4 = await readFile(path.resolve(import.meta.dirname, '../../e2e/fixtures', SAMPLE_MP4.file));
     const { completed } = await uploadAndComplete('video/mp4', mp4);
     expect(completed.status, completed.text).toBe(201);
     expect(completed.body.data).toMatchObject({ kind: 'video', status: 'ready', durationMs: SAMPLE_MP4.durationMs, width: SAMPLE_MP4.width, height: SAMPLE_MP4.height });
