@@ -1,7 +1,7 @@
 // The publisher for each platform's real API (connections whose provider is not `sandbox`).
 // Each adapter reads its base URL, API version and OAuth client from the environment on every
 // publish, and calls out only through the guarded outbound client.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';

@@ -1,7 +1,7 @@
 // The publishing port: one implementation per platform (live adapters) plus the in-process
 // sandbox. The publishing service calls `publisherFor(connection).publish(...)` and never
 // knows which it got.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 
 export interface PublishRequest {
   content: string;

@@ -1,6 +1,6 @@
 // Which publisher serves a connection: the in-process sandbox for provider `sandbox`, the
 // platform's live adapter otherwise.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import type { Publisher, PublishableConnection } from './publisher';
 import { sandboxPublisher } from './sandbox/sandbox-publisher';
 import { liveAdapters } from './live-adapters';

@@ -1,6 +1,6 @@
 // What each platform accepts, checked at creation and on every edit (never first at the
 // scheduled minute). Sources are listed in docs/platform-limits.md.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { AppError } from '@/server/errors/app-error';
 import type { ResolvedMedia } from '@/server/media/media.types';
 import { codePointLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';

@@ -1,7 +1,7 @@
 // platformSettings: only the contract's keys, per targeted platform, with their value types.
 // Anything else is PLATFORM_SETTING_UNKNOWN with `field` = the offending path.
 import { z } from 'zod';
-import { PLATFORMS, type Platform } from '@/server/connections/connections.schemas';
+import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { AppError } from '@/server/errors/app-error';
 
 const tweetId = z.string().regex(/^\d{1,20}$/, 'a tweet id (digits)');

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
 import { env } from '@/server/config/env';
 

@@ -3,7 +3,7 @@
 // the check that a publish failed with a PlatformError.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
 import { createWorkspace } from '@/server/testing/fixtures';
 import { PlatformError, type PublishableConnection } from '../publisher';

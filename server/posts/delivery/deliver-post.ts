@@ -17,7 +17,7 @@ import { outboxInsertSql } from '@/server/events/record-event';
 import { isUuid } from '@/server/http/schemas';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { lockPost } from '../lock-post';
