@@ -9,19 +9,18 @@ import { PlatformError, TokenExpiredError } from './publisher';
 import { callApi, isSuccess, jsonAt, type ApiResponse, type Fetcher } from './http';
 
 const EXPIRED_CODES = new Set([102, 190]);
+/** A 401 with one of these is a throttle, not a dead token. */
 const THROTTLED_CODES = new Set([4, 17, 32, 613]);
-const TEMPORARY_CODES = new Set([1, 2]);
 
 export type GraphParams = Record<string, string | number | boolean | undefined>;
 export type GraphObject = Record<string, unknown>;
 
 export function graphError(response: ApiResponse, platformName: string): PlatformError {
-  const error = jsonAt(response.json, 'error') as { message?: unknown; code?: unknown; is_transient?: unknown } | undefined;
+  const error = jsonAt(response.json, 'error') as { message?: unknown; code?: unknown } | undefined;
   const message = typeof error?.message === 'string' && error.message ? error.message : `${platformName} answered HTTP ${response.status}`;
   const code = typeof error?.code === 'number' ? error.code : Number(error?.code);
   if (EXPIRED_CODES.has(code) || (response.status === 401 && !THROTTLED_CODES.has(code))) return new TokenExpiredError(message);
-  const retryable = THROTTLED_CODES.has(code) || TEMPORARY_CODES.has(code) || error?.is_transient === true || response.status === 429 || response.status >= 500;
-  return new PlatformError(message, { retryable, status: response.status });
+  return new PlatformError(message, { status: response.status });
 }
 
 export interface GraphClient {
@@ -60,5 +59,5 @@ export function requireId(answer: GraphObject, field: string, platformName: stri
   const value = answer[field];
   if (typeof value === 'string' && value) return value;
   if (typeof value === 'number') return String(value);
-  throw new PlatformError(`${platformName} accepted the request but returned no ${field}`, { retryable: false });
+  throw new PlatformError(`${platformName} accepted the request but returned no ${field}`);
 }

@@ -31,12 +31,12 @@ export interface ImagesOrVideoRule {
 
 /**
  * The media of a post on a platform that takes images (up to a limit) or one video, never
- * both (LinkedIn, X, TikTok). A refusal is not retryable: the same media would be refused again.
+ * both (LinkedIn, X, TikTok).
  */
 export function imagesOrOneVideo(items: MediaItem[], rule: ImagesOrVideoRule): MediaItem[] {
   const videos = items.filter((i) => i.kind === 'video').length;
-  if (videos > 0 && items.length > 1) throw new PlatformError(rule.mixed, { retryable: false });
-  if (items.length > rule.maxImages) throw new PlatformError(rule.tooManyImages, { retryable: false });
+  if (videos > 0 && items.length > 1) throw new PlatformError(rule.mixed);
+  if (items.length > rule.maxImages) throw new PlatformError(rule.tooManyImages);
   return items;
 }
 

@@ -28,11 +28,16 @@ export interface PublishableConnection {
   sandboxBehavior: string | null;
 }
 
-/** The platform refused the post; `message` is the platform's error text, verbatim. */
+/**
+ * The platform refused the post; `message` is the platform's error text, verbatim, and
+ * `status` its HTTP status when there was one. Whatever the cause, delivery records the
+ * target as failed and never retries it by itself (docs/decisions.md, "No retry within a
+ * delivery").
+ */
 export class PlatformError extends Error {
   constructor(
     message: string,
-    readonly opts: { retryable?: boolean; status?: number } = {},
+    readonly opts: { status?: number } = {},
   ) {
     super(message);
     this.name = 'PlatformError';
@@ -42,7 +47,7 @@ export class PlatformError extends Error {
 /** The account's token is no longer accepted: the connection must be reconnected. */
 export class TokenExpiredError extends PlatformError {
   constructor(message: string) {
-    super(message, { retryable: false, status: 401 });
+    super(message, { status: 401 });
     this.name = 'TokenExpiredError';
   }
 }

@@ -51,8 +51,9 @@ export interface RefreshTokenGrant {
 
 /**
  * A refresher for a platform with OAuth 2.0 refresh tokens: POSTs the grant as a form,
- * refreshing a minute before the stored expiry. A refusal is retryable for 429 and 5xx (the
- * platform is busy or down) and otherwise a TokenExpiredError (the account must reconnect).
+ * refreshing a minute before the stored expiry. A 429 or 5xx is a PlatformError (the platform
+ * is busy or down; the account is fine); any other refusal is a TokenExpiredError (the
+ * account must reconnect).
  */
 export function refreshTokenGrant(fetch: Fetcher, grant: RefreshTokenGrant): TokenRefresher {
   return {
@@ -67,7 +68,7 @@ export function refreshTokenGrant(fetch: Fetcher, grant: RefreshTokenGrant): Tok
       const accessToken = jsonString(response.json, 'access_token');
       if (!accessToken || (grant.requireOkStatus && !isSuccess(response))) {
         const message = firstJsonString(response.json, ['error_description', ...grant.errorKeys]) || `${grant.platform} answered HTTP ${response.status}`;
-        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
+        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { status: response.status });
         throw new TokenExpiredError(message);
       }
       return {

@@ -65,7 +65,7 @@ export function createFacebookPublisher(options: FacebookOptions = {}): Publishe
 }
 
 async function publishVideo(graph: GraphClient, page: string, items: MediaItem[], description: string): Promise<string> {
-  if (items.length > 1) throw new PlatformError('A Facebook post takes either photos or one video, not both or several videos', { retryable: false });
+  if (items.length > 1) throw new PlatformError('A Facebook post takes either photos or one video, not both or several videos');
   return requireId(await graph.post(`${page}/videos`, { file_url: items[0]!.url, description }), 'id', NAME);
 }
 

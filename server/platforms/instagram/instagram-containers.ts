@@ -36,9 +36,9 @@ export type ContainerPlan =
   | { kind: 'carousel'; children: GraphParams[]; params: GraphParams };
 
 export function planContainers(items: MediaItem[], caption: string, settings: InstagramSettings): ContainerPlan {
-  if (items.length === 0) throw new PlatformError('Instagram posts need at least one image or video', { retryable: false });
+  if (items.length === 0) throw new PlatformError('Instagram posts need at least one image or video');
   if (settings.videoType === 'story') {
-    if (items.length > 1) throw new PlatformError('An Instagram story takes exactly one image or video', { retryable: false });
+    if (items.length > 1) throw new PlatformError('An Instagram story takes exactly one image or video');
     const [item] = items as [MediaItem];
     return { kind: 'single', params: { media_type: 'STORIES', ...(item.kind === 'video' ? { video_url: item.url } : { image_url: item.url }) } };
   }
@@ -53,7 +53,7 @@ export function planContainers(items: MediaItem[], caption: string, settings: In
     };
   }
   if (items.length > MAX_CAROUSEL_ITEMS) {
-    throw new PlatformError(`An Instagram carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`, { retryable: false });
+    throw new PlatformError(`An Instagram carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`);
   }
   return {
     kind: 'carousel',

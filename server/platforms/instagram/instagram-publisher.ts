@@ -64,8 +64,8 @@ export function createInstagramPublisher(options: AdapterOptions = {}): Publishe
 
 /**
  * Polls the container's status_code. ERROR and EXPIRED are refusals (the `status` field says
- * why, verbatim); still IN_PROGRESS after the last poll is retryable, since nothing was
- * published and a new attempt builds a new container.
+ * why, verbatim); still IN_PROGRESS after the last poll is a refusal that says nothing was
+ * published: publishing the post again builds a new container.
  */
 async function waitUntilFinished(graph: GraphClient, containerId: string, polling: { intervalMs: number; attempts: number }): Promise<void> {
   const first = await graph.get(containerId, { fields: 'status_code,status' });
@@ -75,9 +75,7 @@ async function waitUntilFinished(graph: GraphClient, containerId: string, pollin
     return settled(answer) ? true : undefined;
   });
   if (!outcome) {
-    throw new PlatformError(`Instagram was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`, {
-      retryable: true,
-    });
+    throw new PlatformError(`Instagram was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`);
   }
 }
 
@@ -86,7 +84,7 @@ function settled(container: Record<string, unknown>): boolean {
   if (code === 'FINISHED' || code === 'PUBLISHED') return true;
   if (code === 'ERROR' || code === 'EXPIRED') {
     const status = typeof container.status === 'string' && container.status ? container.status : `Media container ${String(code)}`;
-    throw new PlatformError(status, { retryable: false });
+    throw new PlatformError(status);
   }
   return false;
 }

@@ -128,14 +128,14 @@ describe('linkedin errors', () => {
     api.on('POST', '/rest/posts', { status: 422, json: f('error-duplicate') });
     const error = await failure(publisher().publish(connection, { content: 'Again', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Content is a duplicate of urn:li:share:7210000000000000000');
-    expect(error.opts).toEqual({ retryable: false, status: 422 });
+    expect(error.opts).toEqual({ status: 422 });
   });
 
-  it('treats 429 as retryable', async () => {
+  it('passes a 429 on with its status', async () => {
     api.on('POST', '/rest/posts', { status: 429, json: f('error-throttled') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Resource level throttle APPLICATION DAY limit for calls to this resource is reached.');
-    expect(error.opts).toEqual({ retryable: true, status: 429 });
+    expect(error.opts).toEqual({ status: 429 });
   });
 
   it('raises TokenExpiredError for 401 when the app cannot refresh', async () => {

@@ -70,7 +70,7 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
           ...(content ? { content } : {}),
         });
         const urn = created.headers.get('x-restli-id') ?? jsonString(created.json, 'id');
-        if (!urn) throw new PlatformError('LinkedIn accepted the post but returned no post id', { retryable: false });
+        if (!urn) throw new PlatformError('LinkedIn accepted the post but returned no post id');
         return { postedId: urn, permalink: `https://www.linkedin.com/feed/update/${urn}/` };
       });
     },

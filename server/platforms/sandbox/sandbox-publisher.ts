@@ -56,7 +56,7 @@ export const sandboxPublisher: Publisher = {
       appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, at: new Date().toISOString() })}\n`);
     }
     await sleep(latencyMs());
-    if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { retryable: false, status: 422 });
+    if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { status: 422 });
     const id = postId(connection.platform);
     return { postedId: id, permalink: PERMALINK[connection.platform](connection.accountName, id) };
   },

@@ -83,7 +83,7 @@ describe('threads errors', () => {
     api.on('POST', `/v1.0/${USER}/threads`, { status: 400, json: f('error-text-too-long') });
     const error = await failure(publisher().publish(connection, { content: 'x'.repeat(501), mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Param text must be at most 500 characters long.');
-    expect(error.opts).toEqual({ retryable: false, status: 400 });
+    expect(error.opts).toEqual({ status: 400 });
   });
 
   it('reports a failed container with its error_message', async () => {
@@ -94,12 +94,13 @@ describe('threads errors', () => {
     expect(api.calls('POST', `/v1.0/${USER}/threads_publish`)).toHaveLength(0);
   });
 
-  it('treats a rate limit as retryable', async () => {
+  it('passes a rate limit on with its status, not as an expired token', async () => {
     happyPath();
     api.on('POST', `/v1.0/${USER}/threads_publish`, { status: 403, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
+    expect(error).not.toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Application request limit reached');
-    expect(error.opts.retryable).toBe(true);
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('raises TokenExpiredError when the token is rejected and cannot be extended', async () => {

@@ -32,7 +32,7 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher 
       const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
       const items = mediaItems(request);
       if (items.length > MAX_CAROUSEL_ITEMS) {
-        throw new PlatformError(`A Threads carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`, { retryable: false });
+        throw new PlatformError(`A Threads carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`);
       }
       const polling = pollSettings(options);
 
@@ -77,15 +77,13 @@ async function waitUntilFinished(graph: GraphClient, containerId: string, pollin
     if (status === 'FINISHED' || status === 'PUBLISHED') return true;
     if (status === 'ERROR' || status === 'EXPIRED') {
       const reason = typeof container.error_message === 'string' && container.error_message ? container.error_message : `Media container ${String(status)}`;
-      throw new PlatformError(reason, { retryable: false });
+      throw new PlatformError(reason);
     }
     return undefined;
   };
   if (await check()) return;
   if (await pollUntil(polling, check)) return;
-  throw new PlatformError(`Threads was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`, {
-    retryable: true,
-  });
+  throw new PlatformError(`Threads was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`);
 }
 
 /** The refresh endpoint sits at the API host's root, outside the versioned path. */

@@ -91,7 +91,7 @@ describe('tiktok errors', () => {
     api.on('POST', '/v2/post/publish/video/init/', { status: 403, json: f('error-url-ownership') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://elsewhere.example/v.mp4'], settings: {} }));
     expect(error.message).toBe(f('error-url-ownership').error.message);
-    expect(error.opts).toEqual({ retryable: false, status: 403 });
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('honours a non-ok code even on HTTP 200', async () => {
@@ -108,11 +108,11 @@ describe('tiktok errors', () => {
     expect(error.message).toBe('video_pull_failed');
   });
 
-  it('treats rate_limit_exceeded as retryable', async () => {
+  it('passes rate_limit_exceeded on with its status', async () => {
     api.on('POST', '/v2/post/publish/creator_info/query/', { status: 429, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }));
     expect(error.message).toBe('API rate limit was exceeded. Please try again later.');
-    expect(error.opts).toEqual({ retryable: true, status: 429 });
+    expect(error.opts).toEqual({ status: 429 });
   });
 
   it('raises TokenExpiredError for access_token_invalid when the app cannot refresh', async () => {
@@ -124,7 +124,7 @@ describe('tiktok errors', () => {
 
   it('refuses a post without media before calling TikTok', async () => {
     const error = await failure(publisher().publish(connection, { content: 'text only', mediaUrls: [], settings: {} }));
-    expect(error.opts.retryable).toBe(false);
+    expect(error.message).toBe('TikTok posts need a video or photos');
     expect(api.requests).toHaveLength(0);
   });
 });

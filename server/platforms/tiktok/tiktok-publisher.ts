@@ -65,7 +65,7 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
           ? await api.post('/v2/post/publish/video/init/', videoBody(request.content, items[0]!, creator))
           : await api.post('/v2/post/publish/content/init/', photoBody(request.content, items, creator));
         const publishId = jsonString(init.json, 'data', 'publish_id');
-        if (!publishId) throw new PlatformError('TikTok accepted the post but returned no publish_id', { retryable: false });
+        if (!publishId) throw new PlatformError('TikTok accepted the post but returned no publish_id');
 
         const postId = await waitForPost(api, publishId, pollSettings(options));
         const username = creator.username ?? connection.accountName.replace(/^@/, '');
@@ -79,7 +79,7 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
 }
 
 function checkedMedia(items: MediaItem[]): MediaItem[] {
-  if (items.length === 0) throw new PlatformError('TikTok posts need a video or photos', { retryable: false });
+  if (items.length === 0) throw new PlatformError('TikTok posts need a video or photos');
   return imagesOrOneVideo(items, MEDIA_RULE);
 }
 
@@ -88,7 +88,7 @@ async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {
   const options = (jsonAt(answer.json, 'data', 'privacy_level_options') ?? []) as unknown[];
   const levels = options.filter((o): o is string => typeof o === 'string');
   const privacyLevel = levels.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : levels[0];
-  if (!privacyLevel) throw new PlatformError('TikTok offered no privacy level for this account', { retryable: false });
+  if (!privacyLevel) throw new PlatformError('TikTok offered no privacy level for this account');
   return {
     username: jsonString(answer.json, 'data', 'creator_username') ?? null,
     privacyLevel,
@@ -127,7 +127,7 @@ async function waitForPost(api: TikTokClient, publishId: string, polling: { inte
     const answer = await api.post('/v2/post/publish/status/fetch/', { publish_id: publishId });
     const status = jsonString(answer.json, 'data', 'status');
     if (status === 'FAILED') {
-      throw new PlatformError(jsonString(answer.json, 'data', 'fail_reason') || 'TikTok could not publish the post', { retryable: false });
+      throw new PlatformError(jsonString(answer.json, 'data', 'fail_reason') || 'TikTok could not publish the post');
     }
     if (status === 'PUBLISH_COMPLETE') return { postId: publicPostId(answer) };
     return undefined;

@@ -101,7 +101,7 @@ describe('x errors', () => {
     api.on('POST', '/2/tweets', { status: 403, json: f('error-duplicate') });
     const error = await failure(publisher().publish(connection, { content: 'Again', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('You are not allowed to create a Tweet with duplicate content.');
-    expect(error.opts).toEqual({ retryable: false, status: 403 });
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('prefers errors[0].message, the precise one, on invalid requests', async () => {
@@ -121,11 +121,11 @@ describe('x errors', () => {
     expect(api.calls('POST', '/2/tweets')).toHaveLength(0);
   });
 
-  it('treats 429 as retryable', async () => {
+  it('passes a 429 on with its status', async () => {
     api.on('POST', '/2/tweets', { status: 429, headers: { 'x-rate-limit-reset': '1785417510' }, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Too Many Requests');
-    expect(error.opts).toEqual({ retryable: true, status: 429 });
+    expect(error.opts).toEqual({ status: 429 });
   });
 
   it('raises TokenExpiredError for 401 when there is no way to refresh', async () => {

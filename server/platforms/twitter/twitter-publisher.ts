@@ -55,7 +55,7 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher 
           },
         });
         const id = jsonString(created.json, 'data', 'id');
-        if (!id) throw new PlatformError('X accepted the post but returned no id', { retryable: false });
+        if (!id) throw new PlatformError('X accepted the post but returned no id');
         const handle = connection.accountName.replace(/^@/, '');
         return { postedId: id, permalink: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}` };
       });

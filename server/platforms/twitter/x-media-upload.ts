@@ -32,7 +32,7 @@ export async function uploadMedia(ctx: XUploadContext, item: MediaItem): Promise
   if (item.kind === 'video') return chunkedUpload(ctx, media.bytes, media.contentType, 'tweet_video');
   // Animated GIFs have their own category and, like video, go through the chunked flow.
   if (media.contentType === 'image/gif') return chunkedUpload(ctx, media.bytes, media.contentType, 'tweet_gif');
-  if (media.bytes.length > MAX_BYTES.image) throw new PlatformError('X accepts images up to 5 MB', { retryable: false });
+  if (media.bytes.length > MAX_BYTES.image) throw new PlatformError('X accepts images up to 5 MB');
   return simpleUpload(ctx, media.bytes, media.contentType);
 }
 
@@ -68,9 +68,7 @@ async function chunkedUpload(ctx: XUploadContext, bytes: Buffer, contentType: st
       return processed(status.json) ? true : undefined;
     });
     if (!done) {
-      throw new PlatformError(`X was still processing the media after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was posted`, {
-        retryable: true,
-      });
+      throw new PlatformError(`X was still processing the media after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was posted`);
     }
   }
   return mediaId;
@@ -82,13 +80,13 @@ function processed(json: unknown): boolean {
   if (state === 'succeeded') return true;
   if (state === 'failed') {
     const message = jsonString(json, 'data', 'processing_info', 'error', 'message') ?? 'X could not process the media';
-    throw new PlatformError(message, { retryable: false });
+    throw new PlatformError(message);
   }
   return false;
 }
 
 function requireMediaId(json: unknown): string {
   const id = jsonString(json, 'data', 'id');
-  if (!id) throw new PlatformError('X accepted the upload but returned no media id', { retryable: true });
+  if (!id) throw new PlatformError('X accepted the upload but returned no media id');
   return id;
 }
