@@ -6,7 +6,7 @@
 //   190 (and 102) = the access token expired or was revoked; 4, 17, 32, 613 = throttled
 //   (app, user, page, and per-hour call limits); 1, 2 = temporary downtime.
 import { PlatformError, TokenExpiredError } from './publisher';
-import { callApi, isSuccess, jsonAt, type ApiResponse, type Fetcher } from './http';
+import { callApi, isSuccess, jsonAt, pollUntil, type ApiResponse, type Fetcher } from './http';
 
 const EXPIRED_CODES = new Set([102, 190]);
 /** A 401 with one of these is a throttle, not a dead token. */
@@ -60,4 +60,43 @@ export function requireId(answer: GraphObject, field: string, platformName: stri
   if (typeof value === 'string' && value) return value;
   if (typeof value === 'number') return String(value);
   throw new PlatformError(`${platformName} accepted the request but returned no ${field}`);
+}
+
+/**
+ * Where a media container reports its processing (Instagram: status_code, with the reason in
+ * status; Threads: status, with the reason in error_message). The values are the same:
+ * IN_PROGRESS, FINISHED, PUBLISHED, ERROR, EXPIRED.
+ */
+export interface ContainerStatusFields {
+  status: string;
+  /** The platform's reason for ERROR or EXPIRED, passed on verbatim. */
+  reason: string;
+}
+
+/**
+ * Waits until a media container may be published: checked at once, then polled. ERROR and
+ * EXPIRED are refusals with the platform's reason. Still processing after the last poll is a
+ * refusal that says nothing was published: the container is abandoned, and publishing the
+ * post again builds a new one.
+ */
+export async function waitForContainer(
+  graph: GraphClient,
+  containerId: string,
+  fields: ContainerStatusFields,
+  polling: { intervalMs: number; attempts: number },
+  platformName: string,
+): Promise<void> {
+  const check = async (): Promise<true | undefined> => {
+    const container = await graph.get(containerId, { fields: `${fields.status},${fields.reason}` });
+    const status = container[fields.status];
+    if (status === 'FINISHED' || status === 'PUBLISHED') return true;
+    if (status === 'ERROR' || status === 'EXPIRED') {
+      const reason = container[fields.reason];
+      throw new PlatformError(typeof reason === 'string' && reason ? reason : `Media container ${String(status)}`);
+    }
+    return undefined;
+  };
+  if (await check()) return;
+  if (await pollUntil(polling, check)) return;
+  throw new PlatformError(`${platformName} was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`);
 }
