@@ -10,7 +10,8 @@ import { createThreadsPublisher } from './threads/threads-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
 
-export const liveAdapters: Record<Platform, Publisher> = {
+/** Each adapter takes the settings of its own platform. */
+export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   instagram: createInstagramPublisher(),
   facebook: createFacebookPublisher(),
   linkedin: createLinkedInPublisher(),

@@ -1,14 +1,16 @@
 // The publishing port: one implementation per platform (live adapters) plus the in-process
-// sandbox. The publishing service calls `publisherFor(connection).publish(...)` and never
+// sandbox. The delivery service calls `publisherFor(connection).publish(...)` and never
 // knows which it got.
 import type { Platform } from '@/server/shared/platforms';
+import type { PlatformSettingsOf } from './catalogue';
 
-export interface PublishRequest {
+export interface PublishRequest<P extends Platform = Platform> {
   content: string;
   mediaUrls: string[];
   /** The kind of each entry of mediaUrls, same order (a URL's ending tells it only loosely). */
   mediaKinds?: ('image' | 'video')[];
-  settings: Record<string, unknown>;
+  /** The post's platformSettings for this platform, already validated against the catalogue's schema. */
+  settings: PlatformSettingsOf<P>;
 }
 
 export interface PublishResult {
@@ -52,6 +54,6 @@ export class TokenExpiredError extends PlatformError {
   }
 }
 
-export interface Publisher {
-  publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult>;
+export interface Publisher<P extends Platform = Platform> {
+  publish(connection: PublishableConnection, request: PublishRequest<P>): Promise<PublishResult>;
 }

@@ -5,7 +5,7 @@ import type { Publisher, PublishableConnection } from './publisher';
 import { sandboxPublisher } from './sandbox/sandbox-publisher';
 import { liveAdapters } from './live-adapters';
 
-export function publisherFor(connection: Pick<PublishableConnection, 'provider' | 'platform'>): Publisher {
+export function publisherFor<P extends Platform>(connection: Pick<PublishableConnection, 'provider'> & { platform: P }): Publisher<P> {
   if (connection.provider === 'sandbox') return sandboxPublisher;
-  return liveAdapters[connection.platform as Platform];
+  return liveAdapters[connection.platform];
 }

@@ -2,8 +2,9 @@
 // the document must contain the phrases built from its catalogue entry.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
+import type { PublishRequest } from '../publisher';
 import { PLATFORM_CATALOGUE, parseStoredSettings, type PlatformCatalogueEntry } from '.';
 import { codePointLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
 
@@ -93,6 +94,18 @@ describe('stored settings', () => {
   });
 
   it('refuse a value the schema would not have accepted', () => {
-    expect(() => parseStoredSettings('linkedin', { visibility: 'EVERYONE' })).toThrow(/The stored linkedin settings are not valid/);
+    expect(() => parseStoredSettings('linkedin', { visibility: 'EVERYONE' })).toThrow('The stored linkedin settings are not valid: visibility: Invalid option: expected one of "PUBLIC"|"CONNECTIONS"');
+  });
+
+  it('reach each adapter with its own platform’s type', () => {
+    expectTypeOf<PublishRequest<'instagram'>['settings']>().toEqualTypeOf<{
+      videoType?: 'feed' | 'reel' | 'story';
+      shareToFeed?: boolean;
+      coverUrl?: string;
+      firstComment?: string;
+    }>();
+    expectTypeOf<PublishRequest<'linkedin'>['settings']>().toEqualTypeOf<{ visibility?: 'PUBLIC' | 'CONNECTIONS' }>();
+    expectTypeOf<PublishRequest<'twitter'>['settings']>().toEqualTypeOf<{ replyTo?: string; quoteTweet?: string }>();
+    expectTypeOf<PublishRequest<'facebook'>['settings']>().toEqualTypeOf<{ firstComment?: string }>();
   });
 });

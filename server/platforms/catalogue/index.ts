@@ -4,7 +4,7 @@
 // is written (server/posts), and the adapters publish within it (server/platforms/<platform>/),
 // so a number changes in one place. Sources: docs/platform-limits.md, which
 // catalogue.test.ts keeps in step.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
 import { facebook } from './facebook';
@@ -32,6 +32,10 @@ export type PlatformSettingsByPlatform = { [P in Platform]?: PlatformSettingsOf<
  */
 export function parseStoredSettings<P extends Platform>(platform: P, stored: unknown): PlatformSettingsOf<P> {
   const parsed = PLATFORM_CATALOGUE[platform].settings.safeParse(stored ?? {});
-  if (!parsed.success) throw new Error(`The stored ${platform} settings are not valid: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new Error(`The stored ${platform} settings are not valid: ${where}${issue?.message ?? 'invalid'}`);
+  }
   return parsed.data as PlatformSettingsOf<P>;
 }

@@ -13,23 +13,23 @@
 //
 // Tokens: Facebook Login user/page tokens have no refresh grant; an expired one (code 190)
 // means reconnecting, so there is no refresher here.
-import type { PublishableConnection, Publisher, PublishRequest, PublishResult } from '../publisher';
+import type { Publisher } from '../publisher';
 import { apiEndpoint, bestEffort, pollSettings, type AdapterOptions } from '../http';
 import { graphClient, requireId, waitForContainer, type ContainerStatusFields } from '../graph-api';
 import { mediaItems } from '../media';
 import { withAccessToken } from '../token-refresh';
-import { planContainers, readSettings } from './instagram-containers';
+import { planContainers } from './instagram-containers';
 
 export const INSTAGRAM_DEFAULT_BASE_URL = 'https://graph.facebook.com/v25.0';
 const NAME = 'Instagram';
 /** A container's state is in status_code; `status` carries the reason of an ERROR. */
 const CONTAINER_STATUS: ContainerStatusFields = { status: 'status_code', reason: 'status' };
 
-export function createInstagramPublisher(options: AdapterOptions = {}): Publisher {
+export function createInstagramPublisher(options: AdapterOptions = {}): Publisher<'instagram'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request) {
       const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
-      const settings = readSettings(request.settings);
+      const { settings } = request;
       const plan = planContainers(mediaItems(request), request.content, settings);
       const polling = pollSettings(options);
 

@@ -12,13 +12,14 @@
 //   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api
 //   (video: MP4, 3 s to 30 min, 75 KB to 500 MB)
 import { PlatformError } from '../publisher';
+import { PLATFORM_CATALOGUE } from '../catalogue';
 import { isSuccess, jsonAt, jsonString, pollUntil, UPLOAD_TIMEOUT_MS, type Fetcher } from '../http';
 import { downloadMedia, type MediaItem } from '../media';
 import { linkedinError, type LinkedInClient } from './linkedin-api';
 
-/** LinkedIn's own caps: images have a pixel limit rather than a byte one, so ours is generous. */
+/** Images have a pixel limit rather than a byte one, so the cap on reading one is generous. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+const MAX_VIDEO_BYTES = PLATFORM_CATALOGUE.linkedin.media.maxVideoBytes;
 
 export interface UploadContext {
   api: LinkedInClient;

@@ -15,25 +15,26 @@
 // Tokens: long-lived (60 days) and extended with themselves via
 // GET /refresh_access_token?grant_type=th_refresh_token while still valid, so the refresh runs
 // a week ahead of the stored expiry. An expired one cannot be refreshed: reconnect.
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { PlatformError, type Publisher } from '../publisher';
 import { apiEndpoint, bestEffort, callApi, isSuccess, jsonString, pollSettings, withQuery, type AdapterOptions, type Fetcher } from '../http';
 import { graphClient, graphError, requireId, waitForContainer, type ContainerStatusFields, type GraphParams } from '../graph-api';
+import { PLATFORM_CATALOGUE } from '../catalogue';
 import { mediaItems, type MediaItem } from '../media';
 import { withAccessToken, type TokenRefresher } from '../token-refresh';
 
 export const THREADS_DEFAULT_BASE_URL = 'https://graph.threads.net/v1.0';
 const NAME = 'Threads';
-const MAX_CAROUSEL_ITEMS = 20;
+const { media } = PLATFORM_CATALOGUE.threads;
 const CONTAINER_STATUS: ContainerStatusFields = { status: 'status', reason: 'error_message' };
 const REFRESH_AHEAD_MS = 7 * 24 * 3_600_000;
 
-export function createThreadsPublisher(options: AdapterOptions = {}): Publisher {
+export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<'threads'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request) {
       const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
       const items = mediaItems(request);
-      if (items.length > MAX_CAROUSEL_ITEMS) {
-        throw new PlatformError(`A Threads carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`);
+      if (items.length > media.maxItems) {
+        throw new PlatformError(`A Threads carousel takes at most ${media.maxItems} images and videos`);
       }
       const polling = pollSettings(options);
 

@@ -23,18 +23,18 @@
 // picks PUBLIC_TO_EVERYONE when offered, else the first option (unaudited apps get SELF_ONLY).
 // Moderation can hold the post id back for a long time: when polling ends first, the delivery
 // succeeds with the publish_id and no permalink (TikTok has the post; it is not retried).
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { PlatformError, type Publisher } from '../publisher';
 import { apiEndpoint, jsonAt, jsonString, pollSettings, pollUntil, type AdapterOptions, type ApiResponse, type Fetcher } from '../http';
-import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule, type MediaItem } from '../media';
+import { PLATFORM_CATALOGUE } from '../catalogue';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals, type MediaItem } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { TIKTOK_DEFAULT_BASE_URL, tiktokClient, type TikTokClient } from './tiktok-api';
 import { env } from '@/server/config/env';
 
-const MAX_PHOTOS = 35;
-const MEDIA_RULE: ImagesOrVideoRule = {
-  maxImages: MAX_PHOTOS,
+const { media } = PLATFORM_CATALOGUE.tiktok;
+const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
   mixed: 'A TikTok post takes one video or photos, not both or several videos',
-  tooManyImages: `A TikTok photo post takes at most ${MAX_PHOTOS} photos`,
+  tooManyImages: `A TikTok photo post takes at most ${media.maxImages} photos`,
 };
 
 export interface TikTokOptions extends AdapterOptions {
@@ -51,9 +51,9 @@ interface CreatorInfo {
   stitchDisabled: boolean;
 }
 
-export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
+export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'tiktok'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request) {
       const { fetch, baseUrl } = apiEndpoint(options, 'TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
       const items = checkedMedia(mediaItems(request));
       const isVideo = items[0]!.kind === 'video';
@@ -80,7 +80,7 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
 
 function checkedMedia(items: MediaItem[]): MediaItem[] {
   if (items.length === 0) throw new PlatformError('TikTok posts need a video or photos');
-  return imagesOrOneVideo(items, MEDIA_RULE);
+  return imagesOrOneVideo(items, media, MEDIA_REFUSALS);
 }
 
 async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {

@@ -12,12 +12,14 @@
 //     GET  /2/media/upload?command=STATUS&media_id=…
 // A FINALIZE answer with processing_info means: poll STATUS until state is succeeded or failed.
 import { PlatformError } from '../publisher';
+import { PLATFORM_CATALOGUE } from '../catalogue';
 import { jsonAt, jsonString, multipartBody, pollUntil, UPLOAD_TIMEOUT_MS, type Fetcher } from '../http';
 import { downloadMedia, type MediaItem } from '../media';
 import type { XClient } from './x-api';
 
 const MB = 1024 * 1024;
-const MAX_BYTES = { image: 5 * MB, gif: 15 * MB, video: 512 * MB } as const;
+/** Which upload a file takes depends on these; the video cap is the catalogue's. */
+const MAX_BYTES = { image: 5 * MB, gif: 15 * MB, video: PLATFORM_CATALOGUE.twitter.media.maxVideoBytes } as const;
 /** APPEND takes chunks of at most 5 MB; 4 MB leaves room for the multipart envelope. */
 const CHUNK_BYTES = 4 * MB;
 

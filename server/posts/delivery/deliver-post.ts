@@ -18,6 +18,7 @@ import { isUuid } from '@/server/http/schemas';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/shared/platforms';
+import { parseStoredSettings } from '@/server/platforms/catalogue';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { lockPost } from '../lock-post';
@@ -160,10 +161,12 @@ const OUTCOME_WRITE_ATTEMPTS = 7;
 async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection): Promise<void> {
   const platform = connection.platform as Platform;
   const variants = (post.variants ?? {}) as Partial<Record<Platform, { content: string }>>;
-  const settings = ((post.platformSettings ?? {}) as Record<string, Record<string, unknown>>)[platform] ?? {};
+  const storedSettings = ((post.platformSettings ?? {}) as Partial<Record<Platform, unknown>>)[platform];
   const media = post.media as StoredMedia[];
 
   try {
+    // Validated when the post was written; parsed again so the adapter gets its platform's type.
+    const settings = parseStoredSettings(platform, storedSettings);
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
       { ...connection, platform },
       { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
