@@ -30,6 +30,36 @@ export interface PublishableConnection {
   sandboxBehavior: string | null;
 }
 
+/** A connection's tokens as they are stored. */
+export interface StoredTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+/** A token a platform granted while publishing, with the refresh token to keep alongside it. */
+export interface RefreshedToken {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+/**
+ * Where a connection's tokens are kept, passed in by delivery. Adapters read the freshest copy
+ * through it and hand it every token they obtain, the moment they obtain it; they never touch
+ * the database themselves (token-refresh.ts says why this is a port rather than a value
+ * returned with the result).
+ */
+export interface TokenStore {
+  read(connectionId: string): Promise<StoredTokens | null>;
+  save(connectionId: string, token: RefreshedToken): Promise<void>;
+}
+
+/** What the caller lends one publish besides the request. */
+export interface PublishContext {
+  tokens: TokenStore;
+}
+
 /**
  * The platform refused the post; `message` is the platform's error text, verbatim, and
  * `status` its HTTP status when there was one. Whatever the cause, delivery records the
@@ -55,5 +85,5 @@ export class TokenExpiredError extends PlatformError {
 }
 
 export interface Publisher<P extends Platform = Platform> {
-  publish(connection: PublishableConnection, request: PublishRequest<P>): Promise<PublishResult>;
+  publish(connection: PublishableConnection, request: PublishRequest<P>, context: PublishContext): Promise<PublishResult>;
 }

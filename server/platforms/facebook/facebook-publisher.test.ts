@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError } from '../publisher';
-import { failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, publishing, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createFacebookPublisher } from './facebook-publisher';
 
@@ -11,7 +11,7 @@ const POST = '546349135390552_1116689038356556';
 const api = useFakePlatformApi();
 const connection = liveConnection('facebook', { externalId: PAGE, accountName: 'heraldcoffee', accessToken: 'EAAPage-token' });
 
-const publisher = () => createFacebookPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, videoBaseUrl: `${api.baseUrl}/video/v25.0` });
+const publisher = () => publishing(createFacebookPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, videoBaseUrl: `${api.baseUrl}/video/v25.0` }));
 
 describe('facebook publishing', () => {
   it('publishes a text post with its first URL as the link, then reads the permalink and comments', async () => {

@@ -30,13 +30,13 @@ const FIRST_URL = /https?:\/\/[^\s]+/i;
 
 export function createFacebookPublisher(options: FacebookOptions = {}): Publisher<'facebook'> {
   return {
-    async publish(connection, request) {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL);
       const videoBaseUrl = options.videoBaseUrl ?? baseUrlFromEnv('FACEBOOK_GRAPH_VIDEO_BASE_URL', FACEBOOK_DEFAULT_VIDEO_BASE_URL);
       const items = mediaItems(request);
       const firstComment = request.settings.firstComment || null;
 
-      return withAccessToken(connection, null, async (token) => {
+      return withAccessToken(connection, null, tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const page = connection.externalId;
         let postId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError } from '../publisher';
-import { failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, publishing, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createInstagramPublisher } from './instagram-publisher';
 
@@ -12,7 +12,7 @@ const MEDIA = '17920238422030506';
 const api = useFakePlatformApi();
 const connection = liveConnection('instagram', { externalId: IG_USER, accountName: 'herald.coffee', accessToken: 'EAAG-instagram-token' });
 
-const publisher = () => createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 });
+const publisher = () => publishing(createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 }));
 
 function happyPath() {
   api.on('POST', `/v25.0/${IG_USER}/media`, { json: f('container-created') });

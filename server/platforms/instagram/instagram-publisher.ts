@@ -27,13 +27,13 @@ const CONTAINER_STATUS: ContainerStatusFields = { status: 'status_code', reason:
 
 export function createInstagramPublisher(options: AdapterOptions = {}): Publisher<'instagram'> {
   return {
-    async publish(connection, request) {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
       const { settings } = request;
       const plan = planContainers(mediaItems(request), request.content, settings);
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, null, async (token) => {
+      return withAccessToken(connection, null, tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const igUser = connection.externalId;
 

@@ -38,14 +38,14 @@ export interface LinkedInOptions extends AdapterOptions {
 
 export function createLinkedInPublisher(options: LinkedInOptions = {}): Publisher<'linkedin'> {
   return {
-    async publish(connection, request) {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
       const version = options.version ?? (env.linkedinApiVersion() ?? LINKEDIN_DEFAULT_VERSION);
       const items = imagesOrOneVideo(mediaItems(request), media, MEDIA_REFUSALS);
       const visibility = request.settings.visibility ?? 'PUBLIC';
       const author = authorUrn(connection.externalId);
 
-      return withAccessToken(connection, linkedinRefresher(fetch, options), async (token) => {
+      return withAccessToken(connection, linkedinRefresher(fetch, options), tokens, async (token) => {
         const api = linkedinClient(fetch, baseUrl, token, version, options.timeoutMs);
         const ctx: UploadContext = { api, fetch, accessToken: token, owner: author, polling: pollSettings(options) };
 

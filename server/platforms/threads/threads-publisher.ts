@@ -30,7 +30,7 @@ const REFRESH_AHEAD_MS = 7 * 24 * 3_600_000;
 
 export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<'threads'> {
   return {
-    async publish(connection, request) {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
       const items = mediaItems(request);
       if (items.length > media.maxItems) {
@@ -38,7 +38,7 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
       }
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), async (token) => {
+      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const user = connection.externalId;
 

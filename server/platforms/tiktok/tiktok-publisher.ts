@@ -53,12 +53,12 @@ interface CreatorInfo {
 
 export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'tiktok'> {
   return {
-    async publish(connection, request) {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
       const items = checkedMedia(mediaItems(request));
       const isVideo = items[0]!.kind === 'video';
 
-      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), async (token) => {
+      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), tokens, async (token) => {
         const api = tiktokClient(fetch, baseUrl, token, options.timeoutMs);
         const creator = await creatorInfo(api);
         const init = isVideo

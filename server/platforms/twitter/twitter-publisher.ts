@@ -34,12 +34,12 @@ export interface TwitterOptions extends AdapterOptions {
 
 export function createTwitterPublisher(options: TwitterOptions = {}): Publisher<'twitter'> {
   return {
-    async publish(connection, request) {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'X_API_BASE_URL', X_DEFAULT_BASE_URL);
       const items = imagesOrOneVideo(mediaItems(request), media, MEDIA_REFUSALS);
       const { replyTo, quoteTweet } = request.settings;
 
-      return withAccessToken(connection, xRefresher(fetch, baseUrl, options), async (token) => {
+      return withAccessToken(connection, xRefresher(fetch, baseUrl, options), tokens, async (token) => {
         const api = xClient(fetch, baseUrl, token, options.timeoutMs);
         const mediaIds: string[] = [];
         for (const item of items) mediaIds.push(await uploadMedia({ api, fetch, polling: pollSettings(options) }, item));

@@ -1,5 +1,6 @@
 // Delivery through a live adapter (X) against the fake platform API: what the adapter is
-// handed comes from the stored post. The registry is replaced only to point the X adapter at
+// handed comes from the stored post, and what it obtains on the way (a refreshed token) ends
+// up on the connection. The registry is replaced only to point the X adapter at
 // the fake API (production adapters call out through the guarded client, which trusts no
 // local server); everything else is the production path.
 import path from 'node:path';
@@ -72,5 +73,36 @@ describe('delivery to a live adapter', () => {
     expect(platform.requests).toHaveLength(0);
     const failed = (await eventsOf(created.body.data.id)).find((e) => e.type === 'post.failed')!;
     expect(failed.data).toMatchObject({ error: { code: 'DELIVERY_ERROR' } });
+  });
+
+  it('stores the token the platform granted during the delivery on the connection', async () => {
+    useLiveX({ clientId: 'x-client' });
+    const { secret, connection } = await liveXAccount({ accessToken: 'x-old', refreshToken: 'x-refresh', tokenExpiresAt: inAnHour() });
+    platform.on('POST', '/2/tweets', { status: 401, json: x('error-unauthorized') }, { status: 201, json: x('tweet-created') });
+    platform.on('POST', '/2/oauth2/token', { json: x('token-refreshed') });
+
+    const created = await api('POST', '/posts', { key: secret, body: { content: 'x', connectionIds: [connection.id] } });
+    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: secret });
+
+    expect(res.body.data.targets[0]).toMatchObject({ status: 'published', postedId: TWEET });
+    expect(platform.calls('POST', '/2/tweets').map((r) => r.headers.authorization)).toEqual(['Bearer x-old', `Bearer ${x('token-refreshed').access_token}`]);
+    const stored = await db.connection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(stored).toMatchObject({ status: 'active', accessToken: x('token-refreshed').access_token, refreshToken: x('token-refreshed').refresh_token, lastError: null });
+    expect(Math.abs(stored.tokenExpiresAt!.getTime() - (Date.now() + 7_200_000))).toBeLessThan(60_000);
+  });
+
+  it('keeps a rotated refresh token even when the post is then refused', async () => {
+    useLiveX({ clientId: 'x-client' });
+    const { secret, connection } = await liveXAccount({ accessToken: 'x-old', refreshToken: 'x-refresh', tokenExpiresAt: inAnHour() });
+    platform.on('POST', '/2/tweets', { status: 401, json: x('error-unauthorized') }, { status: 403, json: x('error-duplicate') });
+    platform.on('POST', '/2/oauth2/token', { json: x('token-refreshed') });
+
+    const created = await api('POST', '/posts', { key: secret, body: { content: 'x', connectionIds: [connection.id] } });
+    const res = await api('POST', `/posts/${created.body.data.id}/publish`, { key: secret });
+
+    expect(res.body.data.targets[0]).toMatchObject({ status: 'failed', error: 'You are not allowed to create a Tweet with duplicate content.' });
+    // The old refresh token was spent by the grant: only the new one can refresh again.
+    const stored = await db.connection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(stored).toMatchObject({ status: 'active', accessToken: x('token-refreshed').access_token, refreshToken: x('token-refreshed').refresh_token });
   });
 });

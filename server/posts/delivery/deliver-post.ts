@@ -21,6 +21,7 @@ import type { Platform } from '@/server/shared/platforms';
 import { parseStoredSettings } from '@/server/platforms/catalogue';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
+import { connectionTokens } from './connection-tokens';
 import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { getPost } from '../read-posts';
@@ -167,9 +168,11 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
   try {
     // Validated when the post was written; parsed again so the adapter gets its platform's type.
     const settings = parseStoredSettings(platform, storedSettings);
+    // Tokens a platform grants on the way are stored through connectionTokens at once.
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
       { ...connection, platform },
       { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
+      { tokens: connectionTokens },
     );
     const publishedAt = new Date();
     await recordOutcome({
