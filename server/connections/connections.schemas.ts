@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
+import { PLATFORMS } from '@/server/shared/platforms';
 
-export const PLATFORMS = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok'] as const;
-export type Platform = (typeof PLATFORMS)[number];
 export const ZPlatform = z.enum(PLATFORMS);
 
 export const TOKEN_HEALTH = ['valid', 'expiring_soon', 'expired', 'unknown'] as const;

@@ -6,22 +6,21 @@
 //   190 (and 102) = the access token expired or was revoked; 4, 17, 32, 613 = throttled
 //   (app, user, page, and per-hour call limits); 1, 2 = temporary downtime.
 import { PlatformError, TokenExpiredError } from './publisher';
-import { callApi, isSuccess, jsonAt, type ApiResponse, type Fetcher } from './http';
+import { callApi, isSuccess, jsonAt, pollUntil, type ApiResponse, type Fetcher } from './http';
 
 const EXPIRED_CODES = new Set([102, 190]);
+/** A 401 with one of these is a throttle, not a dead token. */
 const THROTTLED_CODES = new Set([4, 17, 32, 613]);
-const TEMPORARY_CODES = new Set([1, 2]);
 
 export type GraphParams = Record<string, string | number | boolean | undefined>;
 export type GraphObject = Record<string, unknown>;
 
 export function graphError(response: ApiResponse, platformName: string): PlatformError {
-  const error = jsonAt(response.json, 'error') as { message?: unknown; code?: unknown; is_transient?: unknown } | undefined;
+  const error = jsonAt(response.json, 'error') as { message?: unknown; code?: unknown } | undefined;
   const message = typeof error?.message === 'string' && error.message ? error.message : `${platformName} answered HTTP ${response.status}`;
   const code = typeof error?.code === 'number' ? error.code : Number(error?.code);
   if (EXPIRED_CODES.has(code) || (response.status === 401 && !THROTTLED_CODES.has(code))) return new TokenExpiredError(message);
-  const retryable = THROTTLED_CODES.has(code) || TEMPORARY_CODES.has(code) || error?.is_transient === true || response.status === 429 || response.status >= 500;
-  return new PlatformError(message, { retryable, status: response.status });
+  return new PlatformError(message, { status: response.status });
 }
 
 export interface GraphClient {
@@ -60,5 +59,44 @@ export function requireId(answer: GraphObject, field: string, platformName: stri
   const value = answer[field];
   if (typeof value === 'string' && value) return value;
   if (typeof value === 'number') return String(value);
-  throw new PlatformError(`${platformName} accepted the request but returned no ${field}`, { retryable: false });
+  throw new PlatformError(`${platformName} accepted the request but returned no ${field}`);
+}
+
+/**
+ * Where a media container reports its processing (Instagram: status_code, with the reason in
+ * status; Threads: status, with the reason in error_message). The values are the same:
+ * IN_PROGRESS, FINISHED, PUBLISHED, ERROR, EXPIRED.
+ */
+export interface ContainerStatusFields {
+  status: string;
+  /** The platform's reason for ERROR or EXPIRED, passed on verbatim. */
+  reason: string;
+}
+
+/**
+ * Waits until a media container may be published: checked at once, then polled. ERROR and
+ * EXPIRED are refusals with the platform's reason. Still processing after the last poll is a
+ * refusal that says nothing was published: the container is abandoned, and publishing the
+ * post again builds a new one.
+ */
+export async function waitForContainer(
+  graph: GraphClient,
+  containerId: string,
+  fields: ContainerStatusFields,
+  polling: { intervalMs: number; attempts: number },
+  platformName: string,
+): Promise<void> {
+  const check = async (): Promise<true | undefined> => {
+    const container = await graph.get(containerId, { fields: `${fields.status},${fields.reason}` });
+    const status = container[fields.status];
+    if (status === 'FINISHED' || status === 'PUBLISHED') return true;
+    if (status === 'ERROR' || status === 'EXPIRED') {
+      const reason = container[fields.reason];
+      throw new PlatformError(typeof reason === 'string' && reason ? reason : `Media container ${String(status)}`);
+    }
+    return undefined;
+  };
+  if (await check()) return;
+  if (await pollUntil(polling, check)) return;
+  throw new PlatformError(`${platformName} was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`);
 }

@@ -1,7 +1,7 @@
 // The publisher for each platform's real API (connections whose provider is not `sandbox`).
 // Each adapter reads its base URL, API version and OAuth client from the environment on every
 // publish, and calls out only through the guarded outbound client.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
@@ -10,7 +10,8 @@ import { createThreadsPublisher } from './threads/threads-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
 
-export const liveAdapters: Record<Platform, Publisher> = {
+/** Each adapter takes the settings of its own platform. */
+export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   instagram: createInstagramPublisher(),
   facebook: createFacebookPublisher(),
   linkedin: createLinkedInPublisher(),

@@ -2,6 +2,7 @@
 // platforms that take bytes rather than a URL: LinkedIn, X) the bytes themselves, fetched
 // from our storage through the guarded client.
 import { PlatformError, type PublishRequest } from './publisher';
+import type { MediaRules } from './catalogue';
 import { isSuccess, UPLOAD_TIMEOUT_MS, type Fetcher } from './http';
 
 export type MediaKind = 'image' | 'video';
@@ -21,22 +22,24 @@ export function mediaItems(request: PublishRequest): MediaItem[] {
   }));
 }
 
-export interface ImagesOrVideoRule {
-  maxImages: number;
-  /** The refusal of a video mixed with images or with other videos. */
+/** How an adapter words the refusals of imagesOrOneVideo, in the platform's terms. */
+export interface ImagesOrVideoRefusals {
+  /** A video mixed with images or with other videos. */
   mixed: string;
-  /** The refusal of more than maxImages images. */
+  /** More images than the catalogue's maxImages. */
   tooManyImages: string;
 }
 
 /**
- * The media of a post on a platform that takes images (up to a limit) or one video, never
- * both (LinkedIn, X, TikTok). A refusal is not retryable: the same media would be refused again.
+ * The media of a post on a platform that takes images (up to the catalogue's maxImages) or
+ * one video, never both (LinkedIn, X, TikTok: `mixed: false`, `maxVideos: 1`). The post rules
+ * refuse such posts when they are written; this is the adapter's own guard, before any call.
  */
-export function imagesOrOneVideo(items: MediaItem[], rule: ImagesOrVideoRule): MediaItem[] {
+export function imagesOrOneVideo(items: MediaItem[], media: Pick<MediaRules, 'maxImages' | 'maxVideos' | 'mixed'>, refusals: ImagesOrVideoRefusals): MediaItem[] {
   const videos = items.filter((i) => i.kind === 'video').length;
-  if (videos > 0 && items.length > 1) throw new PlatformError(rule.mixed, { retryable: false });
-  if (items.length > rule.maxImages) throw new PlatformError(rule.tooManyImages, { retryable: false });
+  const mixed = !media.mixed && videos > 0 && videos < items.length;
+  if (mixed || videos > media.maxVideos) throw new PlatformError(refusals.mixed);
+  if (items.length > media.maxImages) throw new PlatformError(refusals.tooManyImages);
   return items;
 }
 

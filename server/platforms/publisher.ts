@@ -1,14 +1,16 @@
 // The publishing port: one implementation per platform (live adapters) plus the in-process
-// sandbox. The publishing service calls `publisherFor(connection).publish(...)` and never
+// sandbox. The delivery service calls `publisherFor(connection).publish(...)` and never
 // knows which it got.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
+import type { PlatformSettingsOf } from './catalogue';
 
-export interface PublishRequest {
+export interface PublishRequest<P extends Platform = Platform> {
   content: string;
   mediaUrls: string[];
   /** The kind of each entry of mediaUrls, same order (a URL's ending tells it only loosely). */
   mediaKinds?: ('image' | 'video')[];
-  settings: Record<string, unknown>;
+  /** The post's platformSettings for this platform, already validated against the catalogue's schema. */
+  settings: PlatformSettingsOf<P>;
 }
 
 export interface PublishResult {
@@ -28,11 +30,46 @@ export interface PublishableConnection {
   sandboxBehavior: string | null;
 }
 
-/** The platform refused the post; `message` is the platform's error text, verbatim. */
+/** A connection's tokens as they are stored. */
+export interface StoredTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+/** A token a platform granted while publishing, with the refresh token to keep alongside it. */
+export interface RefreshedToken {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+/**
+ * Where a connection's tokens are kept, passed in by delivery. Adapters read the freshest copy
+ * through it and hand it every token they obtain, the moment they obtain it; they never touch
+ * the database themselves (token-refresh.ts says why this is a port rather than a value
+ * returned with the result).
+ */
+export interface TokenStore {
+  read(connectionId: string): Promise<StoredTokens | null>;
+  save(connectionId: string, token: RefreshedToken): Promise<void>;
+}
+
+/** What the caller lends one publish besides the request. */
+export interface PublishContext {
+  tokens: TokenStore;
+}
+
+/**
+ * The platform refused the post; `message` is the platform's error text, verbatim, and
+ * `status` its HTTP status when there was one. Whatever the cause, delivery records the
+ * target as failed and never retries it by itself (docs/decisions.md, "No retry within a
+ * delivery").
+ */
 export class PlatformError extends Error {
   constructor(
     message: string,
-    readonly opts: { retryable?: boolean; status?: number } = {},
+    readonly opts: { status?: number } = {},
   ) {
     super(message);
     this.name = 'PlatformError';
@@ -42,11 +79,11 @@ export class PlatformError extends Error {
 /** The account's token is no longer accepted: the connection must be reconnected. */
 export class TokenExpiredError extends PlatformError {
   constructor(message: string) {
-    super(message, { retryable: false, status: 401 });
+    super(message, { status: 401 });
     this.name = 'TokenExpiredError';
   }
 }
 
-export interface Publisher {
-  publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult>;
+export interface Publisher<P extends Platform = Platform> {
+  publish(connection: PublishableConnection, request: PublishRequest<P>, context: PublishContext): Promise<PublishResult>;
 }

@@ -1,14 +1,23 @@
 // Runs a platform call with a usable access token, refreshing it when the platform has a
-// refresh mechanism, and keeps the refreshed token on the Connection row. This is the only
-// place adapters write to the database.
+// refresh mechanism. Tokens are read from and written to the TokenStore that delivery passes
+// in (server/posts/delivery/connection-tokens.ts keeps them on the Connection row); nothing
+// here touches the database.
 //
-// Refresh tokens are read from the row, not from the connection passed in: the publisher
-// port does not carry them, and the row is the freshest copy when several deliveries for the
-// same account run at once (X and TikTok rotate the refresh token on every use, so a second
-// refresh with the old one would fail).
-import { db } from '@/server/db/client';
+// Why a store the adapter writes to, rather than new tokens returned with the result for
+// delivery to record with the outcome: X and TikTok rotate the refresh token on every use, so
+// from the moment a grant succeeds the stored refresh token is spent. Until the new pair is
+// stored, any other delivery to the same account (posts go out concurrently) would refresh
+// with the spent one, be refused, and mark a healthy connection expired; and a publish can
+// take minutes (media processing), or end in a crash that would lose the only valid refresh
+// token for good. So the grant is saved the moment it arrives, through the port.
+//
+// Refresh tokens are read from the store, not from the connection passed in: the publisher
+// port does not carry them, and the store is the freshest copy when several deliveries for the
+// same account run at once. Before refreshing, and again after a refused grant, a token that
+// another delivery stored meanwhile is used instead: the later delivery rides on the earlier
+// one's refresh rather than spending the refresh token again or giving up.
 import { callApi, firstJsonString, isSuccess, jsonString, type Fetcher, type JsonPath } from './http';
-import { PlatformError, TokenExpiredError, type PublishableConnection } from './publisher';
+import { PlatformError, TokenExpiredError, type PublishableConnection, type StoredTokens, type TokenStore } from './publisher';
 
 export interface TokenGrant {
   accessToken: string;
@@ -51,8 +60,9 @@ export interface RefreshTokenGrant {
 
 /**
  * A refresher for a platform with OAuth 2.0 refresh tokens: POSTs the grant as a form,
- * refreshing a minute before the stored expiry. A refusal is retryable for 429 and 5xx (the
- * platform is busy or down) and otherwise a TokenExpiredError (the account must reconnect).
+ * refreshing a minute before the stored expiry. A 429 or 5xx is a PlatformError (the platform
+ * is busy or down; the account is fine); any other refusal is a TokenExpiredError (the
+ * account must reconnect).
  */
 export function refreshTokenGrant(fetch: Fetcher, grant: RefreshTokenGrant): TokenRefresher {
   return {
@@ -67,7 +77,7 @@ export function refreshTokenGrant(fetch: Fetcher, grant: RefreshTokenGrant): Tok
       const accessToken = jsonString(response.json, 'access_token');
       if (!accessToken || (grant.requireOkStatus && !isSuccess(response))) {
         const message = firstJsonString(response.json, ['error_description', ...grant.errorKeys]) || `${grant.platform} answered HTTP ${response.status}`;
-        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { retryable: true, status: response.status });
+        if (response.status === 429 || response.status >= 500) throw new PlatformError(message, { status: response.status });
         throw new TokenExpiredError(message);
       }
       return {
@@ -79,21 +89,17 @@ export function refreshTokenGrant(fetch: Fetcher, grant: RefreshTokenGrant): Tok
   };
 }
 
-interface StoredToken {
-  accessToken: string | null;
-  refreshToken: string | null;
-  tokenExpiresAt: Date | null;
-}
-
 const NO_TOKEN = 'No access token is stored for this account; reconnect it to publish.';
 
 /**
  * Calls `call` with the connection's token. With a refresher: refreshes first when the token
- * is (nearly) expired, and once more after the platform rejects the token as expired.
+ * is (nearly) expired, and once more after the platform rejects the token as expired. Every
+ * refreshed token goes to `tokens` as soon as the platform grants it.
  */
 export async function withAccessToken<T>(
   connection: Pick<PublishableConnection, 'id' | 'accessToken' | 'tokenExpiresAt'>,
   refresher: TokenRefresher | null,
+  tokens: TokenStore,
   call: (accessToken: string) => Promise<T>,
 ): Promise<T> {
   let token = connection.accessToken;
@@ -101,7 +107,7 @@ export async function withAccessToken<T>(
 
   if (refresher && (!token || isDue(connection.tokenExpiresAt, refresher.aheadMs))) {
     try {
-      token = await refreshStoredToken(connection.id, token, refresher);
+      token = await refreshStoredToken(tokens, connection.id, token, refresher);
       refreshed = true;
     } catch (error) {
       // An early refresh of a token that still works must not stop the post.
@@ -115,7 +121,7 @@ export async function withAccessToken<T>(
     return await call(token);
   } catch (error) {
     if (!(error instanceof TokenExpiredError) || !refresher || refreshed) throw error;
-    const fresh = await refreshStoredToken(connection.id, token, refresher, error);
+    const fresh = await refreshStoredToken(tokens, connection.id, token, refresher, error);
     return call(fresh);
   }
 }
@@ -124,27 +130,21 @@ function isDue(expiresAt: Date | null, aheadMs: number): boolean {
   return expiresAt !== null && expiresAt.getTime() - aheadMs <= Date.now();
 }
 
-async function readStored(connectionId: string): Promise<StoredToken | null> {
-  return db.connection.findUnique({
-    where: { id: connectionId },
-    select: { accessToken: true, refreshToken: true, tokenExpiresAt: true },
-  });
-}
-
 /** A token another delivery stored since `staleToken` was read, if it is usable. */
-function newerToken(stored: StoredToken | null, staleToken: string | null): string | null {
+function newerToken(stored: StoredTokens | null, staleToken: string | null): string | null {
   if (!stored?.accessToken || stored.accessToken === staleToken) return null;
-  if (stored.tokenExpiresAt && stored.tokenExpiresAt.getTime() <= Date.now()) return null;
+  if (stored.expiresAt && stored.expiresAt.getTime() <= Date.now()) return null;
   return stored.accessToken;
 }
 
 async function refreshStoredToken(
+  tokens: TokenStore,
   connectionId: string,
   staleToken: string | null,
   refresher: TokenRefresher,
   rejection?: TokenExpiredError,
 ): Promise<string> {
-  const stored = await readStored(connectionId);
+  const stored = await tokens.read(connectionId);
   const newer = newerToken(stored, staleToken);
   if (newer) return newer;
 
@@ -158,18 +158,15 @@ async function refreshStoredToken(
     grant = await refresher.refresh(credential);
   } catch (error) {
     // Lost a race with another delivery that rotated the refresh token: use its result.
-    const raced = newerToken(await readStored(connectionId), staleToken);
+    const raced = newerToken(await tokens.read(connectionId), staleToken);
     if (raced) return raced;
     throw error;
   }
 
-  await db.connection.update({
-    where: { id: connectionId },
-    data: {
-      accessToken: grant.accessToken,
-      refreshToken: grant.refreshToken ?? stored?.refreshToken ?? null,
-      tokenExpiresAt: grant.expiresInSeconds ? new Date(Date.now() + grant.expiresInSeconds * 1000) : null,
-    },
+  await tokens.save(connectionId, {
+    accessToken: grant.accessToken,
+    refreshToken: grant.refreshToken ?? stored?.refreshToken ?? null,
+    expiresAt: grant.expiresInSeconds ? new Date(Date.now() + grant.expiresInSeconds * 1000) : null,
   });
   return grant.accessToken;
 }

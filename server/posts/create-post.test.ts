@@ -109,6 +109,7 @@ describe('POST /posts', () => {
     const cases: [unknown, string][] = [
       [{ facebook: { firstComent: 'typo' } }, 'platformSettings.facebook.firstComent'],
       [{ linkedin: { visibility: 'FRIENDS' } }, 'platformSettings.linkedin.visibility'],
+      [{ linkedin: { constructor: 'x' } }, 'platformSettings.linkedin.constructor'],
       [{ instagram: { videoType: 'clip' } }, 'platformSettings.instagram.videoType'],
       [{ instagram: { shareToFeed: 'yes' } }, 'platformSettings.instagram.shareToFeed'],
       [{ threads: {} }, 'platformSettings.threads'],

@@ -1,5 +1,5 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';

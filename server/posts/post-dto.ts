@@ -1,5 +1,5 @@
 // Rows → wire shapes of Post and Target.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import type { Post, PostTarget } from '@/server/generated/prisma/client';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 

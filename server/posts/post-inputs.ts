@@ -1,6 +1,6 @@
 // Checks shared by create and edit: the target connections, variants and media of a post.
 import type { Connection } from '@/server/generated/prisma/client';
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { isUsable } from '@/server/connections/token-health';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';

@@ -1,6 +1,7 @@
 // Wire schemas of the posts routes (REST, tRPC, tools share them).
 import { z } from 'zod';
-import { PLATFORMS, ZPlatform } from '@/server/connections/connections.schemas';
+import { PLATFORMS } from '@/server/shared/platforms';
+import { ZPlatform } from '@/server/connections/connections.schemas';
 import { ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;

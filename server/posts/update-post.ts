@@ -1,7 +1,7 @@
 // PATCH /posts/{id}: only sent fields change. A draft given scheduledAt becomes scheduled,
 // a scheduled post given scheduledAt is rescheduled (post.scheduled again), scheduledAt
 // null turns it back into a draft. Platform limits are checked again on the result.
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError } from '../publisher';
-import { failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, publishing, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createFacebookPublisher } from './facebook-publisher';
 
@@ -11,7 +11,7 @@ const POST = '546349135390552_1116689038356556';
 const api = useFakePlatformApi();
 const connection = liveConnection('facebook', { externalId: PAGE, accountName: 'heraldcoffee', accessToken: 'EAAPage-token' });
 
-const publisher = () => createFacebookPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, videoBaseUrl: `${api.baseUrl}/video/v25.0` });
+const publisher = () => publishing(createFacebookPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, videoBaseUrl: `${api.baseUrl}/video/v25.0` }));
 
 describe('facebook publishing', () => {
   it('publishes a text post with its first URL as the link, then reads the permalink and comments', async () => {
@@ -91,14 +91,15 @@ describe('facebook errors', () => {
     api.on('POST', `/v25.0/${PAGE}/feed`, { status: 400, json: f('error-duplicate') });
     const error = await failure(publisher().publish(connection, { content: 'Same again', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('(#506) Duplicate status message');
-    expect(error.opts).toEqual({ retryable: false, status: 400 });
+    expect(error.opts).toEqual({ status: 400 });
   });
 
-  it('treats the page throttle (code 32) as retryable', async () => {
+  it('passes the page throttle (code 32) on as a refusal, not an expired token', async () => {
     api.on('POST', `/v25.0/${PAGE}/feed`, { status: 400, json: f('error-page-throttled') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
+    expect(error).not.toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('(#32) Page request limit reached');
-    expect(error.opts.retryable).toBe(true);
+    expect(error.opts).toEqual({ status: 400 });
   });
 
   it('raises TokenExpiredError for code 190', async () => {
@@ -112,7 +113,7 @@ describe('facebook errors', () => {
     const error = await failure(
       publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/a.jpg', 'https://cdn.herald.example/m/b.mp4'], settings: {} }),
     );
-    expect(error.opts.retryable).toBe(false);
+    expect(error.message).toBe('A Facebook post takes either photos or one video, not both or several videos');
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@
 //
 // Shapes: text (with the first URL as `link`), one photo, several photos (uploaded unpublished,
 // then one feed post attaching them), or one video. Page tokens have no refresh grant.
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { PlatformError, type Publisher } from '../publisher';
 import { apiEndpoint, baseUrlFromEnv, bestEffort, UPLOAD_TIMEOUT_MS, type AdapterOptions } from '../http';
 import { graphClient, requireId, type GraphClient, type GraphParams } from '../graph-api';
 import { mediaItems, type MediaItem } from '../media';
@@ -28,15 +28,15 @@ export interface FacebookOptions extends AdapterOptions {
 
 const FIRST_URL = /https?:\/\/[^\s]+/i;
 
-export function createFacebookPublisher(options: FacebookOptions = {}): Publisher {
+export function createFacebookPublisher(options: FacebookOptions = {}): Publisher<'facebook'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL);
       const videoBaseUrl = options.videoBaseUrl ?? baseUrlFromEnv('FACEBOOK_GRAPH_VIDEO_BASE_URL', FACEBOOK_DEFAULT_VIDEO_BASE_URL);
       const items = mediaItems(request);
-      const firstComment = typeof request.settings.firstComment === 'string' && request.settings.firstComment ? request.settings.firstComment : null;
+      const firstComment = request.settings.firstComment || null;
 
-      return withAccessToken(connection, null, async (token) => {
+      return withAccessToken(connection, null, tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const page = connection.externalId;
         let postId: string;
@@ -65,7 +65,7 @@ export function createFacebookPublisher(options: FacebookOptions = {}): Publishe
 }
 
 async function publishVideo(graph: GraphClient, page: string, items: MediaItem[], description: string): Promise<string> {
-  if (items.length > 1) throw new PlatformError('A Facebook post takes either photos or one video, not both or several videos', { retryable: false });
+  if (items.length > 1) throw new PlatformError('A Facebook post takes either photos or one video, not both or several videos');
   return requireId(await graph.post(`${page}/videos`, { file_url: items[0]!.url, description }), 'id', NAME);
 }
 

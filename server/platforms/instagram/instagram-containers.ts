@@ -9,36 +9,22 @@
 //   "all single feed videos published through the Instagram Content Publishing API will be
 //   shared as reels", so a single feed video is a REELS container with share_to_feed=true.
 import { PlatformError } from '../publisher';
+import { PLATFORM_CATALOGUE, type PlatformSettingsOf } from '../catalogue';
 import type { GraphParams } from '../graph-api';
 import type { MediaItem } from '../media';
 
-export interface InstagramSettings {
-  videoType?: 'feed' | 'reel' | 'story';
-  shareToFeed?: boolean;
-  coverUrl?: string;
-  firstComment?: string;
-}
+export type InstagramSettings = PlatformSettingsOf<'instagram'>;
 
-export const MAX_CAROUSEL_ITEMS = 10;
-
-export function readSettings(settings: Record<string, unknown>): InstagramSettings {
-  const videoType = settings.videoType;
-  return {
-    videoType: videoType === 'feed' || videoType === 'reel' || videoType === 'story' ? videoType : undefined,
-    shareToFeed: typeof settings.shareToFeed === 'boolean' ? settings.shareToFeed : undefined,
-    coverUrl: typeof settings.coverUrl === 'string' ? settings.coverUrl : undefined,
-    firstComment: typeof settings.firstComment === 'string' && settings.firstComment ? settings.firstComment : undefined,
-  };
-}
+const { media } = PLATFORM_CATALOGUE.instagram;
 
 export type ContainerPlan =
   | { kind: 'single'; params: GraphParams }
   | { kind: 'carousel'; children: GraphParams[]; params: GraphParams };
 
 export function planContainers(items: MediaItem[], caption: string, settings: InstagramSettings): ContainerPlan {
-  if (items.length === 0) throw new PlatformError('Instagram posts need at least one image or video', { retryable: false });
+  if (items.length === 0) throw new PlatformError('Instagram posts need at least one image or video');
   if (settings.videoType === 'story') {
-    if (items.length > 1) throw new PlatformError('An Instagram story takes exactly one image or video', { retryable: false });
+    if (items.length > media.story.maxItems) throw new PlatformError('An Instagram story takes exactly one image or video');
     const [item] = items as [MediaItem];
     return { kind: 'single', params: { media_type: 'STORIES', ...(item.kind === 'video' ? { video_url: item.url } : { image_url: item.url }) } };
   }
@@ -52,8 +38,8 @@ export function planContainers(items: MediaItem[], caption: string, settings: In
       params: { media_type: 'REELS', video_url: item.url, caption, share_to_feed: shareToFeed, cover_url: settings.coverUrl },
     };
   }
-  if (items.length > MAX_CAROUSEL_ITEMS) {
-    throw new PlatformError(`An Instagram carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`, { retryable: false });
+  if (items.length > media.maxItems) {
+    throw new PlatformError(`An Instagram carousel takes at most ${media.maxItems} images and videos`);
   }
   return {
     kind: 'carousel',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError } from '../publisher';
-import { failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, publishing, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createInstagramPublisher } from './instagram-publisher';
 
@@ -12,7 +12,7 @@ const MEDIA = '17920238422030506';
 const api = useFakePlatformApi();
 const connection = liveConnection('instagram', { externalId: IG_USER, accountName: 'herald.coffee', accessToken: 'EAAG-instagram-token' });
 
-const publisher = () => createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 });
+const publisher = () => publishing(createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 }));
 
 function happyPath() {
   api.on('POST', `/v25.0/${IG_USER}/media`, { json: f('container-created') });
@@ -133,7 +133,7 @@ describe('instagram errors', () => {
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/cat.jpg'], settings: {} }));
     expect(error).not.toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Only photo or video can be accepted as media type.');
-    expect(error.opts).toEqual({ retryable: false, status: 400 });
+    expect(error.opts).toEqual({ status: 400 });
   });
 
   it('reports a container that failed processing with its status text', async () => {
@@ -144,21 +144,21 @@ describe('instagram errors', () => {
     expect(api.calls('POST', `/v25.0/${IG_USER}/media_publish`)).toHaveLength(0);
   });
 
-  it('gives up on a container still processing after the last poll, retryable, without publishing', async () => {
+  it('gives up on a container still processing after the last poll, without publishing', async () => {
     happyPath();
     api.on('GET', `/v25.0/${CONTAINER}`, { json: f('container-in-progress') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }));
-    expect(error.opts.retryable).toBe(true);
+    expect(error.message).toBe('Instagram was still processing the media after 0 s; nothing was published');
     expect(api.calls('GET', `/v25.0/${CONTAINER}`)).toHaveLength(4);
     expect(api.calls('POST', `/v25.0/${IG_USER}/media_publish`)).toHaveLength(0);
   });
 
-  it('treats a rate limit (code 4) as retryable', async () => {
+  it('passes a rate limit (code 4) on with its status', async () => {
     happyPath();
     api.on('POST', `/v25.0/${IG_USER}/media_publish`, { status: 403, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/a.jpg'], settings: {} }));
     expect(error.message).toBe('Application request limit reached');
-    expect(error.opts).toEqual({ retryable: true, status: 403 });
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('raises TokenExpiredError for code 190', async () => {

@@ -13,25 +13,27 @@
 //
 // Tokens: Facebook Login user/page tokens have no refresh grant; an expired one (code 190)
 // means reconnecting, so there is no refresher here.
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { apiEndpoint, bestEffort, pollSettings, pollUntil, type AdapterOptions } from '../http';
-import { graphClient, requireId, type GraphClient } from '../graph-api';
+import type { Publisher } from '../publisher';
+import { apiEndpoint, bestEffort, pollSettings, type AdapterOptions } from '../http';
+import { graphClient, requireId, waitForContainer, type ContainerStatusFields } from '../graph-api';
 import { mediaItems } from '../media';
 import { withAccessToken } from '../token-refresh';
-import { planContainers, readSettings } from './instagram-containers';
+import { planContainers } from './instagram-containers';
 
 export const INSTAGRAM_DEFAULT_BASE_URL = 'https://graph.facebook.com/v25.0';
 const NAME = 'Instagram';
+/** A container's state is in status_code; `status` carries the reason of an ERROR. */
+const CONTAINER_STATUS: ContainerStatusFields = { status: 'status_code', reason: 'status' };
 
-export function createInstagramPublisher(options: AdapterOptions = {}): Publisher {
+export function createInstagramPublisher(options: AdapterOptions = {}): Publisher<'instagram'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
-      const settings = readSettings(request.settings);
+      const { settings } = request;
       const plan = planContainers(mediaItems(request), request.content, settings);
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, null, async (token) => {
+      return withAccessToken(connection, null, tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const igUser = connection.externalId;
 
@@ -43,12 +45,12 @@ export function createInstagramPublisher(options: AdapterOptions = {}): Publishe
           for (const child of plan.children) {
             const id = requireId(await graph.post(`${igUser}/media`, child), 'id', NAME);
             // Video children must finish processing before the carousel may reference them.
-            if (child.media_type === 'VIDEO') await waitUntilFinished(graph, id, polling);
+            if (child.media_type === 'VIDEO') await waitForContainer(graph, id, CONTAINER_STATUS, polling, NAME);
             children.push(id);
           }
           creationId = requireId(await graph.post(`${igUser}/media`, { ...plan.params, children: children.join(',') }), 'id', NAME);
         }
-        await waitUntilFinished(graph, creationId, polling);
+        await waitForContainer(graph, creationId, CONTAINER_STATUS, polling, NAME);
 
         const mediaId = requireId(await graph.post(`${igUser}/media_publish`, { creation_id: creationId }), 'id', NAME);
         // Published: nothing after this point may fail the delivery, or a retry would post twice.
@@ -60,33 +62,4 @@ export function createInstagramPublisher(options: AdapterOptions = {}): Publishe
       });
     },
   };
-}
-
-/**
- * Polls the container's status_code. ERROR and EXPIRED are refusals (the `status` field says
- * why, verbatim); still IN_PROGRESS after the last poll is retryable, since nothing was
- * published and a new attempt builds a new container.
- */
-async function waitUntilFinished(graph: GraphClient, containerId: string, polling: { intervalMs: number; attempts: number }): Promise<void> {
-  const first = await graph.get(containerId, { fields: 'status_code,status' });
-  if (settled(first)) return;
-  const outcome = await pollUntil(polling, async () => {
-    const answer = await graph.get(containerId, { fields: 'status_code,status' });
-    return settled(answer) ? true : undefined;
-  });
-  if (!outcome) {
-    throw new PlatformError(`Instagram was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`, {
-      retryable: true,
-    });
-  }
-}
-
-function settled(container: Record<string, unknown>): boolean {
-  const code = container.status_code;
-  if (code === 'FINISHED' || code === 'PUBLISHED') return true;
-  if (code === 'ERROR' || code === 'EXPIRED') {
-    const status = typeof container.status === 'string' && container.status ? container.status : `Media container ${String(code)}`;
-    throw new PlatformError(status, { retryable: false });
-  }
-  return false;
 }

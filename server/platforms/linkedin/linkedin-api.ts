@@ -16,7 +16,7 @@ export const LINKEDIN_DEFAULT_VERSION = '202605';
 export function linkedinError(response: ApiResponse): PlatformError {
   const message = jsonString(response.json, 'message') || `LinkedIn answered HTTP ${response.status}`;
   if (response.status === 401) return new TokenExpiredError(message);
-  return new PlatformError(message, { retryable: response.status === 429 || response.status >= 500, status: response.status });
+  return new PlatformError(message, { status: response.status });
 }
 
 export interface LinkedInClient {

@@ -12,13 +12,14 @@
 //   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api
 //   (video: MP4, 3 s to 30 min, 75 KB to 500 MB)
 import { PlatformError } from '../publisher';
+import { PLATFORM_CATALOGUE } from '../catalogue';
 import { isSuccess, jsonAt, jsonString, pollUntil, UPLOAD_TIMEOUT_MS, type Fetcher } from '../http';
 import { downloadMedia, type MediaItem } from '../media';
 import { linkedinError, type LinkedInClient } from './linkedin-api';
 
-/** LinkedIn's own caps: images have a pixel limit rather than a byte one, so ours is generous. */
+/** Images have a pixel limit rather than a byte one, so the cap on reading one is generous. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+const MAX_VIDEO_BYTES = PLATFORM_CATALOGUE.linkedin.media.maxVideoBytes;
 
 export interface UploadContext {
   api: LinkedInClient;
@@ -33,7 +34,7 @@ export async function uploadImage(ctx: UploadContext, item: MediaItem): Promise<
   const init = await ctx.api.call('POST', '/rest/images?action=initializeUpload', { initializeUploadRequest: { owner: ctx.owner } });
   const uploadUrl = jsonString(init.json, 'value', 'uploadUrl');
   const image = jsonString(init.json, 'value', 'image');
-  if (!uploadUrl || !image) throw new PlatformError('LinkedIn returned no upload URL for the image', { retryable: true });
+  if (!uploadUrl || !image) throw new PlatformError('LinkedIn returned no upload URL for the image');
   await putBytes(ctx.fetch, uploadUrl, media.bytes, { authorization: `Bearer ${ctx.accessToken}`, 'content-type': media.contentType });
   return image;
 }
@@ -53,7 +54,7 @@ export async function uploadVideo(ctx: UploadContext, item: MediaItem): Promise<
   const uploadToken = jsonString(init.json, 'value', 'uploadToken') ?? '';
   const instructions = (jsonAt(init.json, 'value', 'uploadInstructions') ?? []) as UploadInstruction[];
   if (!video || !Array.isArray(instructions) || instructions.length === 0) {
-    throw new PlatformError('LinkedIn returned no upload instructions for the video', { retryable: true });
+    throw new PlatformError('LinkedIn returned no upload instructions for the video');
   }
 
   const uploadedPartIds: string[] = [];
@@ -61,7 +62,7 @@ export async function uploadVideo(ctx: UploadContext, item: MediaItem): Promise<
     const etag = await putBytes(ctx.fetch, part.uploadUrl, media.bytes.subarray(part.firstByte, part.lastByte + 1), {
       'content-type': 'application/octet-stream',
     });
-    if (!etag) throw new PlatformError('LinkedIn did not confirm a video part (no ETag)', { retryable: true });
+    if (!etag) throw new PlatformError('LinkedIn did not confirm a video part (no ETag)');
     uploadedPartIds.push(etag);
   }
   await ctx.api.call('POST', '/rest/videos?action=finalizeUpload', { finalizeUploadRequest: { video, uploadToken, uploadedPartIds } });
@@ -91,13 +92,11 @@ async function waitUntilAvailable(ctx: UploadContext, video: string): Promise<vo
     if (status === 'AVAILABLE') return true;
     if (status === 'PROCESSING_FAILED') {
       const reason = jsonString(answer.json, 'processingFailureReason') ?? 'PROCESSING_FAILED';
-      throw new PlatformError(reason, { retryable: false });
+      throw new PlatformError(reason);
     }
     return undefined;
   };
   if (await check()) return;
   if (await pollUntil(ctx.polling, check)) return;
-  throw new PlatformError(`LinkedIn was still processing the video after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was published`, {
-    retryable: true,
-  });
+  throw new PlatformError(`LinkedIn was still processing the video after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was published`);
 }

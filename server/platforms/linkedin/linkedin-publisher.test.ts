@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/server/db/client';
-import { uniq } from '@/server/testing/fixtures';
-import { TokenExpiredError } from '../publisher';
-import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { TokenExpiredError, type TokenStore } from '../publisher';
+import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createLinkedInPublisher, type LinkedInOptions } from './linkedin-publisher';
 import { toLittleText } from './little-text';
@@ -15,18 +13,21 @@ const VIDEO_BYTES = Buffer.from('0123456789');
 const api = useFakePlatformApi();
 const connection = liveConnection('linkedin', { externalId: '8675309', accountName: 'ada-herald', accessToken: 'AQV-linkedin-token' });
 
-const publisher = (extra: Partial<LinkedInOptions> = {}) =>
-  createLinkedInPublisher({
-    fetch: api.fetch,
-    baseUrl: api.baseUrl,
-    oauthBaseUrl: `${api.baseUrl}/oauth/v2`,
-    version: '202605',
-    clientId: '',
-    clientSecret: '',
-    pollIntervalMs: 0,
-    pollAttempts: 3,
-    ...extra,
-  });
+const publisher = (extra: Partial<LinkedInOptions> = {}, tokens?: TokenStore) =>
+  publishing(
+    createLinkedInPublisher({
+      fetch: api.fetch,
+      baseUrl: api.baseUrl,
+      oauthBaseUrl: `${api.baseUrl}/oauth/v2`,
+      version: '202605',
+      clientId: '',
+      clientSecret: '',
+      pollIntervalMs: 0,
+      pollAttempts: 3,
+      ...extra,
+    }),
+    tokens,
+  );
 
 const media = (name: string) => `${api.baseUrl}/media/${name}`;
 
@@ -128,14 +129,14 @@ describe('linkedin errors', () => {
     api.on('POST', '/rest/posts', { status: 422, json: f('error-duplicate') });
     const error = await failure(publisher().publish(connection, { content: 'Again', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Content is a duplicate of urn:li:share:7210000000000000000');
-    expect(error.opts).toEqual({ retryable: false, status: 422 });
+    expect(error.opts).toEqual({ status: 422 });
   });
 
-  it('treats 429 as retryable', async () => {
+  it('passes a 429 on with its status', async () => {
     api.on('POST', '/rest/posts', { status: 429, json: f('error-throttled') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Resource level throttle APPLICATION DAY limit for calls to this resource is reached.');
-    expect(error.opts).toEqual({ retryable: true, status: 429 });
+    expect(error.opts).toEqual({ status: 429 });
   });
 
   it('raises TokenExpiredError for 401 when the app cannot refresh', async () => {
@@ -147,48 +148,48 @@ describe('linkedin errors', () => {
 });
 
 describe('linkedin token refresh', () => {
-  const storedConnection = (tokens: { accessToken: string; refreshToken: string | null; tokenExpiresAt: Date | null }) =>
-    createLiveConnection('linkedin', { externalId: '8675309', accountName: uniq('li'), displayName: 'Ada', ...tokens });
+  const account = (tokens: { accessToken: string; refreshToken: string | null; tokenExpiresAt: Date | null }) =>
+    storedConnection('linkedin', { externalId: '8675309', accountName: 'ada-herald', ...tokens });
 
   it('refreshes after a 401, retries with the new token and stores the new tokens', async () => {
-    const row = await storedConnection({ accessToken: 'AQV-old', refreshToken: 'AQW-refresh', tokenExpiresAt: new Date(Date.now() + 3_600_000) });
+    const { connection: row, tokens } = account({ accessToken: 'AQV-old', refreshToken: 'AQW-refresh', tokenExpiresAt: new Date(Date.now() + 3_600_000) });
     api.on('POST', '/rest/posts', { status: 401, json: f('error-token-expired') }, { status: 201, headers: { 'x-restli-id': SHARE }, body: '' });
     api.on('POST', '/oauth/v2/accessToken', { json: f('token-refreshed') });
 
-    const result = await publisher({ clientId: 'app-id', clientSecret: 'app-secret' }).publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    const result = await publisher({ clientId: 'app-id', clientSecret: 'app-secret' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     expect(result.postedId).toBe(SHARE);
     const refresh = api.calls('POST', '/oauth/v2/accessToken')[0]!;
     expect(refresh.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(refresh.form())).toEqual({ grant_type: 'refresh_token', refresh_token: 'AQW-refresh', client_id: 'app-id', client_secret: 'app-secret' });
     expect(api.calls('POST', '/rest/posts').map((r) => r.headers.authorization)).toEqual(['Bearer AQV-old', `Bearer ${f('token-refreshed').access_token}`]);
-    const stored = await db.connection.findUniqueOrThrow({ where: { id: row.id } });
+    const stored = tokens.get(row.id)!;
     expect(stored.accessToken).toBe(f('token-refreshed').access_token);
     expect(stored.refreshToken).toBe(f('token-refreshed').refresh_token);
-    expect(Math.abs(stored.tokenExpiresAt!.getTime() - (Date.now() + 5_184_000_000))).toBeLessThan(60_000);
+    expect(Math.abs(stored.expiresAt!.getTime() - (Date.now() + 5_184_000_000))).toBeLessThan(60_000);
   });
 
   it('refreshes an already expired token before publishing', async () => {
-    const row = await storedConnection({ accessToken: 'AQV-expired', refreshToken: 'AQW-refresh', tokenExpiresAt: new Date(Date.now() - 1000) });
+    const { connection: row, tokens } = account({ accessToken: 'AQV-expired', refreshToken: 'AQW-refresh', tokenExpiresAt: new Date(Date.now() - 1000) });
     postCreated();
     api.on('POST', '/oauth/v2/accessToken', { json: f('token-refreshed') });
 
-    await publisher({ clientId: 'app-id', clientSecret: 'app-secret' }).publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    await publisher({ clientId: 'app-id', clientSecret: 'app-secret' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     expect(api.requests.map((r) => r.path)).toEqual(['/oauth/v2/accessToken', '/rest/posts']);
     expect(api.calls('POST', '/rest/posts')[0]!.headers.authorization).toBe(`Bearer ${f('token-refreshed').access_token}`);
   });
 
   it('raises TokenExpiredError with LinkedIn’s words when the refresh token is refused', async () => {
-    const row = await storedConnection({ accessToken: 'AQV-old', refreshToken: 'AQW-revoked', tokenExpiresAt: null });
+    const { connection: row, tokens } = account({ accessToken: 'AQV-old', refreshToken: 'AQW-revoked', tokenExpiresAt: null });
     api.on('POST', '/rest/posts', { status: 401, json: f('error-token-expired') });
     api.on('POST', '/oauth/v2/accessToken', { status: 400, json: f('token-refresh-refused') });
 
-    const error = await failure(publisher({ clientId: 'app-id', clientSecret: 'app-secret' }).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
+    const error = await failure(publisher({ clientId: 'app-id', clientSecret: 'app-secret' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
 
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('The provided authorization grant or refresh token is invalid, expired or revoked');
-    expect((await db.connection.findUniqueOrThrow({ where: { id: row.id } })).accessToken).toBe('AQV-old');
+    expect(tokens.get(row.id)!.accessToken).toBe('AQV-old');
   });
 });
 

@@ -11,9 +11,10 @@
 //     POST https://www.linkedin.com/oauth/v2/accessToken grant_type=refresh_token
 //
 // Permalink: https://www.linkedin.com/feed/update/<post urn>/
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { PlatformError, type Publisher } from '../publisher';
 import { apiEndpoint, baseUrlFromEnv, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
-import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule } from '../media';
+import { PLATFORM_CATALOGUE } from '../catalogue';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { authorUrn, LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedinClient } from './linkedin-api';
 import { uploadImage, uploadVideo, type UploadContext } from './linkedin-media';
@@ -21,11 +22,10 @@ import { toLittleText } from './little-text';
 import { env } from '@/server/config/env';
 
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
-const MAX_IMAGES = 20;
-const MEDIA_RULE: ImagesOrVideoRule = {
-  maxImages: MAX_IMAGES,
+const { media } = PLATFORM_CATALOGUE.linkedin;
+const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
   mixed: 'A LinkedIn post takes images or one video, not both or several videos',
-  tooManyImages: `A LinkedIn post takes at most ${MAX_IMAGES} images`,
+  tooManyImages: `A LinkedIn post takes at most ${media.maxImages} images`,
 };
 
 export interface LinkedInOptions extends AdapterOptions {
@@ -36,16 +36,16 @@ export interface LinkedInOptions extends AdapterOptions {
   clientSecret?: string;
 }
 
-export function createLinkedInPublisher(options: LinkedInOptions = {}): Publisher {
+export function createLinkedInPublisher(options: LinkedInOptions = {}): Publisher<'linkedin'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
       const version = options.version ?? (env.linkedinApiVersion() ?? LINKEDIN_DEFAULT_VERSION);
-      const items = imagesOrOneVideo(mediaItems(request), MEDIA_RULE);
-      const visibility = request.settings.visibility === 'CONNECTIONS' ? 'CONNECTIONS' : 'PUBLIC';
+      const items = imagesOrOneVideo(mediaItems(request), media, MEDIA_REFUSALS);
+      const visibility = request.settings.visibility ?? 'PUBLIC';
       const author = authorUrn(connection.externalId);
 
-      return withAccessToken(connection, linkedinRefresher(fetch, options), async (token) => {
+      return withAccessToken(connection, linkedinRefresher(fetch, options), tokens, async (token) => {
         const api = linkedinClient(fetch, baseUrl, token, version, options.timeoutMs);
         const ctx: UploadContext = { api, fetch, accessToken: token, owner: author, polling: pollSettings(options) };
 
@@ -70,7 +70,7 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
           ...(content ? { content } : {}),
         });
         const urn = created.headers.get('x-restli-id') ?? jsonString(created.json, 'id');
-        if (!urn) throw new PlatformError('LinkedIn accepted the post but returned no post id', { retryable: false });
+        if (!urn) throw new PlatformError('LinkedIn accepted the post but returned no post id');
         return { postedId: urn, permalink: `https://www.linkedin.com/feed/update/${urn}/` };
       });
     },

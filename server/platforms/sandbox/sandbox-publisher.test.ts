@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
+import { publishing } from '../testing/adapter-tests';
 import { sandboxPublisher } from './sandbox-publisher';
 
 const base: PublishableConnection = {
@@ -13,6 +14,7 @@ const base: PublishableConnection = {
   sandboxBehavior: 'ok',
 };
 const req = { content: 'hello', mediaUrls: [], settings: {} };
+const sandbox = publishing(sandboxPublisher);
 
 describe('sandbox publisher', () => {
   beforeEach(() => {
@@ -23,19 +25,19 @@ describe('sandbox publisher', () => {
   });
 
   it('ok accounts return a post id and permalink', async () => {
-    const res = await sandboxPublisher.publish({ ...base, platform: 'twitter' }, req);
+    const res = await sandbox.publish({ ...base, platform: 'twitter' }, req);
     expect(res.postedId).toMatch(/^\d+$/);
     expect(res.permalink).toBe(`https://x.com/demo/status/${res.postedId}`);
   });
 
   it('rejects_posts accounts fail with a platform error text', async () => {
-    await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'rejects_posts' }, req)).rejects.toThrow(PlatformError);
-    await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'rejects_posts' }, req)).rejects.toThrow(/DUPLICATE_POST/);
+    await expect(sandbox.publish({ ...base, sandboxBehavior: 'rejects_posts' }, req)).rejects.toThrow(PlatformError);
+    await expect(sandbox.publish({ ...base, sandboxBehavior: 'rejects_posts' }, req)).rejects.toThrow(/DUPLICATE_POST/);
   });
 
   it('expired accounts are refused before publishing', async () => {
     // With a ten-minute platform latency, only a refusal before the call can finish in time.
     vi.stubEnv('SANDBOX_LATENCY_MS', '600000');
-    await expect(sandboxPublisher.publish({ ...base, sandboxBehavior: 'expired' }, req)).rejects.toThrow(TokenExpiredError);
+    await expect(sandbox.publish({ ...base, sandboxBehavior: 'expired' }, req)).rejects.toThrow(TokenExpiredError);
   });
 });

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
 import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
 import { env } from '@/server/config/env';
 
@@ -56,7 +56,7 @@ export const sandboxPublisher: Publisher = {
       appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, at: new Date().toISOString() })}\n`);
     }
     await sleep(latencyMs());
-    if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { retryable: false, status: 422 });
+    if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { status: 422 });
     const id = postId(connection.platform);
     return { postedId: id, permalink: PERMALINK[connection.platform](connection.accountName, id) };
   },

@@ -1,12 +1,11 @@
 // What the live adapter tests share: the fake platform API's lifecycle, the connections they
-// publish with (a plain one, or a row in the test database for the token refresh tests), and
-// the check that a publish failed with a PlatformError.
+// publish with, an in-memory token store standing in for the one delivery lends (so the
+// token refresh tests read what an adapter stored), and the check that a publish failed with
+// a PlatformError.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Platform } from '@/server/connections/connections.schemas';
-import { db } from '@/server/db/client';
-import { createWorkspace } from '@/server/testing/fixtures';
-import { PlatformError, type PublishableConnection } from '../publisher';
+import type { Platform } from '@/server/shared/platforms';
+import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult, type RefreshedToken, type StoredTokens, type TokenStore } from '../publisher';
 import { startFakePlatformApi, type FakePlatformApi } from './fake-platform-api';
 
 /**
@@ -51,23 +50,55 @@ export function liveConnection(
   return { id: randomUUID(), platform, provider: 'live', tokenExpiresAt: null, sandboxBehavior: null, ...account };
 }
 
+/** A TokenStore in memory: what it holds per connection, and every token saved to it. */
+export class MemoryTokenStore implements TokenStore {
+  readonly saved: { connectionId: string; token: RefreshedToken }[] = [];
+  private readonly rows = new Map<string, StoredTokens>();
+
+  /** Stores tokens as another delivery (or the connect flow) would have. */
+  set(connectionId: string, tokens: StoredTokens): void {
+    this.rows.set(connectionId, tokens);
+  }
+
+  get(connectionId: string): StoredTokens | undefined {
+    return this.rows.get(connectionId);
+  }
+
+  async read(connectionId: string): Promise<StoredTokens | null> {
+    return this.rows.get(connectionId) ?? null;
+  }
+
+  async save(connectionId: string, token: RefreshedToken): Promise<void> {
+    this.saved.push({ connectionId, token });
+    this.rows.set(connectionId, { ...token });
+  }
+}
+
 export interface StoredAccount {
   externalId: string;
   accountName: string;
-  displayName: string;
   accessToken: string;
   refreshToken?: string | null;
   tokenExpiresAt: Date | null;
 }
 
 /**
- * A live connection stored in its own workspace, for the tests of token refresh (which reads
- * the refresh token from the row and writes the new tokens back).
+ * A live connection whose tokens are kept in a token store, for the tests of token refresh
+ * (which reads the refresh token from the store and writes the new tokens back).
  */
-export async function createLiveConnection<P extends Platform>(platform: P, account: StoredAccount) {
-  const workspace = await createWorkspace();
-  const row = await db.connection.create({ data: { workspaceId: workspace.id, platform, ...account } });
-  return { ...row, platform };
+export function storedConnection(platform: Platform, account: StoredAccount): { connection: PublishableConnection; tokens: MemoryTokenStore } {
+  const { refreshToken = null, ...publishable } = account;
+  const connection = liveConnection(platform, publishable);
+  const tokens = new MemoryTokenStore();
+  tokens.set(connection.id, { accessToken: account.accessToken, refreshToken, expiresAt: account.tokenExpiresAt });
+  return { connection, tokens };
+}
+
+/** An adapter called the way delivery calls it, lending it `tokens` (an empty store by default). */
+export function publishing<P extends Platform>(publisher: Publisher<P>, tokens: TokenStore = new MemoryTokenStore()) {
+  return {
+    publish: (connection: PublishableConnection, request: PublishRequest<P>): Promise<PublishResult> => publisher.publish(connection, request, { tokens }),
+  };
 }
 
 /** The error `promise` rejects with, which must be a PlatformError. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/server/db/client';
-import { uniq } from '@/server/testing/fixtures';
-import { TokenExpiredError } from '../publisher';
-import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { TokenExpiredError, type TokenStore } from '../publisher';
+import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createThreadsPublisher } from './threads-publisher';
 
@@ -14,7 +12,7 @@ const MEDIA = '18064532145098765';
 const api = useFakePlatformApi();
 const connection = liveConnection('threads', { externalId: USER, accountName: 'heraldcoffee', accessToken: 'THAAJ-token' });
 
-const publisher = () => createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 });
+const publisher = (tokens?: TokenStore) => publishing(createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 }), tokens);
 
 function happyPath() {
   api.on('POST', `/v1.0/${USER}/threads`, { json: f('container-created') });
@@ -83,7 +81,7 @@ describe('threads errors', () => {
     api.on('POST', `/v1.0/${USER}/threads`, { status: 400, json: f('error-text-too-long') });
     const error = await failure(publisher().publish(connection, { content: 'x'.repeat(501), mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Param text must be at most 500 characters long.');
-    expect(error.opts).toEqual({ retryable: false, status: 400 });
+    expect(error.opts).toEqual({ status: 400 });
   });
 
   it('reports a failed container with its error_message', async () => {
@@ -94,12 +92,13 @@ describe('threads errors', () => {
     expect(api.calls('POST', `/v1.0/${USER}/threads_publish`)).toHaveLength(0);
   });
 
-  it('treats a rate limit as retryable', async () => {
+  it('passes a rate limit on with its status, not as an expired token', async () => {
     happyPath();
     api.on('POST', `/v1.0/${USER}/threads_publish`, { status: 403, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
+    expect(error).not.toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Application request limit reached');
-    expect(error.opts.retryable).toBe(true);
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('raises TokenExpiredError when the token is rejected and cannot be extended', async () => {
@@ -112,34 +111,34 @@ describe('threads errors', () => {
 });
 
 describe('threads token refresh', () => {
-  const storedConnection = (accessToken: string, tokenExpiresAt: Date) =>
-    createLiveConnection('threads', { externalId: USER, accountName: uniq('th'), displayName: 'Herald', accessToken, tokenExpiresAt });
+  const account = (accessToken: string, tokenExpiresAt: Date) => storedConnection('threads', { externalId: USER, accountName: 'heraldcoffee', accessToken, tokenExpiresAt });
 
   it('extends a token about to lapse before publishing and stores the new one', async () => {
     const soon = new Date(Date.now() + 2 * 24 * 3_600_000);
-    const row = await storedConnection('THAAJ-old', soon);
+    const { connection: row, tokens } = account('THAAJ-old', soon);
     happyPath();
     api.on('GET', '/refresh_access_token', { json: f('token-refreshed') });
 
-    await publisher().publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    await publisher(tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     const refresh = api.calls('GET', '/refresh_access_token')[0]!;
     expect(Object.fromEntries(refresh.query)).toEqual({ grant_type: 'th_refresh_token', access_token: 'THAAJ-old' });
     expect(api.calls('POST', `/v1.0/${USER}/threads`)[0]!.headers.authorization).toBe('Bearer THAAJ-refreshed-long-lived-token');
-    const stored = await db.connection.findUniqueOrThrow({ where: { id: row.id } });
+    const stored = tokens.get(row.id)!;
     expect(stored.accessToken).toBe('THAAJ-refreshed-long-lived-token');
-    expect(stored.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 3_600_000);
+    expect(stored.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 3_600_000);
   });
 
   it('still publishes with a valid token when the early extension is refused', async () => {
-    const row = await storedConnection('THAAJ-valid', new Date(Date.now() + 3 * 24 * 3_600_000));
+    const { connection: row, tokens } = account('THAAJ-valid', new Date(Date.now() + 3 * 24 * 3_600_000));
     happyPath();
     api.on('GET', '/refresh_access_token', { status: 403, json: f('error-rate-limit') });
 
-    const result = await publisher().publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    const result = await publisher(tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     expect(result.postedId).toBe(MEDIA);
     expect(api.calls('POST', `/v1.0/${USER}/threads`)[0]!.headers.authorization).toBe('Bearer THAAJ-valid');
-    expect((await db.connection.findUniqueOrThrow({ where: { id: row.id } })).accessToken).toBe('THAAJ-valid');
+    expect(tokens.get(row.id)!.accessToken).toBe('THAAJ-valid');
+    expect(tokens.saved).toEqual([]);
   });
 });

@@ -15,28 +15,30 @@
 // Tokens: long-lived (60 days) and extended with themselves via
 // GET /refresh_access_token?grant_type=th_refresh_token while still valid, so the refresh runs
 // a week ahead of the stored expiry. An expired one cannot be refreshed: reconnect.
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
-import { apiEndpoint, bestEffort, callApi, isSuccess, jsonString, pollSettings, pollUntil, withQuery, type AdapterOptions, type Fetcher } from '../http';
-import { graphClient, graphError, requireId, type GraphClient, type GraphParams } from '../graph-api';
+import { PlatformError, type Publisher } from '../publisher';
+import { apiEndpoint, bestEffort, callApi, isSuccess, jsonString, pollSettings, withQuery, type AdapterOptions, type Fetcher } from '../http';
+import { graphClient, graphError, requireId, waitForContainer, type ContainerStatusFields, type GraphParams } from '../graph-api';
+import { PLATFORM_CATALOGUE } from '../catalogue';
 import { mediaItems, type MediaItem } from '../media';
 import { withAccessToken, type TokenRefresher } from '../token-refresh';
 
 export const THREADS_DEFAULT_BASE_URL = 'https://graph.threads.net/v1.0';
 const NAME = 'Threads';
-const MAX_CAROUSEL_ITEMS = 20;
+const { media } = PLATFORM_CATALOGUE.threads;
+const CONTAINER_STATUS: ContainerStatusFields = { status: 'status', reason: 'error_message' };
 const REFRESH_AHEAD_MS = 7 * 24 * 3_600_000;
 
-export function createThreadsPublisher(options: AdapterOptions = {}): Publisher {
+export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<'threads'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
       const items = mediaItems(request);
-      if (items.length > MAX_CAROUSEL_ITEMS) {
-        throw new PlatformError(`A Threads carousel takes at most ${MAX_CAROUSEL_ITEMS} images and videos`, { retryable: false });
+      if (items.length > media.maxItems) {
+        throw new PlatformError(`A Threads carousel takes at most ${media.maxItems} images and videos`);
       }
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), async (token) => {
+      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const user = connection.externalId;
 
@@ -47,12 +49,12 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher 
           const children: string[] = [];
           for (const item of items) {
             const id = requireId(await graph.post(`${user}/threads`, { ...mediaParams(item), is_carousel_item: true }), 'id', NAME);
-            await waitUntilFinished(graph, id, polling);
+            await waitForContainer(graph, id, CONTAINER_STATUS, polling, NAME);
             children.push(id);
           }
           creationId = requireId(await graph.post(`${user}/threads`, { media_type: 'CAROUSEL', children: children.join(','), text: request.content }), 'id', NAME);
         }
-        await waitUntilFinished(graph, creationId, polling);
+        await waitForContainer(graph, creationId, CONTAINER_STATUS, polling, NAME);
 
         const mediaId = requireId(await graph.post(`${user}/threads_publish`, { creation_id: creationId }), 'id', NAME);
         const read = await bestEffort('threads', 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));
@@ -68,24 +70,6 @@ function mediaParams(item: MediaItem): GraphParams {
 
 function singleContainer(item: MediaItem | undefined, text: string): GraphParams {
   return item ? { ...mediaParams(item), text } : { media_type: 'TEXT', text };
-}
-
-async function waitUntilFinished(graph: GraphClient, containerId: string, polling: { intervalMs: number; attempts: number }): Promise<void> {
-  const check = async () => {
-    const container = await graph.get(containerId, { fields: 'status,error_message' });
-    const status = container.status;
-    if (status === 'FINISHED' || status === 'PUBLISHED') return true;
-    if (status === 'ERROR' || status === 'EXPIRED') {
-      const reason = typeof container.error_message === 'string' && container.error_message ? container.error_message : `Media container ${String(status)}`;
-      throw new PlatformError(reason, { retryable: false });
-    }
-    return undefined;
-  };
-  if (await check()) return;
-  if (await pollUntil(polling, check)) return;
-  throw new PlatformError(`Threads was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`, {
-    retryable: true,
-  });
 }
 
 /** The refresh endpoint sits at the API host's root, outside the versioned path. */

@@ -14,8 +14,7 @@ export function tiktokError(response: ApiResponse): PlatformError | null {
   if (code === 'ok' && response.status < 400) return null;
   const message = jsonString(response.json, 'error', 'message') || code || `TikTok answered HTTP ${response.status}`;
   if (code === 'access_token_invalid' || response.status === 401) return new TokenExpiredError(message);
-  const retryable = code === 'rate_limit_exceeded' || response.status === 429 || response.status >= 500 || code === 'internal_error';
-  return new PlatformError(message, { retryable, status: response.status });
+  return new PlatformError(message, { status: response.status });
 }
 
 export interface TikTokClient {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/server/db/client';
-import { uniq } from '@/server/testing/fixtures';
-import { TokenExpiredError } from '../publisher';
-import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { TokenExpiredError, type TokenStore } from '../publisher';
+import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture, rawFixture } from '../testing/fake-platform-api';
 import { createTikTokPublisher, type TikTokOptions } from './tiktok-publisher';
 
@@ -13,8 +11,8 @@ const POST_ID = '7393049800123456789';
 const api = useFakePlatformApi();
 const connection = liveConnection('tiktok', { externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm', accountName: 'heraldcoffee', accessToken: 'act.tiktok-token' });
 
-const publisher = (extra: Partial<TikTokOptions> = {}) =>
-  createTikTokPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientKey: '', clientSecret: '', pollIntervalMs: 0, pollAttempts: 3, ...extra });
+const publisher = (extra: Partial<TikTokOptions> = {}, tokens?: TokenStore) =>
+  publishing(createTikTokPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientKey: '', clientSecret: '', pollIntervalMs: 0, pollAttempts: 3, ...extra }), tokens);
 
 function videoPath() {
   api.on('POST', '/v2/post/publish/creator_info/query/', { json: f('creator-info') });
@@ -91,7 +89,7 @@ describe('tiktok errors', () => {
     api.on('POST', '/v2/post/publish/video/init/', { status: 403, json: f('error-url-ownership') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://elsewhere.example/v.mp4'], settings: {} }));
     expect(error.message).toBe(f('error-url-ownership').error.message);
-    expect(error.opts).toEqual({ retryable: false, status: 403 });
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('honours a non-ok code even on HTTP 200', async () => {
@@ -108,11 +106,11 @@ describe('tiktok errors', () => {
     expect(error.message).toBe('video_pull_failed');
   });
 
-  it('treats rate_limit_exceeded as retryable', async () => {
+  it('passes rate_limit_exceeded on with its status', async () => {
     api.on('POST', '/v2/post/publish/creator_info/query/', { status: 429, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }));
     expect(error.message).toBe('API rate limit was exceeded. Please try again later.');
-    expect(error.opts).toEqual({ retryable: true, status: 429 });
+    expect(error.opts).toEqual({ status: 429 });
   });
 
   it('raises TokenExpiredError for access_token_invalid when the app cannot refresh', async () => {
@@ -124,23 +122,23 @@ describe('tiktok errors', () => {
 
   it('refuses a post without media before calling TikTok', async () => {
     const error = await failure(publisher().publish(connection, { content: 'text only', mediaUrls: [], settings: {} }));
-    expect(error.opts.retryable).toBe(false);
+    expect(error.message).toBe('TikTok posts need a video or photos');
     expect(api.requests).toHaveLength(0);
   });
 });
 
 describe('tiktok token refresh', () => {
-  const storedConnection = (tokenExpiresAt: Date | null) =>
-    createLiveConnection('tiktok', { externalId: uniq('open'), accountName: 'heraldcoffee', displayName: 'Herald', accessToken: 'act.old', refreshToken: 'rft.old', tokenExpiresAt });
+  const account = (tokenExpiresAt: Date | null) =>
+    storedConnection('tiktok', { externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm', accountName: 'heraldcoffee', accessToken: 'act.old', refreshToken: 'rft.old', tokenExpiresAt });
 
   it('refreshes after access_token_invalid, retries, and stores the rotated tokens', async () => {
-    const row = await storedConnection(new Date(Date.now() + 3_600_000));
+    const { connection: row, tokens } = account(new Date(Date.now() + 3_600_000));
     api.on('POST', '/v2/post/publish/creator_info/query/', { status: 401, json: f('error-token-invalid') }, { json: f('creator-info') });
     api.on('POST', '/v2/post/publish/video/init/', { json: f('video-init') });
     api.on('POST', '/v2/post/publish/status/fetch/', raw('status-complete'));
     api.on('POST', '/v2/oauth/token/', { json: f('token-refreshed') });
 
-    const result = await publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }).publish(row, {
+    const result = await publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }, tokens).publish(row, {
       content: 'x',
       mediaUrls: ['https://cdn.herald.example/m/v.mp4'],
       settings: {},
@@ -154,16 +152,16 @@ describe('tiktok token refresh', () => {
       'Bearer act.old',
       `Bearer ${f('token-refreshed').access_token}`,
     ]);
-    const stored = await db.connection.findUniqueOrThrow({ where: { id: row.id } });
+    const stored = tokens.get(row.id)!;
     expect(stored.accessToken).toBe(f('token-refreshed').access_token);
     expect(stored.refreshToken).toBe(f('token-refreshed').refresh_token);
   });
 
   it('raises TokenExpiredError with TikTok’s description when the refresh token is refused', async () => {
-    const row = await storedConnection(new Date(Date.now() - 1000));
+    const { connection: row, tokens } = account(new Date(Date.now() - 1000));
     api.on('POST', '/v2/oauth/token/', { json: f('token-refresh-refused') });
     const error = await failure(
-      publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }).publish(row, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }),
+      publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }, tokens).publish(row, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }),
     );
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Refresh token is invalid or expired.');

@@ -23,18 +23,18 @@
 // picks PUBLIC_TO_EVERYONE when offered, else the first option (unaudited apps get SELF_ONLY).
 // Moderation can hold the post id back for a long time: when polling ends first, the delivery
 // succeeds with the publish_id and no permalink (TikTok has the post; it is not retried).
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { PlatformError, type Publisher } from '../publisher';
 import { apiEndpoint, jsonAt, jsonString, pollSettings, pollUntil, type AdapterOptions, type ApiResponse, type Fetcher } from '../http';
-import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule, type MediaItem } from '../media';
+import { PLATFORM_CATALOGUE } from '../catalogue';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals, type MediaItem } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { TIKTOK_DEFAULT_BASE_URL, tiktokClient, type TikTokClient } from './tiktok-api';
 import { env } from '@/server/config/env';
 
-const MAX_PHOTOS = 35;
-const MEDIA_RULE: ImagesOrVideoRule = {
-  maxImages: MAX_PHOTOS,
+const { media } = PLATFORM_CATALOGUE.tiktok;
+const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
   mixed: 'A TikTok post takes one video or photos, not both or several videos',
-  tooManyImages: `A TikTok photo post takes at most ${MAX_PHOTOS} photos`,
+  tooManyImages: `A TikTok photo post takes at most ${media.maxImages} photos`,
 };
 
 export interface TikTokOptions extends AdapterOptions {
@@ -51,21 +51,21 @@ interface CreatorInfo {
   stitchDisabled: boolean;
 }
 
-export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
+export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'tiktok'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
       const items = checkedMedia(mediaItems(request));
       const isVideo = items[0]!.kind === 'video';
 
-      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), async (token) => {
+      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), tokens, async (token) => {
         const api = tiktokClient(fetch, baseUrl, token, options.timeoutMs);
         const creator = await creatorInfo(api);
         const init = isVideo
           ? await api.post('/v2/post/publish/video/init/', videoBody(request.content, items[0]!, creator))
           : await api.post('/v2/post/publish/content/init/', photoBody(request.content, items, creator));
         const publishId = jsonString(init.json, 'data', 'publish_id');
-        if (!publishId) throw new PlatformError('TikTok accepted the post but returned no publish_id', { retryable: false });
+        if (!publishId) throw new PlatformError('TikTok accepted the post but returned no publish_id');
 
         const postId = await waitForPost(api, publishId, pollSettings(options));
         const username = creator.username ?? connection.accountName.replace(/^@/, '');
@@ -79,8 +79,8 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher {
 }
 
 function checkedMedia(items: MediaItem[]): MediaItem[] {
-  if (items.length === 0) throw new PlatformError('TikTok posts need a video or photos', { retryable: false });
-  return imagesOrOneVideo(items, MEDIA_RULE);
+  if (items.length === 0) throw new PlatformError('TikTok posts need a video or photos');
+  return imagesOrOneVideo(items, media, MEDIA_REFUSALS);
 }
 
 async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {
@@ -88,7 +88,7 @@ async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {
   const options = (jsonAt(answer.json, 'data', 'privacy_level_options') ?? []) as unknown[];
   const levels = options.filter((o): o is string => typeof o === 'string');
   const privacyLevel = levels.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : levels[0];
-  if (!privacyLevel) throw new PlatformError('TikTok offered no privacy level for this account', { retryable: false });
+  if (!privacyLevel) throw new PlatformError('TikTok offered no privacy level for this account');
   return {
     username: jsonString(answer.json, 'data', 'creator_username') ?? null,
     privacyLevel,
@@ -127,7 +127,7 @@ async function waitForPost(api: TikTokClient, publishId: string, polling: { inte
     const answer = await api.post('/v2/post/publish/status/fetch/', { publish_id: publishId });
     const status = jsonString(answer.json, 'data', 'status');
     if (status === 'FAILED') {
-      throw new PlatformError(jsonString(answer.json, 'data', 'fail_reason') || 'TikTok could not publish the post', { retryable: false });
+      throw new PlatformError(jsonString(answer.json, 'data', 'fail_reason') || 'TikTok could not publish the post');
     }
     if (status === 'PUBLISH_COMPLETE') return { postId: publicPostId(answer) };
     return undefined;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/server/db/client';
-import { uniq } from '@/server/testing/fixtures';
-import { TokenExpiredError } from '../publisher';
-import { createLiveConnection, failure, liveConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { TokenExpiredError, type TokenStore } from '../publisher';
+import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture, type RecordedRequest } from '../testing/fake-platform-api';
 import { createTwitterPublisher, type TwitterOptions } from './twitter-publisher';
 
@@ -14,8 +12,8 @@ const IMAGE_BYTES = Buffer.from('\xff\xd8\xff\xe0 jpeg', 'latin1');
 const api = useFakePlatformApi();
 const connection = liveConnection('twitter', { externalId: '2244994945', accountName: 'heraldcoffee', accessToken: 'x-user-token' });
 
-const publisher = (extra: Partial<TwitterOptions> = {}) =>
-  createTwitterPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientId: '', pollIntervalMs: 0, pollAttempts: 3, ...extra });
+const publisher = (extra: Partial<TwitterOptions> = {}, tokens?: TokenStore) =>
+  publishing(createTwitterPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientId: '', pollIntervalMs: 0, pollAttempts: 3, ...extra }), tokens);
 const media = (name: string) => `${api.baseUrl}/media/${name}`;
 
 /** The parts of a multipart/form-data request, by name. */
@@ -101,7 +99,7 @@ describe('x errors', () => {
     api.on('POST', '/2/tweets', { status: 403, json: f('error-duplicate') });
     const error = await failure(publisher().publish(connection, { content: 'Again', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('You are not allowed to create a Tweet with duplicate content.');
-    expect(error.opts).toEqual({ retryable: false, status: 403 });
+    expect(error.opts).toEqual({ status: 403 });
   });
 
   it('prefers errors[0].message, the precise one, on invalid requests', async () => {
@@ -121,11 +119,11 @@ describe('x errors', () => {
     expect(api.calls('POST', '/2/tweets')).toHaveLength(0);
   });
 
-  it('treats 429 as retryable', async () => {
+  it('passes a 429 on with its status', async () => {
     api.on('POST', '/2/tweets', { status: 429, headers: { 'x-rate-limit-reset': '1785417510' }, json: f('error-rate-limit') });
     const error = await failure(publisher().publish(connection, { content: 'x', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('Too Many Requests');
-    expect(error.opts).toEqual({ retryable: true, status: 429 });
+    expect(error.opts).toEqual({ status: 429 });
   });
 
   it('raises TokenExpiredError for 401 when there is no way to refresh', async () => {
@@ -137,32 +135,32 @@ describe('x errors', () => {
 });
 
 describe('x token refresh', () => {
-  const storedConnection = (tokenExpiresAt: Date | null, refreshToken: string | null = 'x-refresh') =>
-    createLiveConnection('twitter', { externalId: '2244994945', accountName: uniq('x'), displayName: 'Herald', accessToken: 'x-old', refreshToken, tokenExpiresAt });
+  const account = (tokenExpiresAt: Date | null, refreshToken: string | null = 'x-refresh') =>
+    storedConnection('twitter', { externalId: '2244994945', accountName: 'heraldcoffee', accessToken: 'x-old', refreshToken, tokenExpiresAt });
 
   it('refreshes an expired token first (Basic auth for a confidential client) and stores the rotated pair', async () => {
-    const row = await storedConnection(new Date(Date.now() - 60_000));
+    const { connection: row, tokens } = account(new Date(Date.now() - 60_000));
     api.on('POST', '/2/oauth2/token', { json: f('token-refreshed') });
     api.on('POST', '/2/tweets', { status: 201, json: f('tweet-created') });
 
-    await publisher({ clientId: 'x-client', clientSecret: 'x-secret' }).publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    await publisher({ clientId: 'x-client', clientSecret: 'x-secret' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     const refresh = api.calls('POST', '/2/oauth2/token')[0]!;
     expect(refresh.headers.authorization).toBe(`Basic ${Buffer.from('x-client:x-secret').toString('base64')}`);
     expect(Object.fromEntries(refresh.form())).toEqual({ refresh_token: 'x-refresh', grant_type: 'refresh_token', client_id: 'x-client' });
     expect(api.calls('POST', '/2/tweets')[0]!.headers.authorization).toBe(`Bearer ${f('token-refreshed').access_token}`);
-    const stored = await db.connection.findUniqueOrThrow({ where: { id: row.id } });
+    const stored = tokens.get(row.id)!;
     expect(stored.accessToken).toBe(f('token-refreshed').access_token);
     expect(stored.refreshToken).toBe(f('token-refreshed').refresh_token);
-    expect(Math.abs(stored.tokenExpiresAt!.getTime() - (Date.now() + 7_200_000))).toBeLessThan(60_000);
+    expect(Math.abs(stored.expiresAt!.getTime() - (Date.now() + 7_200_000))).toBeLessThan(60_000);
   });
 
   it('refreshes after a 401 and retries once (public client: no Basic auth)', async () => {
-    const row = await storedConnection(new Date(Date.now() + 3_600_000));
+    const { connection: row, tokens } = account(new Date(Date.now() + 3_600_000));
     api.on('POST', '/2/tweets', { status: 401, json: f('error-unauthorized') }, { status: 201, json: f('tweet-created') });
     api.on('POST', '/2/oauth2/token', { json: f('token-refreshed') });
 
-    const result = await publisher({ clientId: 'x-client', clientSecret: '' }).publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    const result = await publisher({ clientId: 'x-client', clientSecret: '' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     expect(result.postedId).toBe(TWEET);
     expect(api.calls('POST', '/2/oauth2/token')[0]!.headers.authorization).toBeUndefined();
@@ -170,29 +168,29 @@ describe('x token refresh', () => {
   });
 
   it('uses a token another delivery already refreshed instead of refreshing again', async () => {
-    const row = await storedConnection(new Date(Date.now() + 3_600_000));
-    await db.connection.update({ where: { id: row.id }, data: { accessToken: 'x-fresh-from-elsewhere' } });
+    const { connection: row, tokens } = account(new Date(Date.now() + 3_600_000));
+    tokens.set(row.id, { ...tokens.get(row.id)!, accessToken: 'x-fresh-from-elsewhere' });
     api.on('POST', '/2/tweets', { status: 401, json: f('error-unauthorized') }, { status: 201, json: f('tweet-created') });
 
-    await publisher({ clientId: 'x-client' }).publish(row, { content: 'x', mediaUrls: [], settings: {} });
+    await publisher({ clientId: 'x-client' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} });
 
     expect(api.calls('POST', '/2/oauth2/token')).toHaveLength(0);
     expect(api.calls('POST', '/2/tweets')[1]!.headers.authorization).toBe('Bearer x-fresh-from-elsewhere');
   });
 
   it('raises TokenExpiredError with X’s description when the refresh token is refused', async () => {
-    const row = await storedConnection(null);
+    const { connection: row, tokens } = account(null);
     api.on('POST', '/2/tweets', { status: 401, json: f('error-unauthorized') });
     api.on('POST', '/2/oauth2/token', { status: 400, json: f('token-refresh-refused') });
-    const error = await failure(publisher({ clientId: 'x-client' }).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
+    const error = await failure(publisher({ clientId: 'x-client' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Value passed for the token was invalid.');
   });
 
   it('raises the platform’s rejection when no refresh token is stored', async () => {
-    const row = await storedConnection(null, null);
+    const { connection: row, tokens } = account(null, null);
     api.on('POST', '/2/tweets', { status: 401, json: f('error-unauthorized') });
-    const error = await failure(publisher({ clientId: 'x-client' }).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
+    const error = await failure(publisher({ clientId: 'x-client' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Unauthorized');
     expect(api.calls('POST', '/2/oauth2/token')).toHaveLength(0);

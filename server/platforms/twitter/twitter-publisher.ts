@@ -11,19 +11,19 @@
 //   media: see x-media-upload.ts
 //
 // Permalink: https://x.com/<handle>/status/<id>
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
+import { PlatformError, type Publisher } from '../publisher';
 import { apiEndpoint, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
-import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRule } from '../media';
+import { PLATFORM_CATALOGUE } from '../catalogue';
+import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { X_DEFAULT_BASE_URL, X_ERROR_KEYS, xClient } from './x-api';
 import { uploadMedia } from './x-media-upload';
 import { env } from '@/server/config/env';
 
-const MAX_IMAGES = 4;
-const MEDIA_RULE: ImagesOrVideoRule = {
-  maxImages: MAX_IMAGES,
-  mixed: 'A post on X takes up to 4 images or one video, not both',
-  tooManyImages: `A post on X takes at most ${MAX_IMAGES} images`,
+const { media } = PLATFORM_CATALOGUE.twitter;
+const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
+  mixed: `A post on X takes up to ${media.maxImages} images or one video, not both`,
+  tooManyImages: `A post on X takes at most ${media.maxImages} images`,
 };
 
 export interface TwitterOptions extends AdapterOptions {
@@ -32,15 +32,14 @@ export interface TwitterOptions extends AdapterOptions {
   clientSecret?: string;
 }
 
-export function createTwitterPublisher(options: TwitterOptions = {}): Publisher {
+export function createTwitterPublisher(options: TwitterOptions = {}): Publisher<'twitter'> {
   return {
-    async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+    async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'X_API_BASE_URL', X_DEFAULT_BASE_URL);
-      const items = imagesOrOneVideo(mediaItems(request), MEDIA_RULE);
-      const replyTo = typeof request.settings.replyTo === 'string' ? request.settings.replyTo : undefined;
-      const quoteTweet = typeof request.settings.quoteTweet === 'string' ? request.settings.quoteTweet : undefined;
+      const items = imagesOrOneVideo(mediaItems(request), media, MEDIA_REFUSALS);
+      const { replyTo, quoteTweet } = request.settings;
 
-      return withAccessToken(connection, xRefresher(fetch, baseUrl, options), async (token) => {
+      return withAccessToken(connection, xRefresher(fetch, baseUrl, options), tokens, async (token) => {
         const api = xClient(fetch, baseUrl, token, options.timeoutMs);
         const mediaIds: string[] = [];
         for (const item of items) mediaIds.push(await uploadMedia({ api, fetch, polling: pollSettings(options) }, item));
@@ -55,7 +54,7 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher 
           },
         });
         const id = jsonString(created.json, 'data', 'id');
-        if (!id) throw new PlatformError('X accepted the post but returned no id', { retryable: false });
+        if (!id) throw new PlatformError('X accepted the post but returned no id');
         const handle = connection.accountName.replace(/^@/, '');
         return { postedId: id, permalink: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}` };
       });

@@ -19,7 +19,7 @@ export function xErrorMessage(response: ApiResponse): string {
 export function xError(response: ApiResponse): PlatformError {
   const message = xErrorMessage(response);
   if (response.status === 401) return new TokenExpiredError(message);
-  return new PlatformError(message, { retryable: response.status === 429 || response.status >= 500, status: response.status });
+  return new PlatformError(message, { status: response.status });
 }
 
 export interface XClient {

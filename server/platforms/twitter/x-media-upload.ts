@@ -12,12 +12,14 @@
 //     GET  /2/media/upload?command=STATUS&media_id=…
 // A FINALIZE answer with processing_info means: poll STATUS until state is succeeded or failed.
 import { PlatformError } from '../publisher';
+import { PLATFORM_CATALOGUE } from '../catalogue';
 import { jsonAt, jsonString, multipartBody, pollUntil, UPLOAD_TIMEOUT_MS, type Fetcher } from '../http';
 import { downloadMedia, type MediaItem } from '../media';
 import type { XClient } from './x-api';
 
 const MB = 1024 * 1024;
-const MAX_BYTES = { image: 5 * MB, gif: 15 * MB, video: 512 * MB } as const;
+/** Which upload a file takes depends on these; the video cap is the catalogue's. */
+const MAX_BYTES = { image: 5 * MB, gif: 15 * MB, video: PLATFORM_CATALOGUE.twitter.media.maxVideoBytes } as const;
 /** APPEND takes chunks of at most 5 MB; 4 MB leaves room for the multipart envelope. */
 const CHUNK_BYTES = 4 * MB;
 
@@ -32,7 +34,7 @@ export async function uploadMedia(ctx: XUploadContext, item: MediaItem): Promise
   if (item.kind === 'video') return chunkedUpload(ctx, media.bytes, media.contentType, 'tweet_video');
   // Animated GIFs have their own category and, like video, go through the chunked flow.
   if (media.contentType === 'image/gif') return chunkedUpload(ctx, media.bytes, media.contentType, 'tweet_gif');
-  if (media.bytes.length > MAX_BYTES.image) throw new PlatformError('X accepts images up to 5 MB', { retryable: false });
+  if (media.bytes.length > MAX_BYTES.image) throw new PlatformError('X accepts images up to 5 MB');
   return simpleUpload(ctx, media.bytes, media.contentType);
 }
 
@@ -68,9 +70,7 @@ async function chunkedUpload(ctx: XUploadContext, bytes: Buffer, contentType: st
       return processed(status.json) ? true : undefined;
     });
     if (!done) {
-      throw new PlatformError(`X was still processing the media after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was posted`, {
-        retryable: true,
-      });
+      throw new PlatformError(`X was still processing the media after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was posted`);
     }
   }
   return mediaId;
@@ -82,13 +82,13 @@ function processed(json: unknown): boolean {
   if (state === 'succeeded') return true;
   if (state === 'failed') {
     const message = jsonString(json, 'data', 'processing_info', 'error', 'message') ?? 'X could not process the media';
-    throw new PlatformError(message, { retryable: false });
+    throw new PlatformError(message);
   }
   return false;
 }
 
 function requireMediaId(json: unknown): string {
   const id = jsonString(json, 'data', 'id');
-  if (!id) throw new PlatformError('X accepted the upload but returned no media id', { retryable: true });
+  if (!id) throw new PlatformError('X accepted the upload but returned no media id');
   return id;
 }

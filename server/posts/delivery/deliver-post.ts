@@ -17,9 +17,11 @@ import { outboxInsertSql } from '@/server/events/record-event';
 import { isUuid } from '@/server/http/schemas';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
-import type { Platform } from '@/server/connections/connections.schemas';
+import type { Platform } from '@/server/shared/platforms';
+import { parseStoredSettings } from '@/server/platforms/catalogue';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
+import { connectionTokens } from './connection-tokens';
 import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { getPost } from '../read-posts';
@@ -160,13 +162,17 @@ const OUTCOME_WRITE_ATTEMPTS = 7;
 async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection): Promise<void> {
   const platform = connection.platform as Platform;
   const variants = (post.variants ?? {}) as Partial<Record<Platform, { content: string }>>;
-  const settings = ((post.platformSettings ?? {}) as Record<string, Record<string, unknown>>)[platform] ?? {};
+  const storedSettings = ((post.platformSettings ?? {}) as Partial<Record<Platform, unknown>>)[platform];
   const media = post.media as StoredMedia[];
 
   try {
+    // Validated when the post was written; parsed again so the adapter gets its platform's type.
+    const settings = parseStoredSettings(platform, storedSettings);
+    // Tokens a platform grants on the way are stored through connectionTokens at once.
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
       { ...connection, platform },
       { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
+      { tokens: connectionTokens },
     );
     const publishedAt = new Date();
     await recordOutcome({

@@ -1,0 +1,111 @@
+// The catalogue and docs/platform-limits.md state the same numbers: each platform's section of
+// the document must contain the phrases built from its catalogue entry.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PLATFORMS, type Platform } from '@/server/shared/platforms';
+import type { PublishRequest } from '../publisher';
+import { PLATFORM_CATALOGUE, parseStoredSettings, type PlatformCatalogueEntry } from '.';
+import { codePointLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+const n = (value: number) => value.toLocaleString('en-US');
+const minutes = (seconds: number) => `${seconds / 60} min`;
+const required = (e: PlatformCatalogueEntry) => `| Media required | ${e.media.required ? 'yes' : 'no'}`;
+
+const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatalogueEntry) => string[] }> = {
+  twitter: {
+    heading: 'X (Twitter)',
+    phrases: (e) => [`${e.text.maxChars} weighted characters`, `up to ${e.media.maxImages} photos`, `**or** ${e.media.maxVideos} video; not mixed`, `0.5 s to ${e.media.maxVideoSeconds} s`, `| Video size | ${e.media.maxVideoBytes / MB} MB`, required(e)],
+  },
+  threads: {
+    heading: 'Threads',
+    phrases: (e) => [`| ${e.text.maxChars} characters`, `2 to ${e.media.maxItems} images, videos, or a mix`, `up to ${e.media.maxVideoSeconds} s`, `up to ${e.media.maxVideoBytes / GB} GB`, required(e)],
+  },
+  linkedin: {
+    heading: 'LinkedIn',
+    phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `2 to ${e.media.maxImages} |`, `${e.media.maxVideos} per post, MP4, 3 s to ${minutes(e.media.maxVideoSeconds)}`, `to ${e.media.maxVideoBytes / MB} MB`, `| Images and video together | ${e.media.mixed ? 'yes' : 'no'}`, required(e)],
+  },
+  instagram: {
+    heading: 'Instagram',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `up to ${e.media.maxItems} images, videos, or a mix`,
+      `3 s to ${minutes(e.media.maxVideoSeconds)}, ${e.media.maxVideoBytes / MB} MB`,
+      `| Story video | 3 s to ${e.media.story!.maxVideoSeconds} s, ${e.media.story!.maxVideoBytes / MB} MB`,
+      '| Story | one image or one video',
+      required(e),
+    ],
+  },
+  facebook: {
+    heading: 'Facebook (Pages)',
+    phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `our rule allows ${e.media.maxImages}`, `| Video | ${e.media.maxVideos} per post`, `${e.media.maxVideoBytes / GB} GB`, required(e)],
+  },
+  tiktok: {
+    heading: 'TikTok',
+    phrases: (e) => [`${n(e.text.maxChars)} UTF-16 code units`, `up to ${e.media.maxImages} per post`, `| Video | ${e.media.maxVideos} per post`, `up to ${e.media.maxVideoBytes / GB} GB, up to ${minutes(e.media.maxVideoSeconds)}`, required(e)],
+  },
+};
+
+const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/platform-limits.md'), 'utf8');
+
+function section(heading: string): string {
+  const start = doc.indexOf(`\n## ${heading}\n`);
+  expect(start, `docs/platform-limits.md has a "## ${heading}" section`).toBeGreaterThanOrEqual(0);
+  const end = doc.indexOf('\n## ', start + 1);
+  return doc.slice(start, end === -1 ? undefined : end);
+}
+
+describe('platform catalogue', () => {
+  it.each(PLATFORMS)('%s agrees with docs/platform-limits.md', (platform) => {
+    const { heading, phrases } = DOCUMENTED[platform];
+    const text = section(heading);
+    for (const phrase of phrases(PLATFORM_CATALOGUE[platform])) expect(text).toContain(phrase);
+  });
+
+  it('states Herald’s own readings in "How Herald applies these"', () => {
+    const applied = section('How Herald applies these (`server/platforms/catalogue/`)');
+    const { facebook, instagram, linkedin } = PLATFORM_CATALOGUE;
+    expect(applied).toContain(`${n(facebook.text.maxChars)} characters, ${facebook.media.maxImages} photos and ${facebook.media.maxVideoSeconds / 60} minutes of video`);
+    expect(applied).toContain(`video at most ${instagram.media.story.maxVideoSeconds} s and ${instagram.media.story.maxVideoBytes / MB} MB`);
+    expect(applied).toContain(`video up to ${linkedin.media.maxVideoBytes / MB} MB (Videos API), up to ${linkedin.media.maxVideoSeconds / 60} minutes`);
+  });
+
+  it('counts text the way each platform says', () => {
+    expect(PLATFORM_CATALOGUE.twitter.text.count).toBe(twitterWeightedLength);
+    expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
+    expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
+    for (const platform of ['linkedin', 'instagram', 'facebook'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
+  });
+
+  it('never lets a post carry more media than one post of the platform can', () => {
+    for (const { media } of Object.values(PLATFORM_CATALOGUE)) {
+      expect(media.maxItems).toBeGreaterThanOrEqual(Math.max(media.maxImages, media.mixed ? media.maxVideos : 1));
+      if (media.mixed) expect(media.maxItems).toBe(media.maxImages);
+    }
+  });
+});
+
+describe('stored settings', () => {
+  it('come back typed and unchanged', () => {
+    expect(parseStoredSettings('instagram', { videoType: 'story', firstComment: 'hi' })).toEqual({ videoType: 'story', firstComment: 'hi' });
+    expect(parseStoredSettings('threads', undefined)).toEqual({});
+  });
+
+  it('refuse a value the schema would not have accepted', () => {
+    expect(() => parseStoredSettings('linkedin', { visibility: 'EVERYONE' })).toThrow('The stored linkedin settings are not valid: visibility: Invalid option: expected one of "PUBLIC"|"CONNECTIONS"');
+  });
+
+  it('reach each adapter with its own platform’s type', () => {
+    expectTypeOf<PublishRequest<'instagram'>['settings']>().toEqualTypeOf<{
+      videoType?: 'feed' | 'reel' | 'story';
+      shareToFeed?: boolean;
+      coverUrl?: string;
+      firstComment?: string;
+    }>();
+    expectTypeOf<PublishRequest<'linkedin'>['settings']>().toEqualTypeOf<{ visibility?: 'PUBLIC' | 'CONNECTIONS' }>();
+    expectTypeOf<PublishRequest<'twitter'>['settings']>().toEqualTypeOf<{ replyTo?: string; quoteTweet?: string }>();
+    expectTypeOf<PublishRequest<'facebook'>['settings']>().toEqualTypeOf<{ firstComment?: string }>();
+  });
+});

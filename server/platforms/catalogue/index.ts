@@ -1,0 +1,41 @@
+// The platform catalogue: for each platform, what its publishing API accepts (text length and
+// how it is counted, media rules) and the platformSettings Herald takes for it. One record,
+// read on both sides of publishing: the post rules refuse a post that breaks it when the post
+// is written (server/posts), and the adapters publish within it (server/platforms/<platform>/),
+// so a number changes in one place. Sources: docs/platform-limits.md, which
+// catalogue.test.ts keeps in step.
+import type { z } from 'zod';
+import type { Platform } from '@/server/shared/platforms';
+import type { PlatformCatalogueEntry } from './entry';
+import { facebook } from './facebook';
+import { instagram } from './instagram';
+import { linkedin } from './linkedin';
+import { threads } from './threads';
+import { tiktok } from './tiktok';
+import { twitter } from './twitter';
+
+export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
+
+/** Each entry keeps its own type, so the settings type of one platform can be inferred. */
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok } satisfies Record<Platform, PlatformCatalogueEntry>;
+
+/** The validated platformSettings of one platform, as adapters read them. */
+export type PlatformSettingsOf<P extends Platform> = z.output<(typeof PLATFORM_CATALOGUE)[P]['settings']>;
+
+/** A post's platformSettings: one object per targeted platform that was given settings. */
+export type PlatformSettingsByPlatform = { [P in Platform]?: PlatformSettingsOf<P> };
+
+/**
+ * The settings stored with a post for one platform, typed for its adapter. They were checked
+ * against the same schema when the post was written, so this fails only for a row changed by
+ * other means; the delivery then fails that target before the platform is called.
+ */
+export function parseStoredSettings<P extends Platform>(platform: P, stored: unknown): PlatformSettingsOf<P> {
+  const parsed = PLATFORM_CATALOGUE[platform].settings.safeParse(stored ?? {});
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new Error(`The stored ${platform} settings are not valid: ${where}${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data as PlatformSettingsOf<P>;
+}

@@ -1,0 +1,13 @@
+// LinkedIn: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api,
+// …/multiimage-post-api (2 to 20 images), …/videos-api (one video, 3 s to 30 min, up to 500 MB).
+// The 3,000-character commentary limit is from third parties only (docs/platform-limits.md).
+import { z } from 'zod';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { codePointLength } from './text-length';
+
+export const linkedin = {
+  label: 'LinkedIn',
+  text: { maxChars: 3000, count: codePointLength },
+  media: { maxImages: 20, maxVideos: 1, maxItems: 20, mixed: false, required: false, maxVideoSeconds: 30 * 60, maxVideoBytes: 500 * MB },
+  settings: z.strictObject({ visibility: z.enum(['PUBLIC', 'CONNECTIONS']).optional() }),
+} satisfies PlatformCatalogueEntry;

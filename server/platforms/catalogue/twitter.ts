@@ -1,0 +1,16 @@
+// X (Twitter): https://docs.x.com/fundamentals/counting-characters,
+// https://docs.x.com/x-api/media/quickstart/best-practices, https://docs.x.com/x-api/media/introduction
+import { z } from 'zod';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { twitterWeightedLength } from './text-length';
+
+const tweetId = z.string().regex(/^\d{1,20}$/, 'a tweet id (digits)');
+
+export const twitter = {
+  label: 'X (Twitter)',
+  text: { maxChars: 280, count: twitterWeightedLength },
+  // Up to 4 photos, or 1 animated GIF, or 1 video; never mixed. "512 MB" is read as MiB, the
+  // larger reading: X itself refuses the rare file in between.
+  media: { maxImages: 4, maxVideos: 1, maxItems: 4, mixed: false, required: false, maxVideoSeconds: 140, maxVideoBytes: 512 * MB },
+  settings: z.strictObject({ replyTo: tweetId.optional(), quoteTweet: tweetId.optional() }),
+} satisfies PlatformCatalogueEntry;
