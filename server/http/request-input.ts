@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { AppError } from '@/server/errors/app-error';
 import { MAX_BODY_BYTES } from './limits';
+import { decodePathSegment } from './percent-encoding';
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', message, { messages: [message] });
 
@@ -73,19 +74,6 @@ export async function readJsonBody(req: Request): Promise<Record<string, unknown
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('body must be a JSON object');
   return parsed as Record<string, unknown>;
-}
-
-/**
- * A path segment as the client meant it. A segment whose percent-encoding is broken (`%ZZ`,
- * a lone `%`, bytes that are not UTF-8 such as `%C0%AE` or `%ED%A0%80`) cannot name
- * anything Herald has: it is kept as written, so the route answers its usual not-found.
- */
-export function decodePathSegment(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }
 
 type Def = { type: string; coerce?: boolean; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; getter?: () => z.ZodType };

@@ -21,10 +21,11 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 
 /**
- * Input of routes addressed by id only (`/things/{id}`). Any string is accepted: an id that
- * is not a uuid is simply not found (404 with the resource's code), not a schema error.
+ * Input of routes addressed by id only (`/things/{id}`). Any string is accepted, however
+ * long or odd: an id that is not a uuid is simply not found (404 with the resource's code),
+ * not a schema error. Services test `isUuid` before any lookup.
  */
-export const ZIdParam = z.strictObject({ id: z.string().min(1).max(100) });
+export const ZIdParam = z.strictObject({ id: z.string().min(1) });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID.test(v);

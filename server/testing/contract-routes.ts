@@ -160,3 +160,33 @@ export function nestAt(path: (string | number)[], value: unknown): unknown {
 export function fillPath(route: Pick<ContractRoute, 'path'>, values: Record<string, string>): string {
   return route.path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? 'x');
 }
+
+/**
+ * A minimal value the schema accepts by its declared shape: required fields only, the first
+ * enum value, a future timestamp, the shortest string of `x` allowed. Enough to get past
+ * schema validation to the service (which then decides, e.g. not found).
+ */
+export function sampleValue(schema: JsonSchema): unknown {
+  const branch = schema.anyOf?.find((b: JsonSchema) => b.type !== 'null') ?? schema.oneOf?.[0] ?? schema;
+  if (branch.default !== undefined) return branch.default;
+  if (Array.isArray(branch.enum)) return branch.enum[0];
+  if ('const' in branch) return branch.const;
+  switch (Array.isArray(branch.type) ? branch.type[0] : branch.type) {
+    case 'string':
+      if (branch.format === 'date-time') return new Date(Date.now() + 3_600_000).toISOString();
+      if (branch.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (branch.format === 'uri') return 'https://example.com/x';
+      return 'x'.repeat(Math.max(1, branch.minLength ?? 1));
+    case 'integer':
+    case 'number':
+      return branch.minimum ?? 1;
+    case 'boolean':
+      return false;
+    case 'array':
+      return Array.from({ length: branch.minItems ?? 0 }, () => sampleValue(branch.items ?? {}));
+    case 'object':
+      return Object.fromEntries((branch.required ?? []).map((k: string) => [k, sampleValue(branch.properties?.[k] ?? {})]));
+    default:
+      return null;
+  }
+}
