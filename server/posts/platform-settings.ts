@@ -3,17 +3,18 @@
 import { z } from 'zod';
 import { PLATFORMS, type Platform } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
+import { storableText, ZText } from '@/server/http/schemas';
 
-const tweetId = z.string().regex(/^\d{1,20}$/, 'a tweet id (digits)');
+const tweetId = ZText.regex(/^\d{1,20}$/, 'a tweet id (digits)');
 
 export const PLATFORM_SETTING_SCHEMAS: Record<Platform, Record<string, z.ZodType>> = {
   instagram: {
     videoType: z.enum(['feed', 'reel', 'story']),
     shareToFeed: z.boolean(),
-    coverUrl: z.url({ protocol: /^https$/ }).max(2048),
-    firstComment: z.string().min(1).max(2200),
+    coverUrl: z.url({ protocol: /^https$/ }).max(2048).check(storableText),
+    firstComment: ZText.min(1).max(2200),
   },
-  facebook: { firstComment: z.string().min(1).max(8000) },
+  facebook: { firstComment: ZText.min(1).max(8000) },
   linkedin: { visibility: z.enum(['PUBLIC', 'CONNECTIONS']) },
   twitter: { replyTo: tweetId, quoteTweet: tweetId },
   threads: {},
