@@ -26,6 +26,12 @@ export const env = {
   dataDir: () => process.env.DATA_DIR ?? '.data',
   /** PostgreSQL URL; unset means the embedded server. */
   databaseUrl: () => process.env.DATABASE_URL,
+  /**
+   * Longest wait for a database connection, new or from a busy pool. Without it a request
+   * waits as long as the operating system lets an unanswered connect hang; with it the
+   * request answers 503 SERVICE_UNAVAILABLE and the client retries.
+   */
+  databaseConnectTimeoutMs: () => int('DATABASE_CONNECT_TIMEOUT_MS', 5000),
   /** Per-workspace request budget per minute, shared by REST and the tool endpoint. */
   rateLimitPerMinute: () => int('RATE_LIMIT_PER_MINUTE', 600),
   /** Hosts exempt from the outbound private-address rule (never from https). */

@@ -1,6 +1,7 @@
 // The Prisma client singleton. Created on first use so that process.env.DATABASE_URL
 // can be decided first (the start script or the test harness resolve the embedded server).
 import { PrismaPg } from '@prisma/adapter-pg';
+import { env } from '@/server/config/env';
 import { PrismaClient } from '@/server/generated/prisma/client';
 import { registerCloser } from './connections';
 
@@ -13,7 +14,7 @@ const globalForDb = globalThis as unknown as { heraldDb?: PrismaClient; heraldDb
 function create(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: start Herald with `npm start` (it resolves the embedded database)');
-  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: env.databaseConnectTimeoutMs() });
   const client = new PrismaClient({ adapter });
   globalForDb.heraldDb = client;
   globalForDb.heraldDbUrl = url;

@@ -58,6 +58,7 @@ export const ERROR_CATALOGUE = {
   ROUTE_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No route at this method and path.' },
   FORBIDDEN: { status: 403, shape: 'envelope', description: 'The signed-in member may not do this.' },
   INTERNAL_ERROR: { status: 500, shape: 'envelope', description: 'An unexpected error; nothing was half-written. Retry with the same Idempotency-Key.' },
+  SERVICE_UNAVAILABLE: { status: 503, shape: 'envelope', description: 'Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -13,8 +13,10 @@ import { PUBLIC_API_PREFIX } from './rest-handler';
 
 export const CONTRACT_VERSION = '0.1.0';
 
+/** Codes every route can answer, with or without a key. */
+const EVERY_ROUTE_ERRORS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 /** Codes any key-authenticated route can answer. */
-const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST', 'INTERNAL_ERROR'];
+const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST'];
 const SELECTABLE_ROUTE_ERRORS: ErrorCode[] = ['WORKSPACE_NOT_MANAGED'];
 const HEADER_FORBIDDEN_ERRORS: ErrorCode[] = ['WORKSPACE_HEADER_NOT_ALLOWED'];
 const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_FLIGHT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'];
@@ -54,6 +56,9 @@ function errorResponses(codes: ErrorCode[]): Json {
     const headers: Json = {};
     if (status === 429) {
       headers['Retry-After'] = { description: 'Seconds until the budget refills.', schema: { type: 'integer' } };
+    }
+    if (list.includes('SERVICE_UNAVAILABLE')) {
+      headers['Retry-After'] = { description: 'With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key).', schema: { type: 'integer' } };
     }
     responses[String(status)] = {
       description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | '),
@@ -102,7 +107,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         responses[String(status)] = { ...success, headers: RATE_LIMIT_HEADERS };
       }
       const protectedRoute = meta.openapi?.protect !== false;
-      const codes: ErrorCode[] = [...(meta.errors ?? [])];
+      const codes: ErrorCode[] = [...(meta.errors ?? []), ...EVERY_ROUTE_ERRORS];
       if (protectedRoute) {
         codes.push(...KEY_ROUTE_ERRORS, ...(meta.workspaceHeader === 'forbidden' ? HEADER_FORBIDDEN_ERRORS : SELECTABLE_ROUTE_ERRORS));
         if (isWrite) codes.push(...WRITE_ERRORS);

@@ -3,7 +3,9 @@
 // app's DATABASE_URL at the proxy (`proxiedDatabaseUrl`), then `cut()` to drop every open
 // connection and refuse new ones, and `restore()` to let connections through again.
 //
-// Used by the outage tests and the chaos script. Two ways to cut, as a real outage shows them:
+// Used by the outage tests and the chaos script. `cutOn(pattern)` cuts at a precise moment of
+// a request: when the app sends bytes matching the pattern (e.g. the SQL of one INSERT),
+// which are then never delivered. Two ways to cut, as a real outage shows them:
 // - 'reset' (default): open sockets and every new connection are reset (clients see
 //   ECONNRESET / "Connection terminated unexpectedly"); the port stays bound, so restore()
 //   is instant and nothing else can take the port meanwhile;
@@ -24,6 +26,12 @@ export interface TcpProxy {
   readonly isCut: boolean;
   /** Destroys every open connection and refuses new ones until restore(). */
   cut(mode?: CutMode): Promise<void>;
+  /**
+   * Arms a cut for the moment a client sends data matching `pattern` (tested per chunk, so
+   * keep it short, e.g. `INSERT INTO "public"."Workspace"`); the matching data is not
+   * forwarded. Resolves once the cut happened.
+   */
+  cutOn(pattern: string | RegExp, mode?: CutMode): Promise<void>;
   /** Forwards new connections again. */
   restore(): Promise<void>;
   /** Destroys every connection and stops listening for good. */
@@ -39,6 +47,7 @@ export async function startTcpProxy(target: TcpProxyTarget): Promise<TcpProxy> {
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
   let state: 'open' | CutMode | 'closed' = 'open';
   let accepted = 0;
+  let armed: { test: (chunk: Buffer) => boolean; mode: CutMode; fire: () => void } | undefined;
 
   const reset = (socket: Socket) => {
     // An RST, not a polite FIN: the peer learns at once that the connection is gone.
@@ -66,7 +75,19 @@ export async function startTcpProxy(target: TcpProxyTarget): Promise<TcpProxy> {
     upstream.on('error', end);
     client.on('close', end);
     upstream.on('close', end);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (armed?.test(chunk)) {
+        const trigger = armed;
+        armed = undefined;
+        void cut(trigger.mode).then(trigger.fire);
+        return;
+      }
+      if (!upstream.write(chunk)) {
+        client.pause();
+        upstream.once('drain', () => client.resume());
+      }
+    });
+    client.on('end', () => upstream.end());
     upstream.pipe(client);
   });
 
@@ -89,6 +110,13 @@ export async function startTcpProxy(target: TcpProxyTarget): Promise<TcpProxy> {
 
   const port = await listen(0);
 
+  const cut = async (mode: CutMode = 'reset') => {
+    if (state === 'closed') throw new Error('The proxy is closed');
+    state = mode;
+    dropAll();
+    if (mode === 'refuse') await stopListening();
+  };
+
   return {
     host: '127.0.0.1',
     port,
@@ -101,11 +129,12 @@ export async function startTcpProxy(target: TcpProxyTarget): Promise<TcpProxy> {
     get isCut() {
       return state === 'reset' || state === 'refuse';
     },
-    async cut(mode: CutMode = 'reset') {
-      if (state === 'closed') throw new Error('The proxy is closed');
-      state = mode;
-      dropAll();
-      if (mode === 'refuse') await stopListening();
+    cut,
+    cutOn(pattern: string | RegExp, mode: CutMode = 'reset') {
+      const test = typeof pattern === 'string' ? (chunk: Buffer) => chunk.includes(pattern) : (chunk: Buffer) => pattern.test(chunk.toString('latin1'));
+      return new Promise<void>((fire) => {
+        armed = { test, mode, fire };
+      });
     },
     async restore() {
       if (state === 'closed') throw new Error('The proxy is closed');
@@ -113,6 +142,7 @@ export async function startTcpProxy(target: TcpProxyTarget): Promise<TcpProxy> {
       state = 'open';
     },
     async close() {
+      armed = undefined;
       state = 'closed';
       dropAll();
       await stopListening();
