@@ -53,9 +53,19 @@ export function fingerprint(operation: string, input: unknown): string {
   return createHash('sha256').update(operation).update('\n').update(canonical(input)).digest('hex');
 }
 
+/**
+ * Visible ASCII and spaces. Node's HTTP parser already refuses most control bytes in a
+ * header (400, empty body), but lets a tab and bytes 0x80–0xFF through (read as Latin-1);
+ * a key is an opaque token, so those are refused here rather than stored as mojibake.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]+$/;
+
 export function validateIdempotencyKey(key: string): void {
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, { field: 'Idempotency-Key' });
+  }
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key may contain only visible ASCII characters and spaces', { field: 'Idempotency-Key' });
   }
 }
 
