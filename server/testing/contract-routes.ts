@@ -128,18 +128,25 @@ function structured(schema: JsonSchema): JsonSchema[] {
 }
 
 /** Every field a body schema declares, nested objects, records and list items included. */
-export function bodyFields(schema: JsonSchema, prefix: (string | number)[] = [], depth = 0): BodyField[] {
+export function bodyFields(
+  schema: JsonSchema,
+  prefix: (string | number)[] = [],
+  depth = 0,
+  /** Which allowed key stands for a keyed object's entries (`variants.<platform>`): the first by default. */
+  pickKey: (keys: string[]) => string = (keys) => keys[0]!,
+): BodyField[] {
   if (depth > 6) return [];
   const out: BodyField[] = [];
   for (const branch of structured(schema)) {
     for (const [name, child] of Object.entries<JsonSchema>(branch.properties ?? {})) {
-      out.push({ path: [...prefix, name], schema: child }, ...bodyFields(child, [...prefix, name], depth + 1));
+      out.push({ path: [...prefix, name], schema: child }, ...bodyFields(child, [...prefix, name], depth + 1, pickKey));
     }
-    if (branch.items) out.push({ path: [...prefix, 0], schema: branch.items }, ...bodyFields(branch.items, [...prefix, 0], depth + 1));
+    if (branch.items) out.push({ path: [...prefix, 0], schema: branch.items }, ...bodyFields(branch.items, [...prefix, 0], depth + 1, pickKey));
     const extra = branch.additionalProperties;
     if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
-      const key = branch.propertyNames?.enum?.[0] ?? 'key';
-      out.push({ path: [...prefix, key], schema: extra }, ...bodyFields(extra, [...prefix, key], depth + 1));
+      const keys: string[] = branch.propertyNames?.enum ?? [];
+      const key = keys.length ? pickKey(keys) : 'key';
+      out.push({ path: [...prefix, key], schema: extra }, ...bodyFields(extra, [...prefix, key], depth + 1, pickKey));
     }
   }
   return out;
