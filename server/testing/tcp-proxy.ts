@@ -108,14 +108,14 @@ export async function startTcpProxy(target: TcpProxyTarget): Promise<TcpProxy> {
     }
   };
 
-  const port = await listen(0);
-
   const cut = async (mode: CutMode = 'reset') => {
     if (state === 'closed') throw new Error('The proxy is closed');
     state = mode;
     dropAll();
     if (mode === 'refuse') await stopListening();
   };
+
+  const port = await listen(0);
 
   return {
     host: '127.0.0.1',
