@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ZScope } from '@/server/auth/scopes';
-import { ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
+import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/http/schemas';
 
 export const ZMintKeyInput = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: ZText.trim().min(1).max(80),
   scopes: z.array(ZScope).min(1).optional(),
   expiresAt: ZTimestamp.nullable().optional(),
 });

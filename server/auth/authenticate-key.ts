@@ -2,6 +2,7 @@
 // body shape is the flat one (server/errors/catalogue.ts → UNAUTHORIZED).
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
+import { MAX_AUTHORIZATION_LENGTH } from '@/server/http/limits';
 import { isWellFormedKey, keyMatches, prefixOf } from './api-key-secret';
 import { SCOPES, type Scope } from './scopes';
 
@@ -21,6 +22,7 @@ function unauthorized(message: string): AppError {
 
 export async function authenticateApiKey(authorization: string | null | undefined): Promise<KeyPrincipal> {
   if (!authorization) throw unauthorized('Missing API key: send Authorization: Bearer sk_live_…');
+  if (authorization.length > MAX_AUTHORIZATION_LENGTH) throw unauthorized('Malformed Authorization header: expected "Bearer sk_live_…"');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer sk_live_…"');
   const secret = match[1]!;

@@ -12,6 +12,7 @@ export const CONFIGURATION_VARIABLES = [
   'HERALD_BASE_URL',
   'DATABASE_URL',
   'DATABASE_POOL_SIZE',
+  'DATABASE_CONNECT_TIMEOUT_MS',
   'DATA_DIR',
   'AUTH_SECRET',
   'AUTH_URL',
@@ -107,6 +108,12 @@ export const env = {
   authSecret: () => text('AUTH_SECRET'),
   /** Public URL of the app for sign-in (read by next-auth itself); `npm start` sets it to baseUrl() when unset. */
   authUrl: () => text('AUTH_URL'),
+  /**
+   * Longest wait for a database connection, new or from a busy pool. Without it a request
+   * waits as long as the operating system lets an unanswered connect hang; with it the
+   * request answers 503 SERVICE_UNAVAILABLE and the client retries.
+   */
+  databaseConnectTimeoutMs: () => positive('DATABASE_CONNECT_TIMEOUT_MS', 5000),
   /** Per-workspace request budget per minute, shared by REST and the tool endpoint. */
   rateLimitPerMinute: () => positive('RATE_LIMIT_PER_MINUTE', 600),
   /** How long an Idempotency-Key is remembered. */

@@ -1,9 +1,9 @@
 // The Prisma client singleton. Created on first use so that DATABASE_URL
 // can be decided first (the start script or the test harness resolve the embedded server).
 import { PrismaPg } from '@prisma/adapter-pg';
+import { env } from '@/server/config/env';
 import { PrismaClient } from '@/server/generated/prisma/client';
 import { registerCloser } from './connections';
-import { env } from '../config/env';
 
 export type Db = PrismaClient;
 /** A client usable inside `db.$transaction(async (tx) => …)`. */
@@ -14,7 +14,7 @@ const globalForDb = globalThis as unknown as { heraldDb?: PrismaClient; heraldDb
 function create(): PrismaClient {
   const url = env.databaseUrl();
   if (!url) throw new Error('DATABASE_URL is not set: start Herald with `npm start` (it resolves the embedded database)');
-  const adapter = new PrismaPg({ connectionString: url, max: env.databasePoolSize() });
+  const adapter = new PrismaPg({ connectionString: url, max: env.databasePoolSize(), connectionTimeoutMillis: env.databaseConnectTimeoutMs() });
   const client = new PrismaClient({ adapter });
   globalForDb.heraldDb = client;
   globalForDb.heraldDbUrl = url;

@@ -3,6 +3,8 @@
 // The first block is the contract's catalogue (public-api-v1.md → Errors → Catalogue); the
 // second holds the codes the contract leaves open (see docs/decisions.md).
 
+import { MAX_BODY_BYTES, MAX_URL_BYTES } from '@/server/http/limits';
+
 export type ErrorShape = 'envelope' | 'flat';
 
 interface CatalogueEntry {
@@ -51,10 +53,12 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, shape: 'flat', description: 'A body was sent without Content-Type: application/json.' },
-  PAYLOAD_TOO_LARGE: { status: 413, shape: 'flat', description: 'The request body is larger than the route accepts.' },
+  PAYLOAD_TOO_LARGE: { status: 413, shape: 'flat', description: `The request body is over ${MAX_BODY_BYTES} bytes.` },
+  URI_TOO_LONG: { status: 414, shape: 'flat', description: `The path and query string are over ${MAX_URL_BYTES} bytes.` },
   ROUTE_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No route at this method and path.' },
   FORBIDDEN: { status: 403, shape: 'envelope', description: 'The signed-in member may not do this.' },
   INTERNAL_ERROR: { status: 500, shape: 'envelope', description: 'An unexpected error; nothing was half-written. Retry with the same Idempotency-Key.' },
+  SERVICE_UNAVAILABLE: { status: 503, shape: 'envelope', description: 'Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -68,6 +72,7 @@ export const REASON_PHRASES: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',

@@ -4,6 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import type { $ZodIssue } from 'zod/v4/core';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError } from './app-error';
 import { ERROR_CATALOGUE, REASON_PHRASES, type ErrorCode } from './catalogue';
 
@@ -65,10 +66,18 @@ function rootCause(err: unknown): unknown {
   return current;
 }
 
+/** Seconds a client waits before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 export function toErrorResponse(err: unknown): ErrorResponse {
   const cause = rootCause(err);
   if (cause instanceof AppError) return appErrorResponse(cause);
   if (cause instanceof ZodError) return flat('BAD_REQUEST', 400, describeIssues(cause.issues));
+  if (isDatabaseUnavailable(cause)) {
+    return envelope('SERVICE_UNAVAILABLE', 503, 'Herald cannot reach its database right now; retry shortly with the same Idempotency-Key', undefined, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
   if (err instanceof TRPCError) {
     switch (err.code) {
       case 'PARSE_ERROR':

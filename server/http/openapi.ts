@@ -6,6 +6,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/server/errors/catalogue';
 import { HEADERS } from '@/server/http/headers';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@/server/idempotency/idempotency';
+import { MAX_AUTHORIZATION_LENGTH, MAX_BODY_BYTES, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from './limits';
 import { appRouter } from '@/server/root';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { env } from '@/server/config/env';
@@ -13,11 +14,24 @@ import { PUBLIC_API_PREFIX } from './rest-handler';
 
 export const CONTRACT_VERSION = '0.1.0';
 
+/** Codes every route can answer, with or without a key. */
+const EVERY_ROUTE_ERRORS: ErrorCode[] = ['URI_TOO_LONG', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 /** Codes any key-authenticated route can answer. */
-const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST', 'INTERNAL_ERROR'];
+const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST'];
 const SELECTABLE_ROUTE_ERRORS: ErrorCode[] = ['WORKSPACE_NOT_MANAGED'];
 const HEADER_FORBIDDEN_ERRORS: ErrorCode[] = ['WORKSPACE_HEADER_NOT_ALLOWED'];
-const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_FLIGHT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'];
+const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_FLIGHT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'];
+
+/** What Herald accepts at the HTTP level, and what the HTTP server answers before Herald runs. */
+const TRANSPORT =
+  `Limits: the request line and headers together at most ${MAX_HTTP_HEADER_BYTES} bytes; ` +
+  `the path and query string at most ${MAX_URL_BYTES} bytes (414, flat body); a JSON body at most ${MAX_BODY_BYTES} bytes (413, flat body), ` +
+  `sent as \`Content-Type: application/json\` (415, flat body, for anything else); \`Authorization\` at most ${MAX_AUTHORIZATION_LENGTH} characters (401); ` +
+  `\`Idempotency-Key\` 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters or spaces (400 VALIDATION_FAILED). ` +
+  'Text fields refuse U+0000 and unpaired surrogates (400, flat body). ' +
+  'Some requests never reach Herald and are answered by the HTTP server itself, with an empty body: ' +
+  `431 when the request line and headers exceed ${MAX_HTTP_HEADER_BYTES} bytes (a very long URL included; the connection may simply be closed instead), ` +
+  'and 400 for a request HTTP/1.1 cannot parse, such as a control character in a header value.';
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +69,9 @@ function errorResponses(codes: ErrorCode[]): Json {
     if (status === 429) {
       headers['Retry-After'] = { description: 'Seconds until the budget refills.', schema: { type: 'integer' } };
     }
+    if (list.includes('SERVICE_UNAVAILABLE')) {
+      headers['Retry-After'] = { description: 'With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key).', schema: { type: 'integer' } };
+    }
     responses[String(status)] = {
       description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | '),
       ...(Object.keys(headers).length ? { headers } : {}),
@@ -75,7 +92,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
     description:
       'Multi-channel social publishing and analytics. Authenticate with `Authorization: Bearer sk_live_…`. ' +
       'Writes answer `{ data, warnings }`, reads `{ data }`, lists `{ data, page, limit, total }`. ' +
-      'Errors answer `{ error: { code, message, field? } }`; schema validation, authentication and rate-limit failures answer a flat `{ statusCode, message, error }`.',
+      'Errors answer `{ error: { code, message, field? } }`; schema validation, authentication and rate-limit failures answer a flat `{ statusCode, message, error }`. ' +
+      TRANSPORT,
     version: CONTRACT_VERSION,
     baseUrl: `${env.baseUrl()}${PUBLIC_API_PREFIX}`,
     securitySchemes: {
@@ -102,7 +120,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         responses[String(status)] = { ...success, headers: RATE_LIMIT_HEADERS };
       }
       const protectedRoute = meta.openapi?.protect !== false;
-      const codes: ErrorCode[] = [...(meta.errors ?? [])];
+      const codes: ErrorCode[] = [...(meta.errors ?? []), ...EVERY_ROUTE_ERRORS];
       if (protectedRoute) {
         codes.push(...KEY_ROUTE_ERRORS, ...(meta.workspaceHeader === 'forbidden' ? HEADER_FORBIDDEN_ERRORS : SELECTABLE_ROUTE_ERRORS));
         if (isWrite) codes.push(...WRITE_ERRORS);
@@ -124,8 +142,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
           name: HEADERS.idempotencyKey,
           in: 'header',
           required: false,
-          description: 'Replays the first response of the same request for 24 hours.',
-          schema: { type: 'string', maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+          description: 'Replays the first response of the same request for 24 hours. Visible ASCII characters and spaces.',
+          schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[ -~]+$' },
         });
       }
       if (params.length) op.parameters = params;

@@ -1,64 +1,68 @@
-// The REST facade: /public/v1/* → the app router through trpc-to-openapi, with the
-// contract's exact bodies. The library builds its own error bodies; we capture the error in
-// onError and answer with the one mapping in server/errors/http.ts instead.
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
-import { appRouter } from '@/server/root';
-import { createRequestContext, type RequestContext } from '@/server/trpc/context';
-import { errorToResponse, toErrorResponse } from '@/server/errors/http';
+// The REST facade: /public/v1/* → the app router's procedures, with the contract's exact
+// bodies. Routes come from each procedure's `meta.openapi` (server/http/rest-routes.ts), the
+// same meta trpc-to-openapi reads to generate the OpenAPI document.
+//
+// Why the facade dispatches requests itself instead of trpc-to-openapi's fetch handler:
+// that handler "coerces" input by setting `coerce` on the procedure's own zod schemas
+// (its coerceSchema), for JSON bodies as well as for query strings, and offers no option to
+// turn it off. A body's `"requireApproval": "false"` then became `true`, `"bytes": true`
+// became 1, and — the schemas being shared — the same leniency leaked into the app's tRPC
+// endpoint. Bodies must be validated exactly as sent; only query and path strings may be
+// converted to the types their schema declares, which request-input.ts does without
+// mutating any schema. Dispatching is a table lookup and one createCaller call: owning it
+// also keeps the Content-Type rule, body size and percent-decoding in this one place.
+import { createCaller } from '@/server/root';
 import { AppError } from '@/server/errors/app-error';
+import { toErrorResponse } from '@/server/errors/http';
+import { createRequestContext, type RequestContext } from '@/server/trpc/context';
+import { MAX_URL_BYTES } from './limits';
+import { pathInput, queryInput, readJsonBody } from './request-input';
+import { matchRoute, type RouteMatch } from './rest-routes';
 
 export const PUBLIC_API_PREFIX = '/public/v1';
-const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
-/**
- * Routes like `POST /posts/{id}/publish` take no body; clients commonly send none and no
- * Content-Type. Give the library an empty JSON object so that is not a 415/parse error,
- * and refuse a JSON body that is not an object (arrays would be spread into the input).
- */
-async function normaliseBody(req: Request): Promise<Request | Response> {
-  if (!BODY_METHODS.has(req.method)) return req;
-  const text = await req.text();
-  const headers = new Headers(req.headers);
-  if (text.trim() === '') {
-    headers.set('content-type', 'application/json');
-    return new Request(req.url, { method: req.method, headers, body: '{}' });
-  }
-  if (headers.get('content-type')?.startsWith('application/json')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        return errorToResponse(new AppError('BAD_REQUEST', 'body must be a JSON object', { messages: ['body must be a JSON object'] }));
-      }
-    } catch {
-      return errorToResponse(new AppError('BAD_REQUEST', 'body is not valid JSON', { messages: ['body is not valid JSON'] }));
-    }
-  }
-  return new Request(req.url, { method: req.method, headers, body: text });
+const routeNotFound = () => new AppError('ROUTE_NOT_FOUND', 'No route at this method and path');
+
+function findRoute(req: Request, url: URL): RouteMatch {
+  const { pathname } = url;
+  if (pathname !== PUBLIC_API_PREFIX && !pathname.startsWith(`${PUBLIC_API_PREFIX}/`)) throw routeNotFound();
+  const match = matchRoute(req.method.toUpperCase(), pathname.slice(PUBLIC_API_PREFIX.length));
+  if (!match) throw routeNotFound();
+  return match;
 }
 
-export async function handlePublicApi(incoming: Request): Promise<Response> {
-  const req = await normaliseBody(incoming);
-  if (req instanceof Response) return req;
+async function inputOf(req: Request, url: URL, { route, rawParams }: RouteMatch): Promise<unknown> {
+  // Path parameters win over same-named body or query fields: the URL names the resource.
+  const params = pathInput(rawParams, route.input);
+  if (route.takesBody) return { ...(await readJsonBody(req)), ...params };
+  return { ...queryInput(url.searchParams, route.input), ...params };
+}
 
+type Callable = (input: unknown) => Promise<unknown>;
+
+function procedureOf(ctx: RequestContext, path: string): Callable {
+  const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Callable;
+}
+
+export async function handlePublicApi(req: Request): Promise<Response> {
   const ctx: RequestContext = createRequestContext({ transport: 'rest', headers: req.headers });
-  let captured: unknown;
-  const res = await createOpenApiFetchHandler({
-    endpoint: PUBLIC_API_PREFIX,
-    router: appRouter,
-    req,
-    createContext: () => ctx,
-    responseMeta: () => ({ status: ctx.response.status, headers: ctx.response.headers }),
-    onError: ({ error }) => {
-      captured = error;
-    },
-  });
-
-  if (captured !== undefined) {
-    const mapped = toErrorResponse(captured);
-    if (mapped.code === 'INTERNAL_ERROR') console.error('[rest] unexpected error', captured);
+  try {
+    const url = new URL(req.url);
+    if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
+      throw new AppError('URI_TOO_LONG', `The path and query string may be at most ${MAX_URL_BYTES} bytes`);
+    }
+    const match = findRoute(req, url);
+    const input = await inputOf(req, url, match);
+    const data = await procedureOf(ctx, match.route.procedure)(input);
+    const status = ctx.response.status ?? 200;
+    // `z.void()` outputs (deletes answering 204) have nothing to send.
+    if (status === 204 || data === undefined) return new Response(null, { status, headers: ctx.response.headers });
+    return Response.json(data, { status, headers: ctx.response.headers });
+  } catch (err) {
+    const mapped = toErrorResponse(err);
+    if (mapped.code === 'INTERNAL_ERROR') console.error('[rest] unexpected error', err);
     // Rate-limit headers set before the failure still describe the budget.
     return Response.json(mapped.body, { status: mapped.status, headers: { ...ctx.response.headers, ...mapped.headers } });
   }
-  if (res.status === 204) return new Response(null, { status: 204, headers: ctx.response.headers });
-  return res;
 }

@@ -3,6 +3,23 @@
 import { z } from 'zod';
 
 export const ZId = z.uuid();
+
+// ── Text ──
+// Every string a client sends that Herald may store goes through ZText (or carries the
+// storableText check, for formats such as URLs). PostgreSQL cannot hold U+0000 in text or
+// jsonb (the insert fails: a 500), and a UTF-16 surrogate without its pair is either
+// refused by jsonb or silently replaced by U+FFFD in text. Refusing both up front answers
+// the flat schema 400 naming the field, and every field built from ZText gets the rule.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text PostgreSQL stores exactly as given. */
+export const isStorableText = (s: string): boolean => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+
+/** The check itself, for string formats that are not built from ZText (`z.url().check(storableText)`). */
+export const storableText = z.refine<string>(isStorableText, { message: 'must not contain the NUL character (U+0000) or an unpaired surrogate' });
+
+/** The one string schema for input text. Chain as usual: `ZText.trim().min(1).max(80)`. */
+export const ZText = z.string().check(storableText);
 export const ZTimestamp = z.iso.datetime({ offset: true });
 export const ZNullableTimestamp = ZTimestamp.nullable();
 
@@ -21,10 +38,11 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 
 /**
- * Input of routes addressed by id only (`/things/{id}`). Any string is accepted: an id that
- * is not a uuid is simply not found (404 with the resource's code), not a schema error.
+ * Input of routes addressed by id only (`/things/{id}`). Any string is accepted, however
+ * long or odd: an id that is not a uuid is simply not found (404 with the resource's code),
+ * not a schema error. Services test `isUuid` before any lookup.
  */
-export const ZIdParam = z.strictObject({ id: z.string().min(1).max(100) });
+export const ZIdParam = z.strictObject({ id: z.string().min(1) });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID.test(v);

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import type { MediaAsset } from '@/server/generated/prisma/client';
-import { isoOrNull, ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
+import { isoOrNull, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/http/schemas';
 import { ACCEPTED_CONTENT_TYPES } from './media-rules';
 
 export const ZMediaKind = z.enum(['image', 'video']);
 
 export const ZUploadUrlInput = z.strictObject({
   kind: ZMediaKind,
-  contentType: z
-    .string()
-    .min(1)
-    .max(255)
-    .meta({ description: `The Content-Type the PUT will send. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}.` }),
+  contentType: ZText.min(1).max(255).meta({ description: `The Content-Type the PUT will send. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}.` }),
   bytes: z.number().int().min(1).meta({ description: 'Exact byte length of the PUT. At most 15 MB (15 × 1024 × 1024 bytes) for images, 500 MB for video.' }),
 });
 export type UploadUrlInput = z.infer<typeof ZUploadUrlInput>;

@@ -1,6 +1,6 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
-import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam } from '@/server/http/schemas';
+import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam, ZText } from '@/server/http/schemas';
 import { publishPostNow } from './delivery/deliver-post';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
@@ -81,7 +81,7 @@ export const postsRouter = router({
 
   reject: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
-    .input(ZIdParam.extend({ reason: z.string().trim().min(1).max(1000) }))
+    .input(ZIdParam.extend({ reason: ZText.trim().min(1).max(1000) }))
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor, input.id, input.reason), warnings: [] })),
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { ZPlatform } from '@/server/connections/connections.schemas';
-import { ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
+import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/http/schemas';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -29,7 +29,7 @@ export const ZTarget = z
   })
   .meta({ id: 'Target' });
 
-const ZVariants = z.partialRecord(ZPlatform, z.strictObject({ content: z.string().min(1).max(MAX_CONTENT) }));
+const ZVariants = z.partialRecord(ZPlatform, z.strictObject({ content: ZText.min(1).max(MAX_CONTENT) }));
 
 export const ZPostBase = z.object({
   id: z.uuid(),
@@ -58,14 +58,14 @@ export type PostListRowDto = z.infer<typeof ZPostListRow>;
 export type TargetDto = z.infer<typeof ZTarget>;
 
 export const ZPostFields = {
-  content: z.string().min(1).max(MAX_CONTENT),
-  connectionIds: z.array(z.string().min(1).max(100)).min(1).max(MAX_CONNECTIONS),
+  content: ZText.min(1).max(MAX_CONTENT),
+  connectionIds: z.array(ZText.min(1).max(100)).min(1).max(MAX_CONNECTIONS),
   scheduledAt: ZTimestamp,
   /** https is checked by the media service, which names the refused URL (MEDIA_URL_REFUSED). */
-  mediaUrls: z.array(z.string().min(1).max(2048)).max(MAX_MEDIA),
-  mediaIds: z.array(z.string().min(1).max(100)).max(MAX_MEDIA),
+  mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA),
+  mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA),
   /** Checked key by key by the service (PLATFORM_SETTING_UNKNOWN with the path). */
-  platformSettings: z.record(z.string(), z.unknown()),
+  platformSettings: z.record(ZText, z.unknown()),
   variants: ZVariants,
   requireApproval: z.boolean(),
 };

@@ -28,7 +28,7 @@ function getLimiter(): LimiterState {
   if (current && current.url === url && current.points === points) return current;
   if (current) void current.pool.end().catch(() => {});
   // A small dedicated pool: the limiter's upsert must not queue behind long transactions.
-  const pool = new Pool({ connectionString: url, max: 4 });
+  const pool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: env.databaseConnectTimeoutMs() });
   // An idle connection dropped by the server must not crash the process; the pool reconnects.
   pool.on('error', (err) => console.warn('[ratelimit] idle connection error:', err.message));
   const limiter = new RateLimiterPostgres({

@@ -2,6 +2,7 @@
 // files export), for integration tests that speak HTTP without a Next build.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_HTTP_HEADER_BYTES } from '@/server/http/limits';
 
 export interface TestServer {
   url: string;
@@ -26,7 +27,8 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
 export async function startTestServer(routes: Record<string, Handler>): Promise<TestServer> {
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
   let base = 'http://127.0.0.1';
-  const server: Server = createServer(async (req, res) => {
+  // The same header limit as `npm start`, so tests see what production answers.
+  const server: Server = createServer({ maxHeaderSize: MAX_HTTP_HEADER_BYTES }, async (req, res) => {
     try {
       const request = await toRequest(req, base);
       const pathname = new URL(request.url).pathname;

@@ -5,7 +5,12 @@ import { handlePublicApi } from '@/server/http/rest-handler';
 import { apiClient, type ApiCall } from './api-client';
 import { startTestServer, type TestServer } from './api-server';
 
-export function usePublicApi(): ApiCall {
+export type PublicApi = ApiCall & {
+  /** The server's origin, for requests the JSON client cannot make (raw bytes). */
+  baseUrl(): string;
+};
+
+export function usePublicApi(): PublicApi {
   let server: TestServer | undefined;
   let call: ApiCall | undefined;
   beforeAll(async () => {
@@ -13,5 +18,6 @@ export function usePublicApi(): ApiCall {
     call = apiClient(server.url);
   });
   afterAll(() => server?.close());
-  return (...args) => call!(...args);
+  const api: ApiCall = (...args) => call!(...args);
+  return Object.assign(api, { baseUrl: () => server!.url });
 }

@@ -20,10 +20,14 @@ const t = initTRPC
   .context<RequestContext>()
   .meta<HeraldMeta>()
   .create({
-    // tRPC clients (the UI) get the same code/status/body the REST surface answers.
+    // tRPC clients (the UI) get the same code/status/body the REST surface answers. Errors
+    // Herald did not raise itself (a bug, an unreachable database) keep their own text out.
     errorFormatter({ shape, error }) {
       const mapped = toErrorResponse(error);
-      return { ...shape, message: mapped.code === 'INTERNAL_ERROR' ? 'Something went wrong on our side' : shape.message, data: { ...shape.data, stack: undefined, herald: { status: mapped.status, code: mapped.code, body: mapped.body } } };
+      const ownText = mapped.code !== 'INTERNAL_ERROR' && mapped.code !== 'SERVICE_UNAVAILABLE';
+      const body = mapped.body as { error?: { message?: string } };
+      const message = ownText ? shape.message : (body.error?.message ?? shape.message);
+      return { ...shape, message, data: { ...shape.data, stack: undefined, herald: { status: mapped.status, code: mapped.code, body: mapped.body, headers: mapped.headers } } };
     },
   });
 
@@ -94,13 +98,13 @@ export const apiProcedure = authedProcedure
     try {
       result = await next();
     } catch (err) {
-      await releaseIdempotencyKey(claim.recordId);
+      await releaseIdempotencyKey(claim);
       throw err;
     }
     if (result.ok) {
-      await completeIdempotencyKey(claim.recordId, meta?.successStatus ?? 200, result.data);
+      await completeIdempotencyKey(claim, meta?.successStatus ?? 200, result.data);
     } else {
-      await releaseIdempotencyKey(claim.recordId);
+      await releaseIdempotencyKey(claim);
     }
     return result;
   });

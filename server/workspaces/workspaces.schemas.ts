@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { ZTimestamp } from '@/server/http/schemas';
+import { ZText, ZTimestamp } from '@/server/http/schemas';
 
-export const ZSlug = z
-  .string()
-  .min(2)
-  .max(40)
-  .regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and hyphens');
+export const ZSlug = ZText.min(2).max(40).regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and hyphens');
 
 export const ZWorkspace = z
   .object({
@@ -19,7 +15,7 @@ export const ZWorkspace = z
 export type WorkspaceDto = z.infer<typeof ZWorkspace>;
 
 export const ZCreateWorkspaceInput = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: ZText.trim().min(1).max(80),
   slug: ZSlug.optional(),
 });
 export type CreateWorkspaceInput = z.infer<typeof ZCreateWorkspaceInput>;

@@ -34,6 +34,17 @@ describe('GET /public/v1/openapi.json', () => {
     expect(doc.paths['/connections'].get.parameters.map((p: any) => p.name)).toContain('X-Service-Workspace');
   });
 
+  it('lets every route answer SERVICE_UNAVAILABLE (503) with Retry-After', async () => {
+    const doc = await fetchDocument();
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const unavailable = op.responses['503'];
+        expect(unavailable?.description, `${method} ${path}`).toContain('SERVICE_UNAVAILABLE');
+        expect(unavailable.headers['Retry-After'], `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+
   it('passes the Redocly linter with no errors', async () => {
     const doc = await fetchDocument();
     const dir = mkdtempSync(path.join(tmpdir(), 'herald-openapi-'));

@@ -15,8 +15,12 @@ async function handler(req: Request): Promise<Response> {
     req,
     router: appRouter,
     createContext: () => createRequestContext({ transport: 'trpc', headers: req.headers, staffUserId }),
-    // Same status codes as the REST surface (server/errors/http.ts).
-    responseMeta: ({ errors }) => (errors[0] ? { status: toErrorResponse(errors[0]).status } : {}),
+    // Same status codes and headers (Retry-After …) as the REST surface (server/errors/http.ts).
+    responseMeta: ({ errors }) => {
+      if (!errors[0]) return {};
+      const mapped = toErrorResponse(errors[0]);
+      return { status: mapped.status, headers: new Headers(mapped.headers) };
+    },
   });
 }
 

@@ -1,0 +1,72 @@
+// Sizes and bytes at the edge of HTTP: what Herald answers in the contract's flat shape, and
+// what the HTTP server answers before Herald runs (documented, not Herald's body).
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { db } from '@/server/db/client';
+import { MAX_AUTHORIZATION_LENGTH, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/http/limits';
+import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
+
+const api = usePublicApi();
+
+describe('what Herald answers', () => {
+  it('a path and query string over the limit: 414 in the flat shape', async () => {
+    const { secret } = await createWorkspaceWithKey();
+    const res = await api('GET', `/posts?q=${'x'.repeat(MAX_URL_BYTES)}`, { key: secret });
+    expect(res.status).toBe(414);
+    expect(res.body).toEqual({ statusCode: 414, message: expect.stringContaining(String(MAX_URL_BYTES)), error: 'URI Too Long' });
+    // Just under the limit the request is read, and the unknown parameter refused by name.
+    const under = await api('GET', `/posts?q=${'x'.repeat(MAX_URL_BYTES - 100)}`, { key: secret });
+    expect(under.status).toBe(400);
+    expect(under.body.message).toEqual(['q is not allowed']);
+  });
+
+  it('an over-long Authorization header: 401 in the flat shape', async () => {
+    const res = await api('GET', '/connections', { headers: { authorization: `Bearer sk_live_${'A'.repeat(10_000)}` } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ statusCode: 401, message: expect.stringMatching(/Malformed Authorization/), error: 'Unauthorized' });
+    const justOver = await api('GET', '/connections', { headers: { authorization: `Bearer ${'x'.repeat(MAX_AUTHORIZATION_LENGTH)}` } });
+    expect(justOver.status).toBe(401);
+  });
+
+  it('an Idempotency-Key with bytes Node lets through (a tab, Latin-1): 400 VALIDATION_FAILED, nothing written', async () => {
+    const { workspace, secret } = await createWorkspaceWithKey();
+    for (const key of ['a\tb', 'caf\u00e9', 'x\u0085y']) {
+      const res = await api('POST', '/workspaces', { key: secret, headers: { 'Idempotency-Key': key }, body: { name: 'Keyed' } });
+      expect(res.status, JSON.stringify(key)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'Idempotency-Key' });
+    }
+    expect(await db.workspace.count({ where: { managedById: workspace.id } })).toBe(0);
+    const fine = await api('POST', '/workspaces', { key: secret, headers: { 'Idempotency-Key': `${uniq('k')} ~!@#$%^&*()` }, body: { name: 'Keyed' } });
+    expect(fine.status).toBe(201);
+  });
+});
+
+/** Sends raw bytes to the test server; resolves with whatever came back before it closed. */
+function rawRequest(url: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.end(head));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
+    socket.on('close', done);
+    socket.on('error', done); // a reset after the answer is still an answer
+  });
+}
+
+describe('what the HTTP server answers before Herald runs (documented)', () => {
+  // The server usePublicApi starts has the same header limit as `npm start`.
+  it(`431 with an empty body above ${MAX_HTTP_HEADER_BYTES} bytes of headers`, async () => {
+    const answer = await rawRequest(api.baseUrl(), `GET /public/v1/connections HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(MAX_HTTP_HEADER_BYTES + 1024)}\r\n\r\n`);
+    // Node answers 431 and closes; a client still sending may see only the reset.
+    expect(answer === '' || /^HTTP\/1\.1 431 /.test(answer), answer.slice(0, 80)).toBe(true);
+    expect(answer).not.toMatch(/statusCode|"error"/);
+  });
+
+  it('400 with an empty body for a control byte in a header value', async () => {
+    const answer = await rawRequest(api.baseUrl(), `POST /public/v1/workspaces HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0001b\r\nContent-Length: 0\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).not.toMatch(/statusCode|"error"/);
+  });
+});
