@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZScope } from '@/server/auth/scopes';
-import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/http/schemas';
+import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const ZMintKeyInput = z.strictObject({
   name: ZText.trim().min(1).max(80),

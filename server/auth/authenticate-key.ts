@@ -2,7 +2,7 @@
 // body shape is the flat one (server/errors/catalogue.ts → UNAUTHORIZED).
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { MAX_AUTHORIZATION_LENGTH } from '@/server/http/limits';
+import { MAX_AUTHORIZATION_LENGTH } from '@/server/shared/http-limits';
 import { isWellFormedKey, keyMatches, prefixOf } from './api-key-secret';
 import { SCOPES, type Scope } from './scopes';
 

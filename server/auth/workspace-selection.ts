@@ -1,7 +1,7 @@
 // The workspace-selection header rules (contract: Authentication → 5).
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { HEADERS } from '@/server/http/headers';
+import { HEADERS } from '@/server/shared/headers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

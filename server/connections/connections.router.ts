@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readEnvelope } from '@/server/http/schemas';
+import { readEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { ZConnection } from './connections.schemas';
 import { listConnections } from './list-connections';

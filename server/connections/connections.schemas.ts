@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNullableTimestamp, ZTimestamp } from '@/server/http/schemas';
+import { ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
 import { PLATFORMS } from '@/server/shared/platforms';
 
 export const ZPlatform = z.enum(PLATFORMS);

@@ -3,7 +3,7 @@
 // The first block is the contract's catalogue (public-api-v1.md → Errors → Catalogue); the
 // second holds the codes the contract leaves open (see docs/decisions.md).
 
-import { MAX_BODY_BYTES, MAX_URL_BYTES } from '@/server/http/limits';
+import { MAX_BODY_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
 
 export type ErrorShape = 'envelope' | 'flat';
 

@@ -4,9 +4,9 @@
 // Idempotency-Key / workspace headers.
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/server/errors/catalogue';
-import { HEADERS } from '@/server/http/headers';
+import { HEADERS } from '@/server/shared/headers';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@/server/idempotency/idempotency';
-import { MAX_AUTHORIZATION_LENGTH, MAX_BODY_BYTES, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from './limits';
+import { MAX_AUTHORIZATION_LENGTH, MAX_BODY_BYTES, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
 import { appRouter } from '@/server/root';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { env } from '@/server/config/env';
@@ -142,7 +142,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
           name: HEADERS.idempotencyKey,
           in: 'header',
           required: false,
-          description: 'Replays the first response of the same request for 24 hours. Visible ASCII characters and spaces.',
+          description: `Replays the first response of the same request for ${env.idempotencyTtlHours()} hours. Visible ASCII characters and spaces.`,
           schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[ -~]+$' },
         });
       }

@@ -6,7 +6,7 @@
 //   (`?limit=20` → 20, `?flag=false` → false), without touching the schema itself.
 import type { z } from 'zod';
 import { AppError } from '@/server/errors/app-error';
-import { MAX_BODY_BYTES } from './limits';
+import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
 import { decodePathSegment } from './percent-encoding';
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', message, { messages: [message] });

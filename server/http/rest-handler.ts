@@ -15,7 +15,7 @@ import { createCaller } from '@/server/root';
 import { AppError } from '@/server/errors/app-error';
 import { toErrorResponse } from '@/server/errors/http';
 import { createRequestContext, type RequestContext } from '@/server/trpc/context';
-import { MAX_URL_BYTES } from './limits';
+import { MAX_URL_BYTES } from '@/server/shared/http-limits';
 import { pathInput, queryInput, readJsonBody } from './request-input';
 import { matchRoute, type RouteMatch } from './rest-routes';
 

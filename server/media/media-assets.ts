@@ -2,7 +2,7 @@
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import type { MediaAsset } from '@/server/generated/prisma/client';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 import { mediaStorage } from './storage';
 
 /** The asset, or MEDIA_NOT_FOUND for anything that is not this workspace's (ids that are not uuids too). */

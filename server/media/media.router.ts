@@ -1,7 +1,7 @@
 // /media: presigned direct uploads. The contract lists no scope for this family; Herald uses
 // media:write (docs/decisions.md → Media).
 import { z } from 'zod';
-import { writeEnvelope, ZIdParam } from '@/server/http/schemas';
+import { writeEnvelope, ZIdParam } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { completeMediaAsset } from './complete-media';

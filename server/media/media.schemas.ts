@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MediaAsset } from '@/server/generated/prisma/client';
-import { isoOrNull, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/http/schemas';
+import { isoOrNull, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 import { ACCEPTED_CONTENT_TYPES } from './media-rules';
 
 export const ZMediaKind = z.enum(['image', 'video']);

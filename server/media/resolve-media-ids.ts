@@ -1,7 +1,7 @@
 // mediaIds on a post: completed assets of this workspace only.
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 import type { ResolvedMedia } from './media.types';
 
 export async function resolveMediaIds(workspaceId: string, ids: readonly string[]): Promise<ResolvedMedia[]> {

@@ -4,7 +4,7 @@ import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Prisma } from '@/server/generated/prisma/client';
-import type { Warning } from '@/server/http/schemas';
+import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery } from './delivery/schedule';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';

@@ -2,7 +2,7 @@
 // delivery serialise on it, so a post cannot be edited while it starts publishing.
 import type { Tx } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 
 export async function lockPost(tx: Tx, workspaceId: string | null, postId: string) {
   if (!isUuid(postId)) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });

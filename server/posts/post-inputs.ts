@@ -4,7 +4,7 @@ import type { Platform } from '@/server/shared/platforms';
 import { isUsable } from '@/server/connections/token-health';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 import { importMediaUrls } from '@/server/media/import-media-urls';
 import { deleteMediaAsset } from '@/server/media/media-assets';
 import type { ResolvedMedia } from '@/server/media/media.types';

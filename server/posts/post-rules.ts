@@ -2,7 +2,7 @@
 // published, the scheduledAt tolerance, and the approval rule.
 import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
-import type { Warning } from '@/server/http/schemas';
+import type { Warning } from '@/server/shared/schemas';
 import type { ApprovalStatus, PostStatus } from './posts.schemas';
 
 /** A post can be edited and cancelled while nothing has shipped (a failed post can be retried). */

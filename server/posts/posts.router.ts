@@ -1,6 +1,6 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
-import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam, ZText } from '@/server/http/schemas';
+import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam, ZText } from '@/server/shared/schemas';
 import { publishPostNow } from './delivery/deliver-post';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { ZPlatform } from '@/server/connections/connections.schemas';
-import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/http/schemas';
+import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];

@@ -2,7 +2,7 @@
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { Prisma, type Post } from '@/server/generated/prisma/client';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 import { toPostDto, toPostListRowDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 

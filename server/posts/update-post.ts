@@ -6,7 +6,7 @@ import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import { Prisma } from '@/server/generated/prisma/client';
-import type { Warning } from '@/server/http/schemas';
+import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { checkPlatformLimits } from './platform-limits';

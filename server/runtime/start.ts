@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkConfiguration, env } from '@/server/config/env';
-import { MAX_HTTP_HEADER_BYTES } from '@/server/http/limits';
+import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 import { ensureAuthSecret, prepareDatabase, ROOT } from './prepare';
 
 const started = Date.now();

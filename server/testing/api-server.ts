@@ -2,7 +2,7 @@
 // files export), for integration tests that speak HTTP without a Next build.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_HTTP_HEADER_BYTES } from '@/server/http/limits';
+import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 
 export interface TestServer {
   url: string;

@@ -3,7 +3,7 @@
 // values. Routes come from the OpenAPI document (contract-routes.ts), so a route added later
 // is generated for without anyone listing it.
 import fc from 'fast-check';
-import { MAX_HTTP_HEADER_BYTES } from '@/server/http/limits';
+import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 import { allowedTypes, bodyFields, nestAt, sampleValue, type ContractRoute, type JsonSchema } from './contract-routes';
 
 /** Text that is valid Unicode but unusual: every one of these must be stored exactly. */

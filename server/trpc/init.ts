@@ -10,7 +10,7 @@ import { hasScope } from '@/server/auth/scopes';
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { AppError } from '@/server/errors/app-error';
 import { toErrorResponse } from '@/server/errors/http';
-import { HEADERS } from '@/server/http/headers';
+import { HEADERS } from '@/server/shared/headers';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey } from '@/server/idempotency/idempotency';
 import { consumeRequest } from '@/server/ratelimit/limiter';
 import type { RequestContext } from './context';

@@ -1,7 +1,7 @@
 // Agency features: client workspaces managed by the caller's workspace.
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 import { Prisma } from '@/server/generated/prisma/client';
 import { slugify, withSuffix } from './slug';
 import { toWorkspaceDto, type CreateWorkspaceInput, type WorkspaceDto } from './workspaces.schemas';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ZMintedKey, ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
 import { mintKeyForManagedWorkspace } from '@/server/api-keys/mint-api-key';
-import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/http/schemas';
+import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { createManagedWorkspace, detachManagedWorkspace, getManagedWorkspace, listManagedWorkspaces } from './managed-workspaces';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZText, ZTimestamp } from '@/server/http/schemas';
+import { ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const ZSlug = ZText.min(2).max(40).regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and hyphens');
 

@@ -4,6 +4,7 @@
 // Meta states no text length, photo count or video length: 63,206 characters, 10 photos and
 // 20 minutes are the contract's and third parties' numbers (docs/platform-limits.md).
 import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
 import { GB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 
@@ -11,5 +12,5 @@ export const facebook = {
   label: 'Facebook',
   text: { maxChars: 63_206, count: codePointLength },
   media: { maxImages: 10, maxVideos: 1, maxItems: 10, mixed: false, required: false, maxVideoSeconds: 20 * 60, maxVideoBytes: 10 * GB },
-  settings: z.strictObject({ firstComment: z.string().min(1).max(8000).optional() }),
+  settings: z.strictObject({ firstComment: ZText.min(1).max(8000).optional() }),
 } satisfies PlatformCatalogueEntry;

@@ -3,6 +3,7 @@
 // guide (media required). Every single feed video is published as a reel, so the feed's
 // video limits are the reel's.
 import { z } from 'zod';
+import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 
@@ -23,7 +24,7 @@ export const instagram = {
   settings: z.strictObject({
     videoType: z.enum(['feed', 'reel', 'story']).optional(),
     shareToFeed: z.boolean().optional(),
-    coverUrl: z.url({ protocol: /^https$/ }).max(2048).optional(),
-    firstComment: z.string().min(1).max(2200).optional(),
+    coverUrl: z.url({ protocol: /^https$/ }).max(2048).check(storableText).optional(),
+    firstComment: ZText.min(1).max(2200).optional(),
   }),
 } satisfies PlatformCatalogueEntry;

@@ -1,10 +1,11 @@
 // X (Twitter): https://docs.x.com/fundamentals/counting-characters,
 // https://docs.x.com/x-api/media/quickstart/best-practices, https://docs.x.com/x-api/media/introduction
 import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { twitterWeightedLength } from './text-length';
 
-const tweetId = z.string().regex(/^\d{1,20}$/, 'a tweet id (digits)');
+const tweetId = ZText.regex(/^\d{1,20}$/, 'a tweet id (digits)');
 
 export const twitter = {
   label: 'X (Twitter)',

@@ -14,7 +14,7 @@ import { db, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
 import { outboxInsertSql } from '@/server/events/record-event';
-import { isUuid } from '@/server/http/schemas';
+import { isUuid } from '@/server/shared/schemas';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/shared/platforms';

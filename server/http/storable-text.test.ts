@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { db } from '@/server/db/client';
-import { storableText, ZIdParam } from '@/server/http/schemas';
+import { storableText, ZIdParam } from '@/server/shared/schemas';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { appRouter } from '@/server/root';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';

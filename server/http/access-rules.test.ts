@@ -1,6 +1,6 @@
 // Scopes, the workspace-selection header rules, and one workspace never seeing another's data.
 import { describe, expect, it } from 'vitest';
-import { HEADERS } from '@/server/http/headers';
+import { HEADERS } from '@/server/shared/headers';
 import { usePublicApi } from '@/server/testing/public-api';
 import { createKey, createSandboxConnection, createWorkspace, createWorkspaceWithKey } from '@/server/testing/fixtures';
 

@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { MAX_AUTHORIZATION_LENGTH, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/http/limits';
+import { MAX_AUTHORIZATION_LENGTH, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
 import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 
