@@ -57,7 +57,7 @@ export async function databaseRestart(opts: { database: DatabaseControl; workDir
           : api('POST', '/posts', { key: secret, body: { content, connectionIds: [account.id] }, headers: { 'Idempotency-Key': key! } }),
         sleep(REQUEST_TIMEOUT_MS).then(() => null),
       ]);
-      samples.push({ start, end: Date.now(), kind, status: res?.status ?? 0, code: res?.body?.error?.code ?? res?.body?.message, retryAfter: res?.headers.get('retry-after') ?? null, key, content });
+      samples.push({ start, end: Date.now(), kind, status: res?.status ?? 0, code: res?.body?.error?.code, retryAfter: res?.headers.get('retry-after') ?? null, key, content });
     } catch {
       samples.push({ start, end: Date.now(), kind, status: 0, retryAfter: null, key, content });
     }

@@ -31,11 +31,11 @@ describe('workspace selection header', () => {
     const agencyConn = await createSandboxConnection(agency.workspace.id, { platform: 'facebook' });
 
     const own = await api('GET', '/connections', { key: agency.secret });
-    expect(own.body.data.map((c: any) => c.id)).toEqual([agencyConn.id]);
+    expect(own.body.data.map((c) => c.id)).toEqual([agencyConn.id]);
 
     const forClient = await api('GET', '/connections', { key: agency.secret, headers: { [HEADERS.workspace]: client.id } });
     expect(forClient.status).toBe(200);
-    expect(forClient.body.data.map((c: any) => c.id)).toEqual([clientConn.id]);
+    expect(forClient.body.data.map((c) => c.id)).toEqual([clientConn.id]);
   });
 
   it('answers 403 WORKSPACE_NOT_MANAGED for a workspace the key cannot act for', async () => {

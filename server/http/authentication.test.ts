@@ -1,4 +1,6 @@
 // Every 401 case of the API key check, with the flat body and WWW-Authenticate.
+import type { ApiResponse } from '@/server/testing/api-client';
+import type { ErrorBodies } from '@/server/testing/api-routes';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { usePublicApi } from '@/server/testing/public-api';
@@ -6,7 +8,7 @@ import { createKey, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
 const api = usePublicApi();
 
-function expectUnauthorized(res: { status: number; body: any; headers: Headers }, message: RegExp) {
+function expectUnauthorized(res: ApiResponse<ErrorBodies>, message: RegExp) {
   expect(res.status).toBe(401);
   expect(res.body).toEqual({ statusCode: 401, message: expect.stringMatching(message), error: 'Unauthorized' });
   expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);

@@ -2,6 +2,8 @@
 // with Retry-After (not a 500), the app recovers by itself when the database is back, and a
 // write cut mid-request can be retried with the same Idempotency-Key: it runs exactly once.
 // The app reaches PostgreSQL through a TCP proxy the test cuts (server/testing/tcp-proxy.ts).
+import type { ApiResponse } from '@/server/testing/api-client';
+import type { ErrorBodies } from '@/server/testing/api-routes';
 import net, { type AddressInfo } from 'node:net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -43,7 +45,7 @@ const count = async (sql: string, params: unknown[]) => Number((await direct.que
 const workspacesNamed = (agencyId: string, name: string) => count(`SELECT count(*) AS n FROM "Workspace" WHERE "managedById" = $1 AND name = $2`, [agencyId, name]);
 const claimsOf = (workspaceId: string, key: string) => direct.query<{ state: string }>(`SELECT state FROM "IdempotencyRecord" WHERE "workspaceId" = $1 AND key = $2`, [workspaceId, key]).then((r) => r.rows.map((x) => x.state));
 
-function expectUnavailable(res: { status: number; body: any; headers: Headers }) {
+function expectUnavailable(res: ApiResponse<ErrorBodies>) {
   expect(res.status).toBe(503);
   expect(res.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
   expect(res.headers.get('retry-after')).toBe('2');

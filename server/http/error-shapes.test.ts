@@ -53,7 +53,7 @@ describe('envelopes and statuses', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ data: created.body.data });
     const list = await api('GET', '/workspaces', { key: secret });
-    expect(list.body.data.map((w: any) => w.id)).toContain(id);
+    expect(list.body.data.map((w) => w.id)).toContain(id);
 
     const del = await api('DELETE', `/workspaces/${id}`, { key: secret });
     expect(del.status).toBe(204);

@@ -71,7 +71,7 @@ const statusesOf = (code: ErrorCode): number[] => {
 };
 
 /** Why the answer is not one the document declares for the route; undefined when it is. */
-function undocumented(route: ContractRoute, res: ApiResponse): string | undefined {
+function undocumented(route: ContractRoute, res: ApiResponse<unknown>): string | undefined {
   if (res.status >= 500) return `a ${res.status}`;
   if (!route.statuses.includes(res.status)) return `status ${res.status} is not documented for the route`;
   if (res.status < 300) return res.status === 204 && res.text !== '' ? 'a 204 with a body' : undefined;

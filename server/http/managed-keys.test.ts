@@ -35,7 +35,7 @@ describe('POST /workspaces/{id}/api-keys', () => {
     // The minted key acts on the client workspace directly, with no header.
     const conn = await createSandboxConnection(clientId);
     const list = await api('GET', '/connections', { key: res.body.data.secret });
-    expect(list.body.data.map((c: any) => c.id)).toEqual([conn.id]);
+    expect(list.body.data.map((c) => c.id)).toEqual([conn.id]);
     // …and never manages.
     expect((await api('GET', '/workspaces', { key: res.body.data.secret })).body.error.code).toBe('SCOPE_MISSING');
   });

@@ -46,7 +46,8 @@ describe('strict bodies', () => {
             checked++;
             const res = await api(route.method, path, { key: secret, body: nestAt(field.path, value) });
             const named = Array.isArray(res.body?.message) && res.body.message.some((m: string) => m === `${name} is required` || m.startsWith(`${name}:`) || m.startsWith(`${name}.`));
-            const flat = res.body?.statusCode === 400 && res.body?.error === 'Bad Request';
+            // The flat body's `error` is its reason phrase, a string.
+            const flat = res.body?.statusCode === 400 && (res.body?.error as unknown) === 'Bad Request';
             if (res.status !== 400 || !flat || !named) {
               failures.push(`${route.method} ${route.path} ${name}=${JSON.stringify(value).slice(0, 20)} → ${res.status} ${res.text.slice(0, 160)}`);
             }

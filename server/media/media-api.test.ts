@@ -159,9 +159,9 @@ describe('upload, complete, serve', () => {
       data: expect.objectContaining({ id, kind: 'image', contentType: 'image/png', bytes: png.length, status: 'ready', width: 64, height: 48, durationMs: null, url: `${server.url}/media/files/${workspaceId}/${id}.png`, completedAt: expect.any(String) }),
       warnings: [],
     });
-    expect(completed.body.data.upload).toBeUndefined();
+    expect('upload' in completed.body.data).toBe(false);
 
-    const served = await fetch(completed.body.data.url);
+    const served = await fetch(completed.body.data.url!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('content-length')).toBe(String(png.length));
@@ -330,7 +330,7 @@ describe('DELETE /media/{id}', () => {
     expect(res.text).toBe('');
     expect(await db.mediaAsset.findUnique({ where: { id } })).toBeNull();
     expect(await local.head(`${workspaceId}/${id}.png`)).toBeNull();
-    expect((await fetch(completed.body.data.url)).status).toBe(404);
+    expect((await fetch(completed.body.data.url!)).status).toBe(404);
     expect((await api('DELETE', `/media/${id}`, { key: secret })).status).toBe(404);
   });
 });

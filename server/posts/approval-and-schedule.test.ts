@@ -102,7 +102,7 @@ describe('approval', () => {
 
     const edited = await api('PATCH', `/posts/${id}`, { key: w.secret, body: { content: 'on brand' } });
     expect(edited.body.data.approvalStatus).toBe('pending');
-    expect(edited.body.warnings.map((x: any) => x.code)).toEqual(['APPROVAL_REQUIRED']);
+    expect(edited.body.warnings.map((x) => x.code)).toEqual(['APPROVAL_REQUIRED']);
     expect((await eventsOf(id)).filter((e) => e.type === 'post.approval_required')).toHaveLength(2);
   });
 

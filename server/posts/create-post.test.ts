@@ -39,7 +39,7 @@ describe('POST /posts', () => {
     const res = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(-4) } });
     expect(res.status).toBe(201);
     expect(res.body.warnings).toEqual([{ code: 'SCHEDULED_TIME_COERCED', message: expect.any(String) }]);
-    expect(Math.abs(new Date(res.body.data.scheduledAt).getTime() - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(new Date(res.body.data.scheduledAt!).getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it('refuses a scheduledAt more than 5 minutes in the past', async () => {
@@ -88,7 +88,7 @@ describe('POST /posts', () => {
     const w = await publishingWorkspace();
     const res = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(10), requireApproval: true } });
     expect(res.body.data.approvalStatus).toBe('pending');
-    expect(res.body.warnings.map((x: any) => x.code)).toEqual(['APPROVAL_REQUIRED']);
+    expect(res.body.warnings.map((x) => x.code)).toEqual(['APPROVAL_REQUIRED']);
   });
 
   it('accepts only the contract platformSettings keys with their types, for targeted platforms', async () => {
@@ -104,7 +104,7 @@ describe('POST /posts', () => {
       },
     });
     expect(ok.status).toBe(201);
-    expect(ok.body.data.platformSettings.linkedin).toEqual({ visibility: 'CONNECTIONS' });
+    expect(ok.body.data.platformSettings?.linkedin).toEqual({ visibility: 'CONNECTIONS' });
 
     const cases: [unknown, string][] = [
       [{ facebook: { firstComent: 'typo' } }, 'platformSettings.facebook.firstComent'],

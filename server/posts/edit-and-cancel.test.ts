@@ -57,7 +57,7 @@ describe('PATCH /posts/{id}', () => {
     const p = await draft(w);
     const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { scheduledAt: inMinutes(5) } });
     expect(res.body.data.approvalStatus).toBe('pending');
-    expect(res.body.warnings.map((x: any) => x.code)).toEqual(['APPROVAL_REQUIRED']);
+    expect(res.body.warnings.map((x) => x.code)).toEqual(['APPROVAL_REQUIRED']);
     expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['post.scheduled', 'post.approval_required']);
   });
 
@@ -69,7 +69,7 @@ describe('PATCH /posts/{id}', () => {
     const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { connectionIds: [w.ok.facebook.id, w.ok.threads.id], content: 'fits' } });
     expect(res.status).toBe(200);
     expect(res.body.data.platforms).toEqual(['facebook', 'threads']);
-    expect(res.body.data.targets.map((t: any) => t.connectionId)).toEqual([w.ok.facebook.id, w.ok.threads.id]);
+    expect(res.body.data.targets.map((t) => t.connectionId)).toEqual([w.ok.facebook.id, w.ok.threads.id]);
   });
 
   it('refuses edits and cancels of publishing, published, partially published and cancelled posts', async () => {

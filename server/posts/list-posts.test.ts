@@ -23,17 +23,17 @@ describe('GET /posts', () => {
     const all = await api('GET', '/posts', { key: w.secret });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ page: 1, limit: 50, total: 5 });
-    expect(all.body.data.map((p: any) => p.id)).toEqual([...ids].reverse());
-    expect(all.body.data[0].targets).toBeUndefined();
+    expect(all.body.data.map((p) => p.id)).toEqual([...ids].reverse());
+    expect('targets' in all.body.data[0]!).toBe(false);
 
     const page2 = await api('GET', '/posts?page=2&limit=2', { key: w.secret });
     expect(page2.body).toMatchObject({ page: 2, limit: 2, total: 5 });
-    expect(page2.body.data.map((p: any) => p.id)).toEqual([ids[2], ids[1]]);
+    expect(page2.body.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
 
     expect((await api('GET', '/posts?status=scheduled', { key: w.secret })).body.total).toBe(2);
-    expect((await api('GET', '/posts?platform=twitter', { key: w.secret })).body.data.map((p: any) => p.id)).toEqual([ids[3], ids[1]]);
+    expect((await api('GET', '/posts?platform=twitter', { key: w.secret })).body.data.map((p) => p.id)).toEqual([ids[3], ids[1]]);
     const window = await api('GET', `/posts?from=${encodeURIComponent(inMinutes(35))}&to=${encodeURIComponent(inMinutes(45))}`, { key: w.secret });
-    expect(window.body.data.map((p: any) => p.id)).toEqual([ids[4]]);
+    expect(window.body.data.map((p) => p.id)).toEqual([ids[4]]);
   });
 
   it('validates the query', async () => {
@@ -52,7 +52,7 @@ describe('GET /posts', () => {
     await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     const res = await api('GET', `/posts/${created.body.data.id}/targets`, { key: w.secret });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((t: any) => t.status)).toEqual(['published', 'failed']);
+    expect(res.body.data.map((t) => t.status)).toEqual(['published', 'failed']);
     expect(await db.postTarget.count({ where: { postId: created.body.data.id } })).toBe(2);
   });
 

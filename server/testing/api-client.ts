@@ -1,5 +1,8 @@
-// A tiny HTTP client for API tests: JSON in, { status, body, headers } out.
-export interface ApiResponse<T = any> {
+// A tiny HTTP client for API tests: JSON in, { status, body, headers } out. The body is typed
+// from the route's zod output schema (api-routes.ts), with the error shapes overlaid.
+import type { ResponseBodyOf } from './api-routes';
+
+export interface ApiResponse<T> {
   status: number;
   body: T;
   headers: Headers;
@@ -9,11 +12,11 @@ export interface ApiResponse<T = any> {
 export type ApiCall = ReturnType<typeof apiClient>;
 
 export function apiClient(baseUrl: string) {
-  return async function call<T = any>(
-    method: string,
-    path: string,
+  return async function call<const Method extends string, const Path extends string>(
+    method: Method,
+    path: Path,
     opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-  ): Promise<ApiResponse<T>> {
+  ): Promise<ApiResponse<ResponseBodyOf<Method, Path>>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.key) headers.authorization = `Bearer ${opts.key}`;
     let body: string | undefined = opts.rawBody;
@@ -29,6 +32,6 @@ export function apiClient(baseUrl: string) {
     } catch {
       parsed = text;
     }
-    return { status: res.status, body: parsed as T, headers: res.headers, text };
+    return { status: res.status, body: parsed as ResponseBodyOf<Method, Path>, headers: res.headers, text };
   };
 }

@@ -60,7 +60,7 @@ describe('delivery leases', () => {
     const res = await api('POST', `/posts/${id}/publish`, { key: w.secret });
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('partial_published');
-    const targets = new Map<string, { status: string; error: string | null; attempts: number }>(res.body.data.targets.map((t: { id: string }) => [t.id, t]));
+    const targets = new Map(res.body.data.targets.map((t) => [t.id, t]));
     expect(targets.get(midCall.id)).toMatchObject({ status: 'failed', error: INTERRUPTED_ERROR, attempts: 1 });
     expect(targets.get(untouched.id)).toMatchObject({ status: 'published', attempts: 1 });
 

@@ -1,0 +1,76 @@
+// The public routes as tests call them, each with the procedure behind it, so an API test's
+// response body is typed from that procedure's zod output schema instead of `any`. A test
+// (api-routes.test.ts) holds this table equal to the facade's route table: a new route
+// fails it until it is listed here.
+import type { inferRouterOutputs } from '@trpc/server';
+import type { ErrorCode } from '@/server/errors/catalogue';
+import type { AppRouter } from '@/server/root';
+
+export const API_ROUTES = {
+  'GET /workspaces': 'workspaces.list',
+  'POST /workspaces': 'workspaces.create',
+  'GET /workspaces/{id}': 'workspaces.get',
+  'DELETE /workspaces/{id}': 'workspaces.detach',
+  'POST /workspaces/{id}/api-keys': 'workspaces.mintKey',
+  'POST /posts': 'posts.create',
+  'GET /posts': 'posts.list',
+  'GET /posts/{id}': 'posts.get',
+  'PATCH /posts/{id}': 'posts.update',
+  'DELETE /posts/{id}': 'posts.cancel',
+  'POST /posts/{id}/publish': 'posts.publish',
+  'GET /posts/{id}/targets': 'posts.targets',
+  'POST /media/upload-url': 'media.uploadUrl',
+  'POST /media/{id}/complete': 'media.complete',
+  'DELETE /media/{id}': 'media.delete',
+  'GET /connections': 'connections.list',
+} as const;
+
+type Outputs = inferRouterOutputs<AppRouter>;
+type OutputOf<Procedure extends string> = Procedure extends `${infer R extends keyof Outputs & string}.${infer P}`
+  ? P extends keyof Outputs[R]
+    ? Outputs[R][P]
+    : never
+  : never;
+
+/**
+ * Every error shape the API answers, overlaid on the success body: a test reads
+ * `body.error.code` or `body.message` after checking the status, and `body.data` otherwise.
+ */
+export interface ErrorBodies {
+  error: { code: ErrorCode; message: string; field?: string };
+  statusCode: number;
+  message: string | string[];
+}
+
+type Segments<P extends string> = P extends `/${infer Rest}` ? Segments<Rest> : P extends `${infer Head}/${infer Tail}` ? [Head, ...Segments<Tail>] : [P];
+type WithoutQuery<P extends string> = P extends `${infer Path}?${string}` ? Path : P;
+
+/** A path segment fits a pattern segment: `{param}` takes any one segment, a literal only itself. */
+type SegmentsFit<Path extends string[], Pattern extends string[]> = Path extends [infer S extends string, ...infer PathRest extends string[]]
+  ? Pattern extends [infer T extends string, ...infer PatternRest extends string[]]
+    ? T extends `{${string}}`
+      ? SegmentsFit<PathRest, PatternRest>
+      : S extends T
+        ? SegmentsFit<PathRest, PatternRest>
+        : false
+    : false
+  : Pattern extends []
+    ? true
+    : false;
+
+type RouteKey = keyof typeof API_ROUTES;
+type MatchingRoute<Method extends string, Path extends string> = {
+  [K in RouteKey]: K extends `${Method} ${infer Pattern}` ? (SegmentsFit<Segments<WithoutQuery<Path>>, Segments<Pattern>> extends true ? K : never) : never;
+}[RouteKey];
+
+/**
+ * The body a test gets for `method path`: the route's output (from its zod schema) with the
+ * error shapes overlaid; a path no route matches gets the error shapes only.
+ */
+export type ResponseBodyOf<Method extends string, Path extends string> = [MatchingRoute<Method, Path>] extends [never]
+  ? ErrorBodies
+  : OutputOf<(typeof API_ROUTES)[MatchingRoute<Method, Path>]> extends infer Out
+    ? [Out] extends [void | undefined]
+      ? ErrorBodies
+      : Out & ErrorBodies
+    : never;
