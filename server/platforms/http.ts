@@ -16,7 +16,7 @@ export interface AdapterOptions {
   timeoutMs?: number;
   /** Wait between two status polls. */
   pollIntervalMs?: number;
-  /** Most status polls before giving up; keeps a publish well under the delivery claim window. */
+  /** Most status polls before giving up: bounds how long one publish may wait on the platform (the delivery lease is renewed meanwhile). */
   pollAttempts?: number;
 }
 
