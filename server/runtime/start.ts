@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkConfiguration, env } from '@/server/config/env';
-import { ensureAuthSecret, prepareDatabase, ROOT } from './prepare';
+import { ensureGeneratedSecrets, prepareDatabase, ROOT } from './prepare';
 
 const started = Date.now();
 const log = (msg: string) => console.log(`[herald] ${msg}`);
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   process.env.AUTH_TRUST_HOST ??= 'true';
   process.env.AUTH_URL = env.authUrl() ?? env.baseUrl();
-  ensureAuthSecret();
+  ensureGeneratedSecrets();
 
   const source = env.databaseUrl() ? 'DATABASE_URL' : `embedded PostgreSQL in ${env.dataDir()}/postgres`;
   const url = await prepareDatabase();
