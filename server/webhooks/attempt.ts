@@ -109,7 +109,11 @@ async function send(delivery: Claimed, transport: WebhookTransport): Promise<Sen
     const excerpt = await readExcerpt(response.body);
     if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null };
     if (status >= 300 && status < 400) {
-      return { ok: false, statusCode: status, error: `The receiver answered ${status}; redirects are not followed${response.headers.get('location') ? ` (Location: ${response.headers.get('location')})` : ''}` };
+      return {
+        ok: false,
+        statusCode: status,
+        error: `The receiver answered ${status}; redirects are not followed${response.headers.get('location') ? ` (Location: ${response.headers.get('location')})` : ''}`,
+      };
     }
     return { ok: false, statusCode: status, error: `The receiver answered ${status}${excerpt ? `: ${excerpt}` : ''}` };
   } catch (error) {

@@ -10,7 +10,9 @@ export const deliveryJobKey = (deliveryId: string) => `webhooks.delivery:${deliv
 export async function enqueueDeliveryJobs(deliveryIds: readonly string[], runAt?: Date): Promise<void> {
   if (deliveryIds.length === 0) return;
   const jobs = getJobs();
-  const results = await Promise.allSettled(deliveryIds.map((deliveryId) => jobs.enqueue('webhooks.deliver', { deliveryId }, { key: deliveryJobKey(deliveryId), runAt })));
+  const results = await Promise.allSettled(
+    deliveryIds.map((deliveryId) => jobs.enqueue('webhooks.deliver', { deliveryId }, { key: deliveryJobKey(deliveryId), runAt })),
+  );
   const failed = results.filter((r) => r.status === 'rejected');
   if (failed.length) {
     console.warn(`[webhooks] could not queue ${failed.length} delivery job(s); the sweep will queue them`, (failed[0] as PromiseRejectedResult).reason);

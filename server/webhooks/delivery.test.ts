@@ -78,7 +78,15 @@ describe('a delivery', () => {
     const ep = await endpointRow(e.id);
     expect(ep).toMatchObject({ consecutiveFailures: 0, lastDeliveryAt: stored.deliveredAt });
     const listed = (await api('GET', `/webhooks/${e.id}/deliveries`, { key: e.key })).body.data[0];
-    expect(listed).toMatchObject({ id, attempt: 1, statusCode: 200, error: null, nextAttemptAt: null, deliveredAt: stored.deliveredAt!.toISOString(), payload: envelope });
+    expect(listed).toMatchObject({
+      id,
+      attempt: 1,
+      statusCode: 200,
+      error: null,
+      nextAttemptAt: null,
+      deliveredAt: stored.deliveredAt!.toISOString(),
+      payload: envelope,
+    });
 
     // A second run of the same job sends nothing.
     expect(await attemptDelivery(id)).toBe('skipped');
@@ -215,7 +223,10 @@ describe('the URL rules again at send time', () => {
     vi.stubEnv('OUTBOUND_ALLOW_HOSTS', ''); // nothing exempt
     h.dns['rebind.test'] = ['93.184.216.34'];
     const { secret: key } = await createWorkspaceWithKey();
-    const created = await api('POST', '/webhooks', { key, body: { name: 'rebind', url: `https://rebind.test:${h.receiver.port}/rebind`, events: ['post.failed'] } });
+    const created = await api('POST', '/webhooks', {
+      key,
+      body: { name: 'rebind', url: `https://rebind.test:${h.receiver.port}/rebind`, events: ['post.failed'] },
+    });
     expect(created.status).toBe(201);
 
     h.dns['rebind.test'] = ['127.0.0.1'];
@@ -270,10 +281,26 @@ describe('auto-pause', () => {
     h.clock.advance(120_000);
     for (const id of ids) expect(await attemptDelivery(id)).toBe('skipped');
     expect(h.receiver.requests('/down')).toHaveLength(20);
-    const event = await db.$transaction((tx) => recordEvent(tx, { workspaceId: e.workspaceId, type: 'post.failed', data: { postId: randomUUID(), targetId: randomUUID(), platform: 'linkedin', error: { code: 'PLATFORM_ERROR', message: 'x' }, failedAt: new Date().toISOString() } }));
+    const event = await db.$transaction((tx) =>
+      recordEvent(tx, {
+        workspaceId: e.workspaceId,
+        type: 'post.failed',
+        data: {
+          postId: randomUUID(),
+          targetId: randomUUID(),
+          platform: 'linkedin',
+          error: { code: 'PLATFORM_ERROR', message: 'x' },
+          failedAt: new Date().toISOString(),
+        },
+      }),
+    );
     await drainOutbox({ consumers: [fanOutToWebhooks] });
     expect(await db.webhookDelivery.count({ where: { eventId: event } })).toBe(0);
-    for (const [p, body] of [[`/webhooks/${e.id}/test`], [`/webhooks/${e.id}/deliveries/${ids[0]}/redeliver`], [`/webhooks/${e.id}/recover`, { since: new Date(0).toISOString() }]] as const) {
+    for (const [p, body] of [
+      [`/webhooks/${e.id}/test`],
+      [`/webhooks/${e.id}/deliveries/${ids[0]}/redeliver`],
+      [`/webhooks/${e.id}/recover`, { since: new Date(0).toISOString() }],
+    ] as const) {
       const res = await api('POST', p, { key: e.key, body });
       expect(res.status).toBe(409);
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'id' });
@@ -351,7 +378,12 @@ describe('rotation, redelivery, recovery', () => {
     h.receiver.reply('/outage', { status: 502 });
     const since = h.clock.now();
     const failed = [await ping(e), await ping(e)];
-    for (const id of failed) for (let i = 0; i < 3; i++) (await attemptDelivery(id), h.clock.advance(60_000));
+    for (const id of failed) {
+      for (let i = 0; i < 3; i++) {
+        await attemptDelivery(id);
+        h.clock.advance(60_000);
+      }
+    }
     for (const id of failed) expect((await row(id)).status).toBe('failed');
     const stillRetrying = await ping(e);
     await attemptDelivery(stillRetrying);
@@ -365,11 +397,17 @@ describe('rotation, redelivery, recovery', () => {
 
     h.receiver.reply('/outage', { status: 200 });
     for (const c of copies) expect(await attemptDelivery(c.id)).toBe('delivered');
-    const bodies = h.receiver.requests('/outage').slice(-2).map((r) => r.body.toString());
+    const bodies = h.receiver
+      .requests('/outage')
+      .slice(-2)
+      .map((r) => r.body.toString());
     expect(bodies.sort()).toEqual(copies.map((c) => c.payload).sort());
 
     // Already sent again: a second call finds nothing; a later `since` neither.
-    expect((await api('POST', `/webhooks/${e.id}/recover`, { key: e.key, body: { since: since.toISOString() } })).body.data).toEqual({ requeued: 0, remaining: 0 });
+    expect((await api('POST', `/webhooks/${e.id}/recover`, { key: e.key, body: { since: since.toISOString() } })).body.data).toEqual({
+      requeued: 0,
+      remaining: 0,
+    });
     expect((await api('POST', `/webhooks/${e.id}/recover`, { key: e.key, body: { since: h.clock.now().toISOString() } })).body.data.requeued).toBe(0);
     expect((await api('POST', `/webhooks/${e.id}/recover`, { key: e.key, body: {} })).status).toBe(400);
     expect((await api('POST', `/webhooks/${e.id}/recover`, { key: e.key, body: { since: 'yesterday' } })).status).toBe(400);
@@ -379,7 +417,14 @@ describe('rotation, redelivery, recovery', () => {
     const e = await endpoint('/many');
     const base = h.clock.now().getTime();
     await db.webhookDelivery.createMany({
-      data: Array.from({ length: RECOVER_BATCH + 5 }, (_, i) => ({ endpointId: e.id, event: 'ping', payload: `{"n":${i}}`, status: 'failed', attempt: 3, failedAt: new Date(base + i) })),
+      data: Array.from({ length: RECOVER_BATCH + 5 }, (_, i) => ({
+        endpointId: e.id,
+        event: 'ping',
+        payload: `{"n":${i}}`,
+        status: 'failed',
+        attempt: 3,
+        failedAt: new Date(base + i),
+      })),
     });
     const first = await api('POST', `/webhooks/${e.id}/recover`, { key: e.key, body: { since: new Date(base).toISOString() } });
     expect(first.body.data).toEqual({ requeued: RECOVER_BATCH, remaining: 5 });

@@ -44,7 +44,8 @@ afterAll(async () => {
   await closeJobs();
 });
 
-const envelope = (r: ReceivedRequest) => JSON.parse(r.body.toString('utf8')) as { version: string; event: string; timestamp: string; data: Record<string, unknown> };
+const envelope = (r: ReceivedRequest) =>
+  JSON.parse(r.body.toString('utf8')) as { version: string; event: string; timestamp: string; data: Record<string, unknown> };
 
 /** A workspace with sandbox accounts and an endpoint subscribed to every event at `receiverPath`. */
 async function subscribed(receiverPath: string, opts: { requireApproval?: boolean } = {}) {
@@ -63,7 +64,10 @@ describe('events reach webhooks end to end', () => {
   it('post.scheduled on create and on reschedule', async () => {
     const w = await subscribed('/scheduled');
     const at = inMinutes(30);
-    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'later', connectionIds: [w.ok.linkedin.id, w.ok.facebook.id], scheduledAt: at } });
+    const created = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'later', connectionIds: [w.ok.linkedin.id, w.ok.facebook.id], scheduledAt: at },
+    });
     const postId = created.body.data.id;
     const [first] = verified(await h.receiver.waitFor(1, '/scheduled'), w.signingSecret);
     expect(first).toMatchObject({ version: '1', event: 'post.scheduled', data: { postId, scheduledAt: at, platforms: ['linkedin', 'facebook'] } });
@@ -79,7 +83,10 @@ describe('events reach webhooks end to end', () => {
 
   it('post.approval_required, then post.approved when a member approves in the app', async () => {
     const w = await subscribed('/approval', { requireApproval: true });
-    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'review me', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(30) } });
+    const created = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'review me', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(30) },
+    });
     const postId = created.body.data.id;
     const events = verified(await h.receiver.waitFor(2, '/approval'), w.signingSecret);
     expect(events.map((e) => e.event).sort()).toEqual(['post.approval_required', 'post.scheduled']);
@@ -97,7 +104,14 @@ describe('events reach webhooks end to end', () => {
     const w = await subscribed('/outcomes');
     const created = await api('POST', '/posts', { key: w.secret, body: { content: 'now', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.rejects.id] } });
     const published = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
-    const targets = published.body.data.targets as { id: string; connectionId: string; postedId: string; permalink: string; publishedAt: string; error: string }[];
+    const targets = published.body.data.targets as {
+      id: string;
+      connectionId: string;
+      postedId: string;
+      permalink: string;
+      publishedAt: string;
+      error: string;
+    }[];
     const events = verified(await h.receiver.waitFor(3, '/outcomes'), w.signingSecret);
     const ok = events.filter((e) => e.event === 'post.published');
     const failed = events.filter((e) => e.event === 'post.failed');
@@ -105,10 +119,24 @@ describe('events reach webhooks end to end', () => {
     expect(failed).toHaveLength(1);
     for (const e of ok) {
       const t = targets.find((x) => x.id === e.data.targetId)!;
-      expect(e.data).toEqual({ postId: created.body.data.id, targetId: t.id, platform: expect.any(String), connectionId: t.connectionId, postedId: t.postedId, permalink: t.permalink, publishedAt: t.publishedAt });
+      expect(e.data).toEqual({
+        postId: created.body.data.id,
+        targetId: t.id,
+        platform: expect.any(String),
+        connectionId: t.connectionId,
+        postedId: t.postedId,
+        permalink: t.permalink,
+        publishedAt: t.publishedAt,
+      });
     }
     const rejected = targets.find((t) => t.connectionId === w.rejects.id)!;
-    expect(failed[0]!.data).toEqual({ postId: created.body.data.id, targetId: rejected.id, platform: 'linkedin', error: { code: 'PLATFORM_ERROR', message: rejected.error }, failedAt: expect.any(String) });
+    expect(failed[0]!.data).toEqual({
+      postId: created.body.data.id,
+      targetId: rejected.id,
+      platform: 'linkedin',
+      error: { code: 'PLATFORM_ERROR', message: rejected.error },
+      failedAt: expect.any(String),
+    });
   });
 
   it('connection.error when a live connection’s token stops working', async () => {

@@ -17,7 +17,10 @@ export function toEndpointDto(e: WebhookEndpoint): WebhookEndpointDto {
   };
 }
 
-export type DeliveryRow = Pick<WebhookDelivery, 'id' | 'event' | 'attempt' | 'statusCode' | 'error' | 'nextAttemptAt' | 'deliveredAt' | 'createdAt' | 'payload'>;
+export type DeliveryRow = Pick<
+  WebhookDelivery,
+  'id' | 'event' | 'attempt' | 'statusCode' | 'error' | 'nextAttemptAt' | 'deliveredAt' | 'createdAt' | 'payload'
+>;
 
 export function toDeliveryDto(d: DeliveryRow): WebhookDeliveryDto {
   return {

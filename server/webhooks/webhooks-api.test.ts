@@ -40,7 +40,18 @@ describe('POST /webhooks', () => {
       lastDeliveryAt: null,
     });
     expect(res.body.data.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    expect(Object.keys(res.body.data).sort()).toEqual(['active', 'consecutiveFailures', 'createdAt', 'events', 'id', 'lastDeliveryAt', 'name', 'secret', 'updatedAt', 'url']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'active',
+      'consecutiveFailures',
+      'createdAt',
+      'events',
+      'id',
+      'lastDeliveryAt',
+      'name',
+      'secret',
+      'updatedAt',
+      'url',
+    ]);
 
     // Stored sealed, never in clear; readable with the key.
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: res.body.data.id } });
@@ -74,7 +85,7 @@ describe('POST /webhooks', () => {
     const res = await register(key, { events });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'WEBHOOK_EVENT_UNKNOWN', field });
-      });
+  });
 
   it('refuses an empty or repeated event list as a schema error', async () => {
     const { key } = await setup();
@@ -111,8 +122,14 @@ describe('POST /webhooks', () => {
 
   it('needs webhooks:manage', async () => {
     const { secret } = await createWorkspaceWithKey({ scopes: ['posts:read'] });
-    for (const [method, path] of [['GET', '/webhooks'], ['POST', '/webhooks']] as const) {
-      const res = await api(method, path, { key: secret, body: method === 'POST' ? { name: 'x', url: h.receiver.url('/x'), events: ['post.failed'] } : undefined });
+    for (const [method, path] of [
+      ['GET', '/webhooks'],
+      ['POST', '/webhooks'],
+    ] as const) {
+      const res = await api(method, path, {
+        key: secret,
+        body: method === 'POST' ? { name: 'x', url: h.receiver.url('/x'), events: ['post.failed'] } : undefined,
+      });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('SCOPE_MISSING');
     }
@@ -287,7 +304,14 @@ describe('GET /webhooks/{id}/deliveries', () => {
     expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([...sent].reverse());
     const first = all.body.data[0];
     expect(Object.keys(first).sort()).toEqual(['attempt', 'createdAt', 'deliveredAt', 'error', 'event', 'id', 'nextAttemptAt', 'payload', 'statusCode']);
-    expect(first).toMatchObject({ event: 'ping', attempt: 0, statusCode: null, error: null, deliveredAt: null, payload: { version: '1', event: 'ping', data: { endpointId: id } } });
+    expect(first).toMatchObject({
+      event: 'ping',
+      attempt: 0,
+      statusCode: null,
+      error: null,
+      deliveredAt: null,
+      payload: { version: '1', event: 'ping', data: { endpointId: id } },
+    });
     expect((await api('GET', `/webhooks/${id}/deliveries?limit=2`, { key })).body.data).toHaveLength(2);
     expect((await api('GET', `/webhooks/${id}/deliveries?limit=0`, { key })).status).toBe(400);
     expect((await api('GET', `/webhooks/${id}/deliveries?limit=51`, { key })).status).toBe(400);

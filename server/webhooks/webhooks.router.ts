@@ -28,7 +28,12 @@ export const webhooksRouter = router({
     .query(async ({ ctx }) => ({ data: await listEndpoints(ctx.actor.workspaceId) })),
 
   create: apiProcedure
-    .meta({ ...base, successStatus: 201, errors: ['WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'], openapi: { method: 'POST', path: '/webhooks', tags, protect: true, summary: 'Register an endpoint; its signing secret is returned this once' } })
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'],
+      openapi: { method: 'POST', path: '/webhooks', tags, protect: true, summary: 'Register an endpoint; its signing secret is returned this once' },
+    })
     .input(ZCreateWebhookInput)
     .output(writeEnvelope(ZWebhookEndpointWithSecret))
     .mutation(async ({ ctx, input }) => ({ data: await createEndpoint(ctx.actor.workspaceId, input), warnings: [] })),
@@ -40,7 +45,17 @@ export const webhooksRouter = router({
     .query(async ({ ctx, input }) => ({ data: await getEndpoint(ctx.actor.workspaceId, input.id) })),
 
   update: apiProcedure
-    .meta({ ...base, errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'], openapi: { method: 'PATCH', path: '/webhooks/{id}', tags, protect: true, summary: 'Change an endpoint; active true resumes a paused one, false pauses it' } })
+    .meta({
+      ...base,
+      errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'],
+      openapi: {
+        method: 'PATCH',
+        path: '/webhooks/{id}',
+        tags,
+        protect: true,
+        summary: 'Change an endpoint; active true resumes a paused one, false pauses it',
+      },
+    })
     .input(ZUpdateWebhookInput.extend({ id: ZIdParam.shape.id }))
     .output(writeEnvelope(ZWebhookEndpoint))
     .mutation(async ({ ctx, input }) => {
@@ -49,7 +64,12 @@ export const webhooksRouter = router({
     }),
 
   delete: apiProcedure
-    .meta({ ...base, successStatus: 204, errors: ['WEBHOOK_NOT_FOUND'], openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, protect: true, summary: 'Delete an endpoint and its delivery log' } })
+    .meta({
+      ...base,
+      successStatus: 204,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, protect: true, summary: 'Delete an endpoint and its delivery log' },
+    })
     .input(ZIdParam)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -57,25 +77,62 @@ export const webhooksRouter = router({
     }),
 
   rotateSecret: apiProcedure
-    .meta({ ...base, successStatus: 201, errors: ['WEBHOOK_NOT_FOUND'], openapi: { method: 'POST', path: '/webhooks/{id}/rotate-secret', tags, protect: true, summary: 'Replace the signing secret; every later send, pending retries included, uses the new one' } })
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/rotate-secret',
+        tags,
+        protect: true,
+        summary: 'Replace the signing secret; every later send, pending retries included, uses the new one',
+      },
+    })
     .input(ZIdParam)
     .output(writeEnvelope(ZWebhookEndpointWithSecret))
     .mutation(async ({ ctx, input }) => ({ data: await rotateSecret(ctx.actor.workspaceId, input.id), warnings: [] })),
 
   deliveries: apiProcedure
-    .meta({ ...base, errors: ['WEBHOOK_NOT_FOUND'], openapi: { method: 'GET', path: '/webhooks/{id}/deliveries', tags, protect: true, summary: 'The delivery log, newest first' } })
+    .meta({
+      ...base,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: { method: 'GET', path: '/webhooks/{id}/deliveries', tags, protect: true, summary: 'The delivery log, newest first' },
+    })
     .input(ZListDeliveriesQuery)
     .output(readEnvelope(z.array(ZWebhookDelivery)))
     .query(async ({ ctx, input }) => ({ data: await listDeliveries(ctx.actor.workspaceId, input.id, input.limit) })),
 
   redeliver: apiProcedure
-    .meta({ ...base, successStatus: 201, errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_DELIVERY_NOT_FOUND'], openapi: { method: 'POST', path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver', tags, protect: true, summary: 'Send a past delivery again, as a new delivery with the same bytes (409 VALIDATION_FAILED while the endpoint is paused)' } })
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_DELIVERY_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+        tags,
+        protect: true,
+        summary: 'Send a past delivery again, as a new delivery with the same bytes (409 VALIDATION_FAILED while the endpoint is paused)',
+      },
+    })
     .input(ZDeliveryParams)
     .output(writeEnvelope(ZWebhookDelivery))
     .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.actor.workspaceId, input.id, input.deliveryId), warnings: [] })),
 
   test: apiProcedure
-    .meta({ ...base, successStatus: 201, errors: ['WEBHOOK_NOT_FOUND'], openapi: { method: 'POST', path: '/webhooks/{id}/test', tags, protect: true, summary: 'Queue a signed ping (409 VALIDATION_FAILED while the endpoint is paused)' } })
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/test',
+        tags,
+        protect: true,
+        summary: 'Queue a signed ping (409 VALIDATION_FAILED while the endpoint is paused)',
+      },
+    })
     .input(ZIdParam)
     .output(writeEnvelope(ZWebhookDelivery))
     .mutation(async ({ ctx, input }) => ({ data: await sendTestPing(ctx.actor.workspaceId, input.id), warnings: [] })),
