@@ -1,6 +1,6 @@
 // The allowed direction of imports (docs/architecture.md → "Imports"). `npm run lint` fails on
 // any rule below. Paths are relative to the project root; `@/…` resolves through tsconfig.
-const DOMAINS = '(api-keys|auth|connections|events|idempotency|media|outbound|platforms|posts|ratelimit|workspaces|app)';
+const DOMAINS = '(api-keys|auth|connections|events|idempotency|media|outbound|platforms|posts|ratelimit|webhooks|workspaces|app)';
 
 /** Tests may reach anything they need to set up. */
 const TESTS = ['\\.test\\.ts$', '/__tests__/'];

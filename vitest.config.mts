@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'prisma/**/*.test.ts', 'inngest/**/*.test.ts'],
     globalSetup: ['./server/testing/global-setup.ts'],
-    setupFiles: ['./server/testing/per-file-database.ts'],
+    setupFiles: ['./server/testing/per-file-database.ts', './server/testing/test-secrets.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

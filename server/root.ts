@@ -4,6 +4,7 @@ import { connectionsRouter } from './connections/connections.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
 import { createCallerFactory, router } from './trpc/init';
+import { webhooksRouter } from './webhooks/webhooks.router';
 import { workspacesRouter } from './workspaces/workspaces.router';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   connections: connectionsRouter,
   posts: postsRouter,
   media: mediaRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

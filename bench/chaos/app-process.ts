@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildIsStale, ensureAuthSecret, ROOT } from '@/server/runtime/prepare';
+import { buildIsStale, ensureGeneratedSecrets, ROOT } from '@/server/runtime/prepare';
 
 export interface AppProcess {
   baseUrl: string;
@@ -36,7 +36,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 export async function startApp(opts: { port: number; databaseUrl: string; logFile: string; env?: Record<string, string> }): Promise<AppProcess> {
-  ensureAuthSecret();
+  ensureGeneratedSecrets();
   const baseUrl = `http://localhost:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
   const started = Date.now();

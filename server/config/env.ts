@@ -19,6 +19,7 @@ export const CONFIGURATION_VARIABLES = [
   'RATE_LIMIT_PER_MINUTE',
   'IDEMPOTENCY_TTL_HOURS',
   'OUTBOUND_ALLOW_HOSTS',
+  'WEBHOOK_SECRET_KEY',
   'INNGEST_EVENT_KEY',
   'INNGEST_SIGNING_KEY',
   'JOBS_CONCURRENCY',
@@ -120,6 +121,15 @@ export const env = {
   idempotencyTtlHours: () => positive('IDEMPOTENCY_TTL_HOURS', 24),
   /** Hosts exempt from the outbound private-address rule (never from https). */
   outboundAllowHosts: () => list('OUTBOUND_ALLOW_HOSTS'),
+  /**
+   * Seals webhook signing secrets at rest (they must be readable to sign). Generated once into
+   * DATA_DIR by `npm start` when unset; wherever Herald runs without `npm start` it must be set.
+   */
+  webhookSecretKey: (): string | undefined => {
+    const value = text('WEBHOOK_SECRET_KEY');
+    if (value !== undefined && value.length < 32) throw new Error(`WEBHOOK_SECRET_KEY must be at least 32 characters, got ${value.length}`);
+    return value;
+  },
   /** Inngest is selected when either key is present; otherwise the local runner. */
   inngestEnabled: () => Boolean(text('INNGEST_EVENT_KEY') || text('INNGEST_SIGNING_KEY')),
   /** Jobs the local runner executes at once. */

@@ -45,6 +45,23 @@ export interface DomainEventData {
   'proposal.confirmed': { actionId: string; toolName: string; title: string };
 }
 
+/**
+ * The top-level fields of each event's `data`, as the contract lists them. Webhook envelopes
+ * carry exactly these, a missing reading as null (never 0 or an empty string).
+ */
+export const DOMAIN_EVENT_FIELDS: { [T in DomainEventType]: readonly (keyof DomainEventData[T])[] } = {
+  'post.scheduled': ['postId', 'scheduledAt', 'platforms'],
+  'post.published': ['postId', 'targetId', 'platform', 'connectionId', 'postedId', 'permalink', 'publishedAt'],
+  'post.failed': ['postId', 'targetId', 'platform', 'error', 'failedAt'],
+  'post.approval_required': ['postId'],
+  'post.approved': ['postId', 'approvedBy'],
+  'connection.error': ['connectionId', 'platform', 'reason'],
+  'workflow.run.completed': ['workflowId', 'runId', 'summary'],
+  'workflow.run.failed': ['workflowId', 'runId', 'error'],
+  'proposal.staged': ['actionId', 'toolName', 'title'],
+  'proposal.confirmed': ['actionId', 'toolName', 'title'],
+};
+
 export function isDomainEventType(value: string): value is DomainEventType {
   return (DOMAIN_EVENT_TYPES as readonly string[]).includes(value);
 }

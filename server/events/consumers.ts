@@ -1,5 +1,6 @@
-// Who receives drained outbox events. Adding a consumer (the webhook fan-out, for one) is a
-// one-line change to `outboxConsumers`.
+// What receives drained outbox events. The consumers themselves (the webhook fan-out) are
+// listed in the composition root, server/runtime/job-handlers.ts, which hands them to the
+// drain: the outbox never imports the domains that consume it.
 import type { Tx } from '@/server/db/client';
 
 export interface OutboxEventRecord {
@@ -24,5 +25,3 @@ export interface OutboxConsumerContext {
 
 /** Throwing leaves the event undispatched (attempts + 1, lastError set) for a later drain. */
 export type OutboxConsumer = (event: OutboxEventRecord, ctx: OutboxConsumerContext) => Promise<void>;
-
-export const outboxConsumers: OutboxConsumer[] = [];

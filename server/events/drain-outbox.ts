@@ -6,11 +6,12 @@
 // first commits the row no longer matches `dispatchedAt IS NULL`), and a crash mid-way rolls
 // everything back so the event is simply drained again later.
 import { db as defaultDb, type Db } from '@/server/db/client';
-import { outboxConsumers, type OutboxConsumer, type OutboxEventRecord } from './consumers';
+import type { OutboxConsumer, OutboxEventRecord } from './consumers';
 
 export interface DrainOutboxOptions {
   db?: Db;
-  consumers?: readonly OutboxConsumer[];
+  /** Who receives each event (server/runtime/job-handlers.ts lists them). */
+  consumers: readonly OutboxConsumer[];
   /** Bound on events handled by one run, so a job never runs unbounded; the next run continues. */
   maxEvents?: number;
   /** An event that failed this many times is left for inspection (lastError) instead of retried. */
@@ -25,9 +26,9 @@ export interface DrainOutboxResult {
 const DEFAULT_MAX_EVENTS = 500;
 const DEFAULT_MAX_ATTEMPTS = 10;
 
-export async function drainOutbox(options: DrainOutboxOptions = {}): Promise<DrainOutboxResult> {
+export async function drainOutbox(options: DrainOutboxOptions): Promise<DrainOutboxResult> {
   const client = options.db ?? defaultDb;
-  const consumers = options.consumers ?? outboxConsumers;
+  const consumers = options.consumers;
   const maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   // Events that failed during this run: without this the same failing event (oldest first)

@@ -26,6 +26,26 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'webhooks.deliver',
+    schema: z.object({ deliveryId: z.uuid() }),
+    // One attempt of one delivery; its own retries (+10 s, +1 min) are new jobs. The job
+    // itself fails only when the database does.
+    retries: 5,
+  }),
+  defineJobSpec({
+    name: 'webhooks.sweep',
+    schema: z.object({}),
+    // Queues again deliveries whose job went missing (crash, queue unreachable).
+    cron: '* * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
+    name: 'webhooks.prune',
+    schema: z.object({}),
+    cron: '41 * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'idempotency.purge',
     schema: z.object({}),
     cron: '17 * * * *',

@@ -7,16 +7,31 @@ import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency
 import { jobCatalogue } from '@/server/jobs/catalogue';
 import { bindHandlers, type JobHandlers } from '@/server/jobs/definition';
 import { catchUpScheduledPosts, runScheduledDelivery } from '@/server/posts/delivery/scheduled-delivery';
+import { attemptDelivery } from '@/server/webhooks/attempt';
+import { fanOutToWebhooks } from '@/server/webhooks/deliveries';
+import { pruneDeliveries, sweepDeliveries } from '@/server/webhooks/sweep';
+
+/** Who receives each drained domain event, in this order, inside the drain's transaction. */
+export const outboxConsumers = [fanOutToWebhooks];
 
 const handlers: JobHandlers<typeof jobCatalogue> = {
   'outbox.drain': async () => {
-    await drainOutbox();
+    await drainOutbox({ consumers: outboxConsumers });
   },
   'posts.deliver': async ({ postId, scheduleVersion }) => {
     await runScheduledDelivery(postId, scheduleVersion);
   },
   'posts.catch-up': async () => {
     await catchUpScheduledPosts();
+  },
+  'webhooks.deliver': async ({ deliveryId }) => {
+    await attemptDelivery(deliveryId);
+  },
+  'webhooks.sweep': async () => {
+    await sweepDeliveries();
+  },
+  'webhooks.prune': async () => {
+    await pruneDeliveries();
   },
   'idempotency.purge': async () => {
     await purgeExpiredIdempotencyRecords();

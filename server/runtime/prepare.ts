@@ -15,16 +15,25 @@ export function ensurePrismaClient(): void {
   if (res.status !== 0) throw new Error('prisma generate failed');
 }
 
-/** AUTH_SECRET signs staff sessions; on a bare machine it is created once under DATA_DIR. */
-export function ensureAuthSecret(): void {
-  if (env.authSecret()) return;
+/** A secret Herald needs in `variable`: when unset, created once under DATA_DIR in `file` and read from there. */
+function ensureGeneratedSecret(variable: 'AUTH_SECRET' | 'WEBHOOK_SECRET_KEY', file: string, current: string | undefined): void {
+  if (current) return;
   const dir = path.resolve(ROOT, env.dataDir());
-  const file = path.join(dir, 'auth-secret');
-  if (!existsSync(file)) {
+  const target = path.join(dir, file);
+  if (!existsSync(target)) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    writeFileSync(target, randomBytes(32).toString('base64url'), { mode: 0o600 });
   }
-  process.env.AUTH_SECRET = readFileSync(file, 'utf8').trim();
+  process.env[variable] = readFileSync(target, 'utf8').trim();
+}
+
+/**
+ * AUTH_SECRET signs staff sessions and WEBHOOK_SECRET_KEY seals webhook signing secrets; on a
+ * bare machine each is created once under DATA_DIR.
+ */
+export function ensureGeneratedSecrets(): void {
+  ensureGeneratedSecret('AUTH_SECRET', 'auth-secret', env.authSecret());
+  ensureGeneratedSecret('WEBHOOK_SECRET_KEY', 'webhook-secret-key', env.webhookSecretKey());
 }
 
 export async function prepareDatabase(opts: { migrate?: boolean } = {}): Promise<string> {

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkConfiguration, env } from '@/server/config/env';
 import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
-import { ensureAuthSecret, prepareDatabase, ROOT } from './prepare';
+import { ensureGeneratedSecrets, prepareDatabase, ROOT } from './prepare';
 
 const started = Date.now();
 const log = (msg: string) => console.log(`[herald] ${msg}`);
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   process.env.AUTH_TRUST_HOST ??= 'true';
   process.env.AUTH_URL = env.authUrl() ?? env.baseUrl();
-  ensureAuthSecret();
+  ensureGeneratedSecrets();
 
   const source = env.databaseUrl() ? 'DATABASE_URL' : `embedded PostgreSQL in ${env.dataDir()}/postgres`;
   const url = await prepareDatabase();

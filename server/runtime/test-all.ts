@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { buildIsStale, ensureAuthSecret, ensurePrismaClient, ROOT } from './prepare';
+import { buildIsStale, ensureGeneratedSecrets, ensurePrismaClient, ROOT } from './prepare';
 import { env } from '@/server/config/env';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
@@ -15,7 +15,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): number {
 async function main(): Promise<number> {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   ensurePrismaClient();
-  ensureAuthSecret();
+  ensureGeneratedSecrets();
   const { resolveServerUrl, withDatabase, ensureDatabaseExists, dropDatabase, stopEmbeddedIfOwned } = await import('@/server/db/url');
   const serverUrl = await resolveServerUrl();
   const node = process.execPath;

@@ -23,6 +23,16 @@ export const API_ROUTES = {
   'POST /media/{id}/complete': 'media.complete',
   'DELETE /media/{id}': 'media.delete',
   'GET /connections': 'connections.list',
+  'GET /webhooks': 'webhooks.list',
+  'POST /webhooks': 'webhooks.create',
+  'GET /webhooks/{id}': 'webhooks.get',
+  'PATCH /webhooks/{id}': 'webhooks.update',
+  'DELETE /webhooks/{id}': 'webhooks.delete',
+  'POST /webhooks/{id}/rotate-secret': 'webhooks.rotateSecret',
+  'GET /webhooks/{id}/deliveries': 'webhooks.deliveries',
+  'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': 'webhooks.redeliver',
+  'POST /webhooks/{id}/test': 'webhooks.test',
+  'POST /webhooks/{id}/recover': 'webhooks.recover',
 } as const;
 
 type Outputs = inferRouterOutputs<AppRouter>;

@@ -1,0 +1,113 @@
+// Deliveries: the fan-out of domain events (an outbox consumer), the delivery log, redelivery,
+// the test ping and recovery after an outage. Every delivery row is created before its job is
+// queued, and the job only after the row committed.
+import { randomUUID } from 'node:crypto';
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { isDomainEventType } from '@/server/events/catalogue';
+import type { OutboxConsumer } from '@/server/events/consumers';
+import type { WebhookEndpoint } from '@/server/generated/prisma/client';
+import { isUuid } from '@/server/shared/schemas';
+import { enqueueDeliveryJobs } from './delivery-jobs';
+import { endpointNotFound, findEndpoint } from './endpoints';
+import { eventData, PING_EVENT, serializeEnvelope } from './envelope';
+import { webhookTransport } from './transport';
+import { toDeliveryDto } from './webhook-dto';
+import type { RecoverResultDto, WebhookDeliveryDto } from './webhooks.schemas';
+
+export const PING_MESSAGE = 'A test delivery from Herald: this endpoint is reachable.';
+/** Deliveries re-queued by one recover call; the answer says how many are left for the next. */
+export const RECOVER_BATCH = 1_000;
+
+/**
+ * The outbox consumer: one delivery per active endpoint of the workspace subscribed to the
+ * event, written in the drain's transaction (so they exist exactly when the event is marked
+ * dispatched), and one job each once that transaction committed. The body is serialised once
+ * for all of them.
+ */
+export const fanOutToWebhooks: OutboxConsumer = async (event, { tx, afterCommit }) => {
+  if (!isDomainEventType(event.type)) return;
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { workspaceId: event.workspaceId, active: true, events: { has: event.type } },
+    select: { id: true },
+  });
+  if (endpoints.length === 0) return;
+  const payload = serializeEnvelope(event.type, new Date(event.createdAt), eventData(event.type, event.data));
+  const now = webhookTransport().now();
+  const rows = endpoints.map((e) => ({ id: randomUUID(), endpointId: e.id, event: event.type, payload, eventId: event.id, nextAttemptAt: now }));
+  // An endpoint that already has this event (a drain repeated after a crash) is skipped.
+  await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true });
+  afterCommit(() => enqueueDeliveryJobs(rows.map((r) => r.id)));
+};
+
+function assertActive(endpoint: WebhookEndpoint): void {
+  if (!endpoint.active) {
+    throw new AppError('VALIDATION_FAILED', 'The endpoint is paused and receives nothing: resume it (PATCH active true) first', { field: 'id', status: 409 });
+  }
+}
+
+/** A new delivery of `payload` to the endpoint, queued at once. */
+async function queueDelivery(endpointId: string, event: string, payload: string, resendOf: string | null): Promise<WebhookDeliveryDto> {
+  const row = await db.webhookDelivery.create({ data: { endpointId, event, payload, resendOf, nextAttemptAt: webhookTransport().now() } });
+  await enqueueDeliveryJobs([row.id]);
+  return toDeliveryDto(row);
+}
+
+/** The log, newest first. */
+export async function listDeliveries(workspaceId: string, endpointId: string, limit: number): Promise<WebhookDeliveryDto[]> {
+  await findEndpoint(workspaceId, endpointId);
+  const rows = await db.webhookDelivery.findMany({ where: { endpointId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  return rows.map(toDeliveryDto);
+}
+
+/** Sends a past delivery again as a new delivery (new id), with its stored bytes. */
+export async function redeliver(workspaceId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
+  const endpoint = await findEndpoint(workspaceId, endpointId);
+  const original = isUuid(deliveryId) ? await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId } }) : null;
+  if (!original) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND', 'No delivery with that id on this endpoint', { field: 'deliveryId' });
+  assertActive(endpoint);
+  return queueDelivery(endpoint.id, original.event, original.payload, original.id);
+}
+
+/** A signed `ping` with `{ endpointId, message }`, logged like any delivery. */
+export async function sendTestPing(workspaceId: string, endpointId: string): Promise<WebhookDeliveryDto> {
+  const endpoint = await findEndpoint(workspaceId, endpointId);
+  assertActive(endpoint);
+  const payload = serializeEnvelope(PING_EVENT, webhookTransport().now(), { endpointId: endpoint.id, message: PING_MESSAGE });
+  return queueDelivery(endpoint.id, PING_EVENT, payload, null);
+}
+
+/**
+ * After an outage: every delivery of the endpoint that ended failed at or after `since`, and
+ * was not sent again already (by redeliver or an earlier recover), is sent again as a new
+ * delivery with its stored bytes — oldest first, RECOVER_BATCH per call.
+ */
+export async function recoverDeliveries(workspaceId: string, endpointId: string, since: Date): Promise<RecoverResultDto> {
+  await findEndpoint(workspaceId, endpointId);
+  const now = webhookTransport().now();
+  const { ids, eligible } = await db.$transaction(async (tx) => {
+    // One recovery per endpoint at a time, so two calls never copy the same delivery.
+    const [endpoint] = await tx.$queryRaw<{ active: boolean }[]>`
+      SELECT "active" FROM "WebhookEndpoint" WHERE "id" = ${endpointId}::uuid AND "workspaceId" = ${workspaceId}::uuid FOR NO KEY UPDATE`;
+    if (!endpoint) throw endpointNotFound();
+    assertActive({ active: endpoint.active } as WebhookEndpoint);
+    const [{ n }] = await tx.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM "WebhookDelivery" d
+      WHERE d."endpointId" = ${endpointId}::uuid AND d."status" = 'failed' AND d."failedAt" >= ${since}
+        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" r WHERE r."resendOf" = d."id")`;
+    const inserted = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "WebhookDelivery" ("id", "endpointId", "event", "payload", "resendOf", "nextAttemptAt")
+      SELECT gen_random_uuid(), d."endpointId", d."event", d."payload", d."id", ${now}
+      FROM (
+        SELECT * FROM "WebhookDelivery" d
+        WHERE d."endpointId" = ${endpointId}::uuid AND d."status" = 'failed' AND d."failedAt" >= ${since}
+          AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" r WHERE r."resendOf" = d."id")
+        ORDER BY d."failedAt", d."id"
+        LIMIT ${RECOVER_BATCH}
+      ) d
+      RETURNING "id"`;
+    return { ids: inserted.map((r) => r.id), eligible: n ?? 0 };
+  });
+  await enqueueDeliveryJobs(ids);
+  return { requeued: ids.length, remaining: eligible - ids.length };
+}

@@ -1,0 +1,158 @@
+// /webhooks: endpoints, their delivery log, redelivery, the test ping and recovery.
+import { z } from 'zod';
+import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { apiProcedure, router } from '@/server/trpc/init';
+import type { HeraldMeta } from '@/server/trpc/meta';
+import { listDeliveries, recoverDeliveries, redeliver, sendTestPing } from './deliveries';
+import { createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, updateEndpoint } from './endpoints';
+import {
+  ZCreateWebhookInput,
+  ZDeliveryParams,
+  ZListDeliveriesQuery,
+  ZRecoverInput,
+  ZRecoverResult,
+  ZUpdateWebhookInput,
+  ZWebhookDelivery,
+  ZWebhookEndpoint,
+  ZWebhookEndpointWithSecret,
+} from './webhooks.schemas';
+
+const base = { scope: 'webhooks:manage' } as const satisfies Partial<HeraldMeta>;
+const tags = ['Webhooks'];
+
+export const webhooksRouter = router({
+  list: apiProcedure
+    .meta({ ...base, openapi: { method: 'GET', path: '/webhooks', tags, protect: true, summary: 'List webhook endpoints (secrets are never listed)' } })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(ZWebhookEndpoint)))
+    .query(async ({ ctx }) => ({ data: await listEndpoints(ctx.actor.workspaceId) })),
+
+  create: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'],
+      openapi: { method: 'POST', path: '/webhooks', tags, protect: true, summary: 'Register an endpoint; its signing secret is returned this once' },
+    })
+    .input(ZCreateWebhookInput)
+    .output(writeEnvelope(ZWebhookEndpointWithSecret))
+    .mutation(async ({ ctx, input }) => ({ data: await createEndpoint(ctx.actor.workspaceId, input), warnings: [] })),
+
+  get: apiProcedure
+    .meta({ ...base, errors: ['WEBHOOK_NOT_FOUND'], openapi: { method: 'GET', path: '/webhooks/{id}', tags, protect: true, summary: 'Read an endpoint' } })
+    .input(ZIdParam)
+    .output(readEnvelope(ZWebhookEndpoint))
+    .query(async ({ ctx, input }) => ({ data: await getEndpoint(ctx.actor.workspaceId, input.id) })),
+
+  update: apiProcedure
+    .meta({
+      ...base,
+      errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'],
+      openapi: {
+        method: 'PATCH',
+        path: '/webhooks/{id}',
+        tags,
+        protect: true,
+        summary: 'Change an endpoint; active true resumes a paused one, false pauses it',
+      },
+    })
+    .input(ZUpdateWebhookInput.extend({ id: ZIdParam.shape.id }))
+    .output(writeEnvelope(ZWebhookEndpoint))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return { data: await updateEndpoint(ctx.actor.workspaceId, id, changes), warnings: [] };
+    }),
+
+  delete: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 204,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, protect: true, summary: 'Delete an endpoint and its delivery log' },
+    })
+    .input(ZIdParam)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteEndpoint(ctx.actor.workspaceId, input.id);
+    }),
+
+  rotateSecret: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/rotate-secret',
+        tags,
+        protect: true,
+        summary: 'Replace the signing secret; every later send, pending retries included, uses the new one',
+      },
+    })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZWebhookEndpointWithSecret))
+    .mutation(async ({ ctx, input }) => ({ data: await rotateSecret(ctx.actor.workspaceId, input.id), warnings: [] })),
+
+  deliveries: apiProcedure
+    .meta({
+      ...base,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: { method: 'GET', path: '/webhooks/{id}/deliveries', tags, protect: true, summary: 'The delivery log, newest first' },
+    })
+    .input(ZListDeliveriesQuery)
+    .output(readEnvelope(z.array(ZWebhookDelivery)))
+    .query(async ({ ctx, input }) => ({ data: await listDeliveries(ctx.actor.workspaceId, input.id, input.limit) })),
+
+  redeliver: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_DELIVERY_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+        tags,
+        protect: true,
+        summary: 'Send a past delivery again, as a new delivery with the same bytes (409 VALIDATION_FAILED while the endpoint is paused)',
+      },
+    })
+    .input(ZDeliveryParams)
+    .output(writeEnvelope(ZWebhookDelivery))
+    .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.actor.workspaceId, input.id, input.deliveryId), warnings: [] })),
+
+  test: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/test',
+        tags,
+        protect: true,
+        summary: 'Queue a signed ping (409 VALIDATION_FAILED while the endpoint is paused)',
+      },
+    })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZWebhookDelivery))
+    .mutation(async ({ ctx, input }) => ({ data: await sendTestPing(ctx.actor.workspaceId, input.id), warnings: [] })),
+
+  recover: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WEBHOOK_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/recover',
+        tags,
+        protect: true,
+        summary: 'Herald extension: send again everything that failed since a time',
+        description:
+          'Not part of the v1 contract. Every delivery of the endpoint whose last attempt failed at or after `since`, and that was not sent again already, is queued again as a new delivery with its stored bytes, oldest first, at most 1000 per call (`remaining` says how many are left). 409 VALIDATION_FAILED while the endpoint is paused: resume it first.',
+      },
+    })
+    .input(ZRecoverInput.extend({ id: ZIdParam.shape.id }))
+    .output(writeEnvelope(ZRecoverResult))
+    .mutation(async ({ ctx, input }) => ({ data: await recoverDeliveries(ctx.actor.workspaceId, input.id, new Date(input.since)), warnings: [] })),
+});

@@ -1,0 +1,89 @@
+// Wire schemas of the /webhooks routes (REST, tRPC and tools share them).
+import { z } from 'zod';
+import { DOMAIN_EVENT_TYPES } from '@/server/events/catalogue';
+import { ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+
+export const MAX_NAME = 80;
+export const MAX_URL = 2048;
+export const MAX_DELIVERIES_LISTED = 50;
+
+export const ZWebhookEndpoint = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(DOMAIN_EVENT_TYPES)),
+    active: z.boolean().describe('false while paused (20 consecutive failed attempts, or PATCH active false)'),
+    consecutiveFailures: z.number().int(),
+    lastDeliveryAt: ZNullableTimestamp,
+    createdAt: ZTimestamp,
+    updatedAt: ZTimestamp,
+  })
+  .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpointDto = z.infer<typeof ZWebhookEndpoint>;
+
+export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
+  secret: z.string().describe('`whsec_` + 64 hex characters; shown only by create and rotate-secret'),
+}).meta({ id: 'WebhookEndpointWithSecret' });
+export type WebhookEndpointWithSecretDto = z.infer<typeof ZWebhookEndpointWithSecret>;
+
+export const ZWebhookDelivery = z
+  .object({
+    id: z.uuid().describe('Also the X-Service-Delivery header, identical on every retry'),
+    event: z.string(),
+    attempt: z.number().int().describe('Attempts made so far; 0 until the first try'),
+    statusCode: z.number().int().nullable().describe('Status of the last attempt; null when no response arrived'),
+    error: z.string().nullable(),
+    nextAttemptAt: ZNullableTimestamp.describe('When the next attempt is due; null once delivered, or after the last attempt'),
+    deliveredAt: ZNullableTimestamp,
+    createdAt: ZTimestamp,
+    payload: z.record(z.string(), z.unknown()).describe('The body sent (the envelope), parsed from the exact bytes that were signed'),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDeliveryDto = z.infer<typeof ZWebhookDelivery>;
+
+/**
+ * Event names are strings here: an unknown name is the service's WEBHOOK_EVENT_UNKNOWN, not a
+ * schema error. An empty list or a name listed twice is a schema error (flat 400).
+ */
+const ZEvents = z
+  .array(ZText.min(1).max(100))
+  .min(1, 'list at least one event')
+  .max(DOMAIN_EVENT_TYPES.length * 2)
+  .refine((events) => new Set(events).size === events.length, 'list each event once')
+  .meta({ uniqueItems: true, description: 'One or more event names of the catalogue, each once; `ping` cannot be subscribed' });
+
+const ZName = ZText.trim().min(1).max(MAX_NAME);
+const ZUrl = ZText.trim().min(1).max(MAX_URL).describe('https only; no localhost, private, loopback or link-local address, no credentials');
+/** A JSON boolean only: the REST facade would otherwise turn the string "false" into true. */
+const ZStrictBoolean = z.literal([true, false]);
+
+export const ZCreateWebhookInput = z.strictObject({ name: ZName, url: ZUrl, events: ZEvents });
+export type CreateWebhookInput = z.infer<typeof ZCreateWebhookInput>;
+
+export const ZUpdateWebhookInput = z.strictObject({
+  name: ZName.optional(),
+  url: ZUrl.optional(),
+  events: ZEvents.optional(),
+  active: ZStrictBoolean.optional().describe('true resumes a paused endpoint (and resets consecutiveFailures); false pauses it'),
+});
+export type UpdateWebhookInput = z.infer<typeof ZUpdateWebhookInput>;
+
+export const ZListDeliveriesQuery = ZIdParam.extend({
+  limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_LISTED).default(MAX_DELIVERIES_LISTED),
+});
+
+// Like `id`: any string is looked up, so a malformed delivery id is simply not found.
+export const ZDeliveryParams = ZIdParam.extend({ deliveryId: ZIdParam.shape.id });
+
+export const ZRecoverInput = z.strictObject({
+  since: ZTimestamp.describe('Re-queue deliveries whose last attempt failed at or after this time'),
+});
+
+export const ZRecoverResult = z
+  .object({
+    requeued: z.number().int().describe('Failed deliveries sent again by this call, each as a new delivery'),
+    remaining: z.number().int().describe('Further failed deliveries in the window, left for another call (at most 1000 are re-queued per call)'),
+  })
+  .meta({ id: 'WebhookRecovery' });
+export type RecoverResultDto = z.infer<typeof ZRecoverResult>;
