@@ -1,6 +1,7 @@
 // The allowed direction of imports (docs/architecture.md → "Imports"). `npm run lint` fails on
 // any rule below. Paths are relative to the project root; `@/…` resolves through tsconfig.
-const DOMAINS = '(api-keys|auth|connections|events|idempotency|media|outbound|platforms|posts|ratelimit|webhooks|workspaces|app)';
+const DOMAINS =
+  '(api-keys|auth|client-links|client-review|connect|connections|events|idempotency|media|oauth|outbound|platforms|posts|proposals|ratelimit|webhooks|workflows|workspaces|app)';
 
 /** Tests may reach anything they need to set up. */
 const TESTS = ['\\.test\\.ts$', '/__tests__/'];
@@ -20,7 +21,7 @@ module.exports = {
       severity: 'error',
       comment: 'Services are called by transports (REST, tRPC, tools, jobs), never the other way round.',
       from: { path: `^server/${DOMAINS}/`, pathNot: TESTS },
-      to: { path: ['^app/', '^server/http/', '^server/root\\.ts$', '^server/runtime/'] },
+      to: { path: ['^app/', '^server/http/', '^server/mcp/', '^server/root\\.ts$', '^server/runtime/'] },
     },
     {
       name: 'only-routers-know-trpc',
@@ -70,7 +71,11 @@ module.exports = {
     exclude: { path: ['^server/generated/', '^node_modules/', '^\\.next/'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

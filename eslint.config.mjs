@@ -22,7 +22,19 @@ const config = [
     // Where environment variables are legitimately touched: the reader itself; start-up
     // scripts that set variables for child processes; Next.js's build-time NEXT_RUNTIME check;
     // tests, benchmarks and tools that prepare an environment.
-    files: ['server/config/env.ts', 'server/runtime/**', 'instrumentation.ts', '**/*.test.ts', 'server/testing/**', 'bench/**', 'e2e/**', 'playwright.config.ts', 'prisma/**', 'vitest.config.mts', 'prisma.config.ts'],
+    files: [
+      'server/config/env.ts',
+      'server/runtime/**',
+      'instrumentation.ts',
+      '**/*.test.ts',
+      'server/testing/**',
+      'bench/**',
+      'e2e/**',
+      'playwright.config.ts',
+      'prisma/**',
+      'vitest.config.mts',
+      'prisma.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

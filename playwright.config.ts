@@ -19,7 +19,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {
@@ -36,6 +45,10 @@ export default defineConfig({
       AUTH_TRUST_HOST: 'true',
       AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
       NEXT_TELEMETRY_DISABLED: '1',
+      // The hosted connect page connects sandbox demo accounts (no platform app here).
+      CONNECT_SANDBOX: 'on',
+      // Every page load shares one client address here; throttling has its own tests.
+      CLIENT_LINK_RATE_LIMIT_PER_MINUTE: '10000',
     },
   },
 });

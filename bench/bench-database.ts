@@ -30,7 +30,16 @@ export async function benchWorkspace(connections: { platform: string; count: num
     for (let i = 0; i < count; i++) {
       rows.push(
         await db.connection.create({
-          data: { workspaceId: ws.id, platform, provider: 'sandbox', sandboxBehavior: 'ok', externalId: `${platform}-${i}`, accountName: `bench${i}`, displayName: `Bench ${platform} ${i}`, tokenExpiresAt: new Date(Date.now() + 86_400_000) },
+          data: {
+            workspaceId: ws.id,
+            platform,
+            provider: 'sandbox',
+            sandboxBehavior: 'ok',
+            externalId: `${platform}-${i}`,
+            accountName: `bench${i}`,
+            displayName: `Bench ${platform} ${i}`,
+            tokenExpiresAt: new Date(Date.now() + 86_400_000),
+          },
         }),
       );
     }

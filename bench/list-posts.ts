@@ -46,7 +46,9 @@ await withBenchDatabase(async () => {
       samples.push(performance.now() - t);
     }
     samples.sort((a, b) => a - b);
-    console.log(`${name.padEnd(18)} total ${String(total).padStart(8)}  p50 ${samples[Math.floor(RUNS / 2)]!.toFixed(1)} ms  p95 ${samples[Math.floor(RUNS * 0.95)]!.toFixed(1)} ms`);
+    console.log(
+      `${name.padEnd(18)} total ${String(total).padStart(8)}  p50 ${samples[Math.floor(RUNS / 2)]!.toFixed(1)} ms  p95 ${samples[Math.floor(RUNS * 0.95)]!.toFixed(1)} ms`,
+    );
   }
 });
 process.exit(0);

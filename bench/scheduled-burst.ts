@@ -30,7 +30,9 @@ await withBenchDatabase(async (url) => {
         return { id, workspaceId: workspace.id, content: `burst ${n}`, platforms: ['linkedin'], connectionIds: [c.id], status: 'scheduled', scheduledAt: at };
       }),
     });
-    await db.postTarget.createMany({ data: batch.map(({ id, n }) => ({ postId: id, connectionId: connections[n % connections.length]!.id, platform: 'linkedin' })) });
+    await db.postTarget.createMany({
+      data: batch.map(({ id, n }) => ({ postId: id, connectionId: connections[n % connections.length]!.id, platform: 'linkedin' })),
+    });
     ids.push(...batch.map((b) => b.id));
   }
   for (let i = 0; i < ids.length; i += 100) {
@@ -50,7 +52,9 @@ await withBenchDatabase(async (url) => {
   await runner.stop();
   const failed = await db.postTarget.count({ where: { status: { not: 'published' } } });
   console.log(`platform latency ${LATENCY_MS} ms per post; runner concurrency ${CONCURRENCY}`);
-  console.log(`delivered ${POSTS} posts in ${seconds.toFixed(1)} s after their scheduled minute (${(POSTS / seconds).toFixed(0)} posts/s); targets not published: ${failed}`);
+  console.log(
+    `delivered ${POSTS} posts in ${seconds.toFixed(1)} s after their scheduled minute (${(POSTS / seconds).toFixed(0)} posts/s); targets not published: ${failed}`,
+  );
   console.log(`target < 60 s: ${seconds < 60 ? 'OK' : 'OVER TARGET'}`);
 });
 process.exit(0);

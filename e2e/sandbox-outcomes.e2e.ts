@@ -15,7 +15,10 @@ test('publishing to the seeded sandbox accounts shows all three outcomes', async
   const rejects = connections.find((c) => c.sandbox === 'rejects_posts')!;
   const expired = connections.find((c) => c.sandbox === 'expired')!;
 
-  const created = await request.post('/public/v1/posts', { headers, data: { content: 'Hello from the e2e suite', connectionIds: [...ok.map((c) => c.id), rejects.id] } });
+  const created = await request.post('/public/v1/posts', {
+    headers,
+    data: { content: 'Hello from the e2e suite', connectionIds: [...ok.map((c) => c.id), rejects.id] },
+  });
   expect(created.status()).toBe(201);
   const postId = (await created.json()).data.id as string;
 
@@ -24,7 +27,8 @@ test('publishing to the seeded sandbox accounts shows all three outcomes', async
   const post = (await published.json()).data;
   expect(post.status).toBe('partial_published');
   for (const target of post.targets) {
-    if (target.connectionId === rejects.id) expect(target).toMatchObject({ status: 'failed', postedId: null, error: expect.stringContaining('DUPLICATE_POST') });
+    if (target.connectionId === rejects.id)
+      expect(target).toMatchObject({ status: 'failed', postedId: null, error: expect.stringContaining('DUPLICATE_POST') });
     else expect(target).toMatchObject({ status: 'published', error: null, postedId: expect.any(String), permalink: expect.stringMatching(/^https:\/\//) });
   }
 

@@ -14,8 +14,20 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'twitter', externalId: 'sbx-x-1', accountName: 'demoagency', displayName: 'Demo Agency (X)', sandbox: 'ok' },
   { platform: 'threads', externalId: 'sbx-th-1', accountName: 'demoagency', displayName: 'Demo Agency (Threads)', sandbox: 'ok' },
   { platform: 'tiktok', externalId: 'sbx-tt-1', accountName: 'demoagency', displayName: 'Demo Agency (TikTok)', sandbox: 'ok' },
-  { platform: 'linkedin', externalId: 'sbx-li-rejects', accountName: 'demo-agency-careers', displayName: 'Demo Agency Careers (LinkedIn, rejects posts)', sandbox: 'rejects_posts' },
-  { platform: 'twitter', externalId: 'sbx-x-expired', accountName: 'demoagency_old', displayName: 'Demo Agency Archive (X, token expired)', sandbox: 'expired' },
+  {
+    platform: 'linkedin',
+    externalId: 'sbx-li-rejects',
+    accountName: 'demo-agency-careers',
+    displayName: 'Demo Agency Careers (LinkedIn, rejects posts)',
+    sandbox: 'rejects_posts',
+  },
+  {
+    platform: 'twitter',
+    externalId: 'sbx-x-expired',
+    accountName: 'demoagency_old',
+    displayName: 'Demo Agency Archive (X, token expired)',
+    sandbox: 'expired',
+  },
 ] as const;
 
 async function main(): Promise<void> {

@@ -3,8 +3,10 @@
 import { connectionsRouter } from './connections/connections.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
+import { proposalsRouter } from './proposals/proposals.router';
 import { createCallerFactory, router } from './trpc/init';
 import { webhooksRouter } from './webhooks/webhooks.router';
+import { workflowsRouter } from './workflows/workflows.router';
 import { workspacesRouter } from './workspaces/workspaces.router';
 
 export const appRouter = router({
@@ -13,6 +15,8 @@ export const appRouter = router({
   posts: postsRouter,
   media: mediaRouter,
   webhooks: webhooksRouter,
+  proposals: proposalsRouter,
+  workflows: workflowsRouter,
 });
 
 export type AppRouter = typeof appRouter;

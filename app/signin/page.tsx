@@ -4,15 +4,21 @@ import { signIn } from '@/server/auth/staff-auth';
 
 export const dynamic = 'force-dynamic';
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
-  const { error } = await searchParams;
+/** Where to go after signing in: a path of this app only, never another site. */
+function safeCallback(value: string | undefined): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; callbackUrl?: string }> }) {
+  const { error, callbackUrl } = await searchParams;
+  const redirectTo = safeCallback(callbackUrl);
   async function signInAction(form: FormData) {
     'use server';
     try {
-      await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirectTo: '/' });
+      await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirectTo });
     } catch (err) {
       // signIn redirects by throwing; only a refused sign-in is an AuthError.
-      if (err instanceof AuthError) redirect('/signin?error=1');
+      if (err instanceof AuthError) redirect(`/signin?error=1&callbackUrl=${encodeURIComponent(redirectTo)}`);
       throw err;
     }
   }

@@ -20,14 +20,19 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   const logFile = path.join(opts.workDir, 'crash-app.log');
 
   const { workspace, secret } = await createWorkspaceWithKey();
-  const accounts = [await createSandboxConnection(workspace.id, { platform: 'linkedin' }), await createSandboxConnection(workspace.id, { platform: 'facebook' })];
+  const accounts = [
+    await createSandboxConnection(workspace.id, { platform: 'linkedin' }),
+    await createSandboxConnection(workspace.id, { platform: 'facebook' }),
+  ];
 
   let app = await startApp({ port: opts.port, databaseUrl: opts.databaseUrl, logFile, env: appEnv });
   const api = apiClient(app.baseUrl);
   const ids: string[] = [];
   for (let i = 0; i < POSTS; i += 20) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(20, POSTS - i) }, (_, j) => api('POST', '/posts', { key: secret, body: { content: `chaos post ${i + j} ${Date.now()}`, connectionIds: accounts.map((a) => a.id) } })),
+      Array.from({ length: Math.min(20, POSTS - i) }, (_, j) =>
+        api('POST', '/posts', { key: secret, body: { content: `chaos post ${i + j} ${Date.now()}`, connectionIds: accounts.map((a) => a.id) } }),
+      ),
     );
     for (const res of batch) {
       if (res.status !== 201) throw new Error(`creating a post answered ${res.status}: ${res.text}`);
@@ -72,7 +77,13 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   const notTerminal = attempted.filter((t) => t.status !== 'published' && t.status !== 'failed');
   const wrongEvents = attempted.filter((t) => eventsPerTarget.get(t.id) !== 1);
   const interrupted = targets.filter((t) => t.error?.startsWith('Delivery was interrupted')).length;
-  const calls = existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { connectionId: string; content: string }) : [];
+  const calls = existsSync(journal)
+    ? readFileSync(journal, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { connectionId: string; content: string })
+    : [];
   const seen = new Set<string>();
   let twice = 0;
   for (const c of calls) {
@@ -83,12 +94,22 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   const reattempted = targets.filter((t) => t.attempts > 1).length;
 
   check(SCENARIO, 'no post is left publishing', stillPublishing === 0, `${crash.publishing} publishing at the crash, ${stillPublishing} after`);
-  check(SCENARIO, 'settled within 60 s of the restart', stillPublishing === 0 && settledMs <= 60_000, `settled ${(settledMs / 1000).toFixed(1)} s after the app was ready (lease ${env.deliveryLeaseSeconds()} s)`);
+  check(
+    SCENARIO,
+    'settled within 60 s of the restart',
+    stillPublishing === 0 && settledMs <= 60_000,
+    `settled ${(settledMs / 1000).toFixed(1)} s after the app was ready (lease ${env.deliveryLeaseSeconds()} s)`,
+  );
   check(
     SCENARIO,
     'every attempted target is terminal with exactly one outcome event',
     notTerminal.length === 0 && wrongEvents.length === 0,
     `${attempted.length} attempted targets, ${notTerminal.length} not terminal, ${wrongEvents.length} without exactly one event; ${interrupted} settled as interrupted`,
   );
-  check(SCENARIO, 'no target is posted twice', twice === 0 && reattempted === 0, `${calls.length} platform calls journaled, ${twice} repeated; ${reattempted} targets attempted more than once`);
+  check(
+    SCENARIO,
+    'no target is posted twice',
+    twice === 0 && reattempted === 0,
+    `${calls.length} platform calls journaled, ${twice} repeated; ${reattempted} targets attempted more than once`,
+  );
 }

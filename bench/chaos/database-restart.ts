@@ -39,7 +39,12 @@ export async function databaseRestart(opts: { database: DatabaseControl; workDir
   process.env.DATABASE_URL = opts.database.databaseUrl;
   const { workspace, secret } = await createWorkspaceWithKey();
   const account = await createSandboxConnection(workspace.id, { platform: 'linkedin' });
-  const app = await startApp({ port: opts.port, databaseUrl: opts.database.databaseUrl, logFile: path.join(opts.workDir, 'restart-app.log'), env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+  const app = await startApp({
+    port: opts.port,
+    databaseUrl: opts.database.databaseUrl,
+    logFile: path.join(opts.workDir, 'restart-app.log'),
+    env: { RATE_LIMIT_PER_MINUTE: '1000000' },
+  });
   const api = apiClient(app.baseUrl);
 
   const samples: Sample[] = [];
@@ -57,7 +62,16 @@ export async function databaseRestart(opts: { database: DatabaseControl; workDir
           : api('POST', '/posts', { key: secret, body: { content, connectionIds: [account.id] }, headers: { 'Idempotency-Key': key! } }),
         sleep(REQUEST_TIMEOUT_MS).then(() => null),
       ]);
-      samples.push({ start, end: Date.now(), kind, status: res?.status ?? 0, code: res?.body?.error?.code, retryAfter: res?.headers.get('retry-after') ?? null, key, content });
+      samples.push({
+        start,
+        end: Date.now(),
+        kind,
+        status: res?.status ?? 0,
+        code: res?.body?.error?.code,
+        retryAfter: res?.headers.get('retry-after') ?? null,
+        key,
+        content,
+      });
     } catch {
       samples.push({ start, end: Date.now(), kind, status: 0, retryAfter: null, key, content });
     }
@@ -78,7 +92,11 @@ export async function databaseRestart(opts: { database: DatabaseControl; workDir
 
   // Every write that was refused is retried with its own Idempotency-Key, as a client would.
   const refusedWrites = samples.filter((s) => s.kind === 'write' && s.status !== 201);
-  const retried = await Promise.all(refusedWrites.map((s) => api('POST', '/posts', { key: secret, body: { content: s.content, connectionIds: [account.id] }, headers: { 'Idempotency-Key': s.key! } })));
+  const retried = await Promise.all(
+    refusedWrites.map((s) =>
+      api('POST', '/posts', { key: secret, body: { content: s.content, connectionIds: [account.id] }, headers: { 'Idempotency-Key': s.key! } }),
+    ),
+  );
   const writes = samples.filter((s) => s.kind === 'write');
   const rows = await db.post.groupBy({ by: ['content'], where: { workspaceId: workspace.id }, _count: true });
   const perContent = new Map(rows.map((r) => [r.content, r._count]));
@@ -99,13 +117,20 @@ export async function databaseRestart(opts: { database: DatabaseControl; workDir
     `chaos: ${samples.length} requests (${CLIENTS} clients, ${(LOAD_MS / 1000).toFixed(0)} s), PostgreSQL down ${((outage.to - outage.from) / 1000).toFixed(1)} s; ` +
       `${duringOutage.length} overlapped the outage, ${failures.length} refused (${failures.filter((s) => s.status === 503).length} × 503)`,
   );
-  check(SCENARIO, 'only 503 SERVICE_UNAVAILABLE with Retry-After while the database is away', wrong.length === 0, `${failures.length} refusals, ${wrong.length} of another kind (${fiveHundreds} other 5xx, ${failures.filter((s) => s.status === 0).length} unanswered)`);
+  check(
+    SCENARIO,
+    'only 503 SERVICE_UNAVAILABLE with Retry-After while the database is away',
+    wrong.length === 0,
+    `${failures.length} refusals, ${wrong.length} of another kind (${fiveHundreds} other 5xx, ${failures.filter((s) => s.status === 0).length} unanswered)`,
+  );
   check(SCENARIO, 'no request hangs', maxLatency < REQUEST_TIMEOUT_MS, `slowest answer ${maxLatency} ms`);
   check(
     SCENARIO,
     'recovers without restarting the app',
     Boolean(firstOk) && tailOk,
-    firstOk ? `first success ${firstOk.end - outage.to} ms after PostgreSQL was back; last 3 s: ${tail.length} requests, ${tailOk ? 'all' : 'not all'} succeeded` : 'no success after the outage',
+    firstOk
+      ? `first success ${firstOk.end - outage.to} ms after PostgreSQL was back; last 3 s: ${tail.length} requests, ${tailOk ? 'all' : 'not all'} succeeded`
+      : 'no success after the outage',
   );
   check(
     SCENARIO,

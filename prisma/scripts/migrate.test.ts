@@ -30,7 +30,8 @@ model User {
 }
 `;
 
-const SCHEMA_V2 = SCHEMA_V1.replace('  role  Role   @default(MEMBER)\n', '  role  Role   @default(MEMBER)\n  name  String?\n  posts Post[]\n') +
+const SCHEMA_V2 =
+  SCHEMA_V1.replace('  role  Role   @default(MEMBER)\n', '  role  Role   @default(MEMBER)\n  name  String?\n  posts Post[]\n') +
   `
 model Post {
   id       Int    @id @default(autoincrement())
@@ -66,7 +67,11 @@ async function fixture(schema?: string) {
       await fs.mkdir(path.join(migrationsDir, name));
       await fs.writeFile(path.join(migrationsDir, name, 'migration.sql'), sql);
     },
-    migrations: async () => (await fs.readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort(),
+    migrations: async () =>
+      (await fs.readdir(migrationsDir, { withFileTypes: true }))
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
   };
 }
 
@@ -302,6 +307,8 @@ describe('migrationSlug', () => {
 
 async function shadowDatabases(url: string): Promise<string[]> {
   return withMaintenanceClient(url, async (c) =>
-    (await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%' ORDER BY 1`)).rows.map((r) => r.datname),
+    (await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%' ORDER BY 1`)).rows.map(
+      (r) => r.datname,
+    ),
   );
 }

@@ -20,28 +20,63 @@ function unauthorized(message: string): AppError {
   });
 }
 
-export async function authenticateApiKey(authorization: string | null | undefined): Promise<KeyPrincipal> {
+/** The well-formed key in an Authorization header; throws the 401 family otherwise. */
+export function bearerKeyOf(authorization: string | null | undefined): string {
   if (!authorization) throw unauthorized('Missing API key: send Authorization: Bearer sk_live_…');
   if (authorization.length > MAX_AUTHORIZATION_LENGTH) throw unauthorized('Malformed Authorization header: expected "Bearer sk_live_…"');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer sk_live_…"');
   const secret = match[1]!;
   if (!isWellFormedKey(secret)) throw unauthorized('Malformed API key: keys look like sk_live_ followed by 43 characters');
+  return secret;
+}
 
-  const key = await db.apiKey.findUnique({
-    where: { prefix: prefixOf(secret) },
-    select: { id: true, workspaceId: true, hash: true, scopes: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
-  });
+export async function authenticateApiKey(authorization: string | null | undefined): Promise<KeyPrincipal> {
+  const secret = bearerKeyOf(authorization);
+  const key = await db.apiKey.findUnique({ where: { prefix: prefixOf(secret) }, select: KEY_FIELDS });
+  return principalOfKey(secret, key);
+}
+
+const KEY_FIELDS = { id: true, workspaceId: true, hash: true, scopes: true, expiresAt: true, revokedAt: true, lastUsedAt: true } as const;
+
+export interface StoredKey {
+  id: string;
+  workspaceId: string;
+  hash: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+/**
+ * The key check proper, for a row already read (by prefix here, or joined to a tool-endpoint
+ * session in one query): the secret must hash to the row, the key be neither revoked nor expired.
+ */
+export function principalOfKey(secret: string, key: StoredKey | null | undefined): KeyPrincipal {
   if (!key || !keyMatches(secret, key.hash)) throw unauthorized('Unknown API key');
+  return principalOf(key);
+}
+
+function principalOf(key: Omit<StoredKey, 'hash'>): KeyPrincipal {
   if (key.revokedAt) throw unauthorized('This API key was revoked');
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired');
-
   touchLastUsed(key.id, key.lastUsedAt);
   return {
     keyId: key.id,
     workspaceId: key.workspaceId,
     scopes: key.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
   };
+}
+
+/**
+ * The principal of a key known by id, with the same revoked/expired checks: a staged action
+ * runs later under the key that staged it, and not at all if that key was revoked meanwhile.
+ */
+export async function authenticateKeyById(keyId: string): Promise<KeyPrincipal> {
+  const key = await db.apiKey.findUnique({ where: { id: keyId }, select: KEY_FIELDS });
+  if (!key) throw unauthorized('Unknown API key');
+  return principalOf(key);
 }
 
 /**

@@ -8,6 +8,7 @@ import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { db } from '@/server/db/client';
 import { verifyPassword } from './password';
+import { sessionUser } from './staff-session';
 
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 const ZCredentials = z.object({ email: z.email(), password: z.string().min(1).max(200) });
@@ -48,9 +49,9 @@ export const authConfig: NextAuthConfig = {
     },
     async decode({ token }) {
       if (!token) return null;
-      const session = await db.session.findUnique({ where: { sessionToken: token }, include: { user: true } });
-      if (!session || session.expires.getTime() <= Date.now()) return null;
-      return { sub: session.userId, email: session.user.email, name: session.user.name, sessionToken: token };
+      const user = await sessionUser(token);
+      if (!user) return null;
+      return { sub: user.id, email: user.email, name: user.name, sessionToken: token };
     },
   },
   callbacks: {

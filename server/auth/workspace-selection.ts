@@ -12,15 +12,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - header that is not a single uuid → 400 WORKSPACE_NOT_MANAGED;
  * - header naming a workspace the caller's workspace does not manage (and is not its own) → 403.
  */
-export async function selectWorkspace(opts: {
-  homeWorkspaceId: string;
-  headerValue: string | null | undefined;
-  headerForbidden: boolean;
-}): Promise<string> {
+export async function selectWorkspace(opts: { homeWorkspaceId: string; headerValue: string | null | undefined; headerForbidden: boolean }): Promise<string> {
   const raw = opts.headerValue;
   if (raw === null || raw === undefined) return opts.homeWorkspaceId;
   if (opts.headerForbidden) {
-    throw new AppError('WORKSPACE_HEADER_NOT_ALLOWED', `The ${HEADERS.workspace} header is not accepted on /workspaces routes: they always act on the key's own workspace`);
+    throw new AppError(
+      'WORKSPACE_HEADER_NOT_ALLOWED',
+      `The ${HEADERS.workspace} header is not accepted on /workspaces routes: they always act on the key's own workspace`,
+    );
   }
   const value = raw.trim();
   if (!UUID.test(value)) {

@@ -11,7 +11,10 @@ afterEach(() => {
 function readmeVariables(): string[] {
   const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
   const section = readme.split(/^## Configuration$/m)[1]?.split(/^## /m)[0] ?? '';
-  const rows = section.split('\n').filter((line) => line.startsWith('|')).slice(2); // header, separator
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2); // header, separator
   return rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!));
 }
 

@@ -10,6 +10,9 @@
 export const CONFIGURATION_VARIABLES = [
   'PORT',
   'HERALD_BASE_URL',
+  'CONNECT_BASE_URL',
+  'CONNECT_SANDBOX',
+  'CLIENT_LINK_RATE_LIMIT_PER_MINUTE',
   'DATABASE_URL',
   'DATABASE_POOL_SIZE',
   'DATABASE_CONNECT_TIMEOUT_MS',
@@ -34,10 +37,16 @@ export const CONFIGURATION_VARIABLES = [
   'MEDIA_SIGNING_SECRET',
   'VERCEL_BLOB_API_URL',
   'NEXT_PUBLIC_VERCEL_BLOB_API_URL',
+  'META_APP_ID',
+  'META_APP_SECRET',
+  'META_OAUTH_DIALOG_URL',
   'INSTAGRAM_GRAPH_BASE_URL',
   'FACEBOOK_GRAPH_BASE_URL',
   'FACEBOOK_GRAPH_VIDEO_BASE_URL',
   'THREADS_API_BASE_URL',
+  'THREADS_APP_ID',
+  'THREADS_APP_SECRET',
+  'THREADS_OAUTH_AUTHORIZE_URL',
   'LINKEDIN_API_BASE_URL',
   'LINKEDIN_API_VERSION',
   'LINKEDIN_OAUTH_BASE_URL',
@@ -46,9 +55,11 @@ export const CONFIGURATION_VARIABLES = [
   'X_API_BASE_URL',
   'X_CLIENT_ID',
   'X_CLIENT_SECRET',
+  'X_OAUTH_AUTHORIZE_URL',
   'TIKTOK_API_BASE_URL',
   'TIKTOK_CLIENT_KEY',
   'TIKTOK_CLIENT_SECRET',
+  'TIKTOK_OAUTH_AUTHORIZE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'HERALD_SKIP_E2E',
@@ -66,7 +77,11 @@ export type PlatformApiBaseUrlVariable =
   | 'LINKEDIN_API_BASE_URL'
   | 'LINKEDIN_OAUTH_BASE_URL'
   | 'X_API_BASE_URL'
-  | 'TIKTOK_API_BASE_URL';
+  | 'TIKTOK_API_BASE_URL'
+  | 'META_OAUTH_DIALOG_URL'
+  | 'THREADS_OAUTH_AUTHORIZE_URL'
+  | 'X_OAUTH_AUTHORIZE_URL'
+  | 'TIKTOK_OAUTH_AUTHORIZE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -99,6 +114,21 @@ export const env = {
   port: () => positive('PORT', 3000),
   /** Public base URL used in links we hand out (connect links, upload URLs). */
   baseUrl: () => (text('HERALD_BASE_URL') ?? text('AUTH_URL') ?? `http://localhost:${env.port()}`).replace(/\/$/, ''),
+  /** Base of the hosted connect and review links handed to clients; defaults to baseUrl(). */
+  connectBaseUrl: () => (text('CONNECT_BASE_URL') ?? env.baseUrl()).replace(/\/$/, ''),
+  /**
+   * Whether the hosted connect page offers sandbox (demo) accounts for platforms without an
+   * OAuth app: `on` or `off`. Defaults to on with the embedded database (a local or demo
+   * install) and off when DATABASE_URL points at a real server.
+   */
+  connectSandbox: (): boolean => {
+    const raw = text('CONNECT_SANDBOX');
+    if (raw === undefined) return text('DATABASE_URL') === undefined;
+    if (raw !== 'on' && raw !== 'off') throw new Error(`CONNECT_SANDBOX must be "on" or "off", got "${raw}"`);
+    return raw === 'on';
+  },
+  /** Requests per minute to the no-login client-link routes, per link and per client address. */
+  clientLinkRateLimitPerMinute: () => positive('CLIENT_LINK_RATE_LIMIT_PER_MINUTE', 60),
   /** Where local data lives (embedded PostgreSQL, local blobs, the generated auth secret). */
   dataDir: () => text('DATA_DIR') ?? '.data',
   /** PostgreSQL URL; unset means the embedded server. */
@@ -149,7 +179,12 @@ export const env = {
   platformApiBaseUrl: (name: PlatformApiBaseUrlVariable) => text(name),
   /** LinkedIn API version header; undefined means the adapter's default. */
   linkedinApiVersion: () => text('LINKEDIN_API_VERSION'),
-  // Platform app credentials for token refresh: without them there is no refresh.
+  // Platform OAuth apps (server/platforms/oauth-apps.ts): connecting accounts on the hosted
+  // page and refreshing their tokens. Without them the platform cannot be connected or refreshed.
+  metaAppId: () => text('META_APP_ID'),
+  metaAppSecret: () => text('META_APP_SECRET'),
+  threadsAppId: () => text('THREADS_APP_ID'),
+  threadsAppSecret: () => text('THREADS_APP_SECRET'),
   linkedinClientId: () => text('LINKEDIN_CLIENT_ID'),
   linkedinClientSecret: () => text('LINKEDIN_CLIENT_SECRET'),
   xClientId: () => text('X_CLIENT_ID'),

@@ -11,11 +11,7 @@ export class AppError extends Error {
   /** For flat validation errors: one readable message per problem. */
   readonly messages?: string[];
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    opts: { field?: string; status?: number; headers?: Record<string, string>; messages?: string[] } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, opts: { field?: string; status?: number; headers?: Record<string, string>; messages?: string[] } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -20,35 +20,75 @@ export const ERROR_CATALOGUE = {
   MEDIA_REQUIRED: { status: 400, shape: 'envelope', description: 'The post targets a platform that needs media and carries none.' },
   MEDIA_NOT_FOUND: { status: 404, shape: 'envelope', description: 'A mediaIds entry is not a media asset in this workspace.' },
   MEDIA_NOT_READY: { status: 409, shape: 'envelope', description: 'The asset is not completed, or its bytes are not yet in storage.' },
-  MEDIA_TOO_LARGE: { status: 400, shape: 'envelope', description: 'Over 15 MB for images, 500 MB for video by upload, 25 MB for video by URL, or over the target channel’s video size cap.' },
+  MEDIA_TOO_LARGE: {
+    status: 400,
+    shape: 'envelope',
+    description: 'Over 15 MB for images, 500 MB for video by upload, 25 MB for video by URL, or over the target channel’s video size cap.',
+  },
   MEDIA_TOO_LONG: { status: 400, shape: 'envelope', description: 'Video longer than the target channel allows.' },
   MEDIA_URL_REFUSED: { status: 400, shape: 'envelope', description: 'The URL is not public https, did not answer 2xx, or did not return an image or video.' },
   MEDIA_STORAGE_UNAVAILABLE: { status: 503, shape: 'envelope', description: 'Object storage is not configured or not reachable; nothing was written.' },
   SCHEDULED_TIME_IN_PAST: { status: 400, shape: 'envelope', description: 'scheduledAt is more than 5 minutes in the past.' },
-  PLATFORM_SETTING_UNKNOWN: { status: 400, shape: 'envelope', description: 'A platformSettings key is unknown, mistyped, or for a platform the post does not target; field names the path.' },
+  PLATFORM_SETTING_UNKNOWN: {
+    status: 400,
+    shape: 'envelope',
+    description: 'A platformSettings key is unknown, mistyped, or for a platform the post does not target; field names the path.',
+  },
   POST_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No post with that id in this workspace.' },
   POST_NOT_EDITABLE: { status: 409, shape: 'envelope', description: 'The post is publishing, published, partially published or cancelled.' },
   CONNECTION_NOT_FOUND: { status: 404, shape: 'envelope', description: 'A connectionIds entry is not in this workspace.' },
   CONNECTION_EXPIRED: { status: 409, shape: 'envelope', description: 'The connection is not active or its token expired; reconnect it in the app.' },
   APPROVAL_REQUIRED: { status: 409, shape: 'envelope', description: 'The post is pending approval; a member approves it in the app.' },
   IDEMPOTENCY_KEY_CONFLICT: { status: 422, shape: 'envelope', description: 'The Idempotency-Key was used with a different request.' },
-  IDEMPOTENCY_IN_FLIGHT: { status: 409, shape: 'envelope', description: 'A request with this Idempotency-Key is still running; retry with the same key to get its result.' },
+  IDEMPOTENCY_IN_FLIGHT: {
+    status: 409,
+    shape: 'envelope',
+    description: 'A request with this Idempotency-Key is still running; retry with the same key to get its result.',
+  },
   SCOPE_MISSING: { status: 403, shape: 'envelope', description: 'The key lacks the route’s scope.' },
-  VALIDATION_FAILED: { status: 400, altStatuses: [409], shape: 'envelope', description: 'A rule on the input failed (Idempotency-Key over 255 characters, unaccepted contentType, a mint request whose only scope is workspaces:manage); 409 for a taken workspace slug.' },
+  VALIDATION_FAILED: {
+    status: 400,
+    altStatuses: [409],
+    shape: 'envelope',
+    description:
+      'A rule on the input failed (Idempotency-Key over 255 characters, unaccepted contentType, a mint request whose only scope is workspaces:manage); 409 for a taken workspace slug.',
+  },
   WEBHOOK_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No webhook endpoint with that id.' },
   WEBHOOK_URL_REFUSED: { status: 400, shape: 'envelope', description: 'Not https, localhost/private/link-local address, or credentials in the URL.' },
   WEBHOOK_EVENT_UNKNOWN: { status: 400, shape: 'envelope', description: 'Event name outside the catalogue.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No delivery with that id on that endpoint.' },
   WORKSPACE_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No managed workspace with that id under this key’s workspace.' },
-  WORKSPACE_NOT_MANAGED: { status: 403, altStatuses: [400], shape: 'envelope', description: 'The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400).' },
+  WORKSPACE_NOT_MANAGED: {
+    status: 403,
+    altStatuses: [400],
+    shape: 'envelope',
+    description: 'The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400).',
+  },
   WORKSPACE_HEADER_NOT_ALLOWED: { status: 400, shape: 'envelope', description: 'The workspace header was sent to a /workspaces/* route.' },
   CONNECT_TOKEN_INVALID: { status: 404, shape: 'envelope', description: 'The hosted connect link never existed or was rotated away.' },
   CONNECT_TOKEN_EXPIRED: { status: 410, shape: 'envelope', description: 'The hosted connect link is past expiresAt.' },
   CONNECT_SESSION_INVALID: { status: 401, shape: 'envelope', description: 'The 15-minute connect session is bad or its link is no longer live.' },
 
   // ── Codes the contract leaves open (docs/decisions.md) ──
-  CONTENT_TOO_LONG: { status: 400, shape: 'envelope', description: 'The text (or its variant) is longer than a targeted platform allows; the message names the platform and its limit.' },
-  MEDIA_COUNT_EXCEEDED: { status: 400, shape: 'envelope', description: 'More images or videos than a targeted platform accepts in one post, or a mix it does not accept; the message names the platform and its limit.' },
+  CONTENT_TOO_LONG: {
+    status: 400,
+    shape: 'envelope',
+    description: 'The text (or its variant) is longer than a targeted platform allows; the message names the platform and its limit.',
+  },
+  MEDIA_COUNT_EXCEEDED: {
+    status: 400,
+    shape: 'envelope',
+    description:
+      'More images or videos than a targeted platform accepts in one post, or a mix it does not accept; the message names the platform and its limit.',
+  },
+  PROPOSAL_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No staged assistant action with that id in this workspace.' },
+  PROPOSAL_NOT_PENDING: {
+    status: 409,
+    shape: 'envelope',
+    description: 'The staged action was already declined or expired (or, for decline, already confirmed); nothing changed.',
+  },
+  WORKFLOW_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No built-in workflow with that id; GET /workflows lists them.' },
+  WORKFLOW_RUN_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No workflow run with that id in this workspace.' },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },
@@ -58,7 +98,12 @@ export const ERROR_CATALOGUE = {
   ROUTE_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No route at this method and path.' },
   FORBIDDEN: { status: 403, shape: 'envelope', description: 'The signed-in member may not do this.' },
   INTERNAL_ERROR: { status: 500, shape: 'envelope', description: 'An unexpected error; nothing was half-written. Retry with the same Idempotency-Key.' },
-  SERVICE_UNAVAILABLE: { status: 503, shape: 'envelope', description: 'Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    shape: 'envelope',
+    description:
+      'Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

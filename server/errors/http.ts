@@ -12,9 +12,7 @@ export interface ErrorResponse {
   status: number;
   code: ErrorCode;
   headers: Record<string, string>;
-  body:
-    | { error: { code: string; message: string; field?: string } }
-    | { statusCode: number; message: string | string[]; error: string };
+  body: { error: { code: string; message: string; field?: string } } | { statusCode: number; message: string | string[]; error: string };
 }
 
 function pathOf(path: readonly PropertyKey[]): string {

@@ -42,7 +42,8 @@ export interface DomainEventData {
   'workflow.run.completed': { workflowId: string; runId: string; summary: unknown };
   'workflow.run.failed': { workflowId: string; runId: string; error: unknown };
   'proposal.staged': { actionId: string; toolName: string; title: string };
-  'proposal.confirmed': { actionId: string; toolName: string; title: string };
+  // `outcome` (beyond the contract): how the confirmed call went — the REST error code when it failed.
+  'proposal.confirmed': { actionId: string; toolName: string; title: string; outcome: { ok: boolean; error: { code: string; message: string } | null } };
 }
 
 /**

@@ -15,9 +15,7 @@ const workspaceId = randomUUID();
 async function recordCommitted(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const id = await db.$transaction((tx) =>
-      recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: `post-${i}` } }),
-    );
+    const id = await db.$transaction((tx) => recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: `post-${i}` } }));
     ids.push(id);
   }
   return ids;
@@ -65,10 +63,7 @@ describe('drainOutbox', () => {
       await new Promise((r) => setTimeout(r, 5)); // widen the window for overlap
     };
 
-    const [a, b] = await Promise.all([
-      drainOutbox({ consumers: [slowConsumer] }),
-      drainOutbox({ consumers: [slowConsumer] }),
-    ]);
+    const [a, b] = await Promise.all([drainOutbox({ consumers: [slowConsumer] }), drainOutbox({ consumers: [slowConsumer] })]);
 
     expect(a.dispatched + b.dispatched).toBe(40);
     expect(a.dispatched).toBeGreaterThan(0);
@@ -114,6 +109,18 @@ describe('drainOutbox', () => {
     const retried = await db.outboxEvent.findUniqueOrThrow({ where: { id: failing } });
     expect(retried).toMatchObject({ attempts: 2, lastError: null });
     expect(retried.dispatchedAt).not.toBeNull();
+  });
+
+  it('isolates an event whose consumer broke the transaction with a failing statement', async () => {
+    const [broken, ...fine] = await recordCommitted(4);
+    const consumer: OutboxConsumer = async (event, { tx }) => {
+      await tx.outboxEvent.create({ data: { workspaceId: randomUUID(), type: 'marker', data: { for: event.id }, dispatchedAt: new Date() } });
+      if (event.id === broken) await tx.$executeRawUnsafe('SELECT 1/0');
+    };
+    expect(await drainOutbox({ consumers: [consumer] })).toEqual({ dispatched: 3, failed: 1 });
+    expect((await db.outboxEvent.findUniqueOrThrow({ where: { id: broken } })).lastError).toMatch(/division by zero/);
+    const markers = await db.outboxEvent.findMany({ where: { type: 'marker' } });
+    expect(markers.map((m) => (m.data as { for: string }).for).sort()).toEqual([...fine].sort());
   });
 
   it('gives up on an event after maxAttempts', async () => {

@@ -42,8 +42,12 @@ afterAll(async () => {
 });
 
 const count = async (sql: string, params: unknown[]) => Number((await direct.query<{ n: string }>(sql, params)).rows[0]!.n);
-const workspacesNamed = (agencyId: string, name: string) => count(`SELECT count(*) AS n FROM "Workspace" WHERE "managedById" = $1 AND name = $2`, [agencyId, name]);
-const claimsOf = (workspaceId: string, key: string) => direct.query<{ state: string }>(`SELECT state FROM "IdempotencyRecord" WHERE "workspaceId" = $1 AND key = $2`, [workspaceId, key]).then((r) => r.rows.map((x) => x.state));
+const workspacesNamed = (agencyId: string, name: string) =>
+  count(`SELECT count(*) AS n FROM "Workspace" WHERE "managedById" = $1 AND name = $2`, [agencyId, name]);
+const claimsOf = (workspaceId: string, key: string) =>
+  direct
+    .query<{ state: string }>(`SELECT state FROM "IdempotencyRecord" WHERE "workspaceId" = $1 AND key = $2`, [workspaceId, key])
+    .then((r) => r.rows.map((x) => x.state));
 
 function expectUnavailable(res: ApiResponse<ErrorBodies>) {
   expect(res.status).toBe(503);
@@ -144,7 +148,9 @@ describe('what counts as the database being unavailable', () => {
       const marker = uniq('sleep').replace('-', '_');
       const running = client.$queryRawUnsafe(`SELECT pg_sleep(10)::text AS ${marker}`).catch((e: unknown) => e);
       await expect
-        .poll(async () => count(`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE $1 AND pid <> pg_backend_pid()`, [`%AS ${marker}%`]), { timeout: 5_000 })
+        .poll(async () => count(`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE $1 AND pid <> pg_backend_pid()`, [`%AS ${marker}%`]), {
+          timeout: 5_000,
+        })
         .toBe(1);
       await direct.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE $1 AND pid <> pg_backend_pid()`, [`%AS ${marker}%`]);
       const err = await running;
@@ -159,7 +165,9 @@ describe('what counts as the database being unavailable', () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgresql://postgres@127.0.0.1:${port}/x`, max: 1, connectionTimeoutMillis: 200 }) });
+    const client = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: `postgresql://postgres@127.0.0.1:${port}/x`, max: 1, connectionTimeoutMillis: 200 }),
+    });
     const pool = new pg.Pool({ connectionString: `postgresql://postgres@127.0.0.1:${port}/x`, connectionTimeoutMillis: 200 });
     try {
       const viaPrisma = await client.workspace.count().catch((e: unknown) => e);

@@ -45,7 +45,13 @@ describe('envelopes and statuses', () => {
     const created = await api('POST', '/workspaces', { key: secret, body: { name: 'Client One' } });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      data: { id: expect.any(String), name: 'Client One', slug: expect.stringMatching(/^client-one/), managedBy: expect.any(String), createdAt: expect.any(String) },
+      data: {
+        id: expect.any(String),
+        name: 'Client One',
+        slug: expect.stringMatching(/^client-one/),
+        managedBy: expect.any(String),
+        createdAt: expect.any(String),
+      },
       warnings: [],
     });
     const id = created.body.data.id;

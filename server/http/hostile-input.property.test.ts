@@ -42,7 +42,9 @@ beforeAll(async () => {
 async function freshContext(): Promise<RequestContext> {
   const managed = await createWorkspace({ managedById: base.workspaceId });
   const media = await readyMedia(base.workspaceId);
-  const post = (await api('POST', '/posts', { key: base.secret, body: { content: 'Existing', connectionIds: base.connectionIds.slice(0, 1) } })).body.data as { id: string };
+  const post = (await api('POST', '/posts', { key: base.secret, body: { content: 'Existing', connectionIds: base.connectionIds.slice(0, 1) } })).body.data as {
+    id: string;
+  };
   return {
     secret: base.secret,
     idsByCollection: { posts: post.id, workspaces: managed.id, media: media.id, connections: base.connectionIds[0]! },
@@ -101,22 +103,26 @@ describe('hostile input on every route', () => {
     expect(routes.length).toBeGreaterThanOrEqual(16);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: never a 5xx, always a documented answer, nothing written on refusal', async (_name, route) => {
-    const ctx = await freshContext();
-    await fc.assert(
-      fc.asyncProperty(hostileRequest(route, ctx), async (req) => {
-        const before = await rowCounts();
-        const res = await api(req.method, req.path, { headers: req.headers, rawBody: req.rawBody });
-        const problem = undocumented(route, res);
-        if (problem) throw new Error(`${problem}: ${res.status} ${res.text.slice(0, 300)}\n  request: ${req.note}`);
-        if (res.status >= 400) {
-          const after = await rowCounts();
-          if (JSON.stringify(after) !== JSON.stringify(before)) {
-            throw new Error(`refused with ${res.status} but wrote: ${JSON.stringify(before)} → ${JSON.stringify(after)}\n  request: ${req.note}`);
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: never a 5xx, always a documented answer, nothing written on refusal',
+    async (_name, route) => {
+      const ctx = await freshContext();
+      await fc.assert(
+        fc.asyncProperty(hostileRequest(route, ctx), async (req) => {
+          const before = await rowCounts();
+          const res = await api(req.method, req.path, { headers: req.headers, rawBody: req.rawBody });
+          const problem = undocumented(route, res);
+          if (problem) throw new Error(`${problem}: ${res.status} ${res.text.slice(0, 300)}\n  request: ${req.note}`);
+          if (res.status >= 400) {
+            const after = await rowCounts();
+            if (JSON.stringify(after) !== JSON.stringify(before)) {
+              throw new Error(`refused with ${res.status} but wrote: ${JSON.stringify(before)} → ${JSON.stringify(after)}\n  request: ${req.note}`);
+            }
           }
-        }
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    );
-  }, 60_000);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+    60_000,
+  );
 });

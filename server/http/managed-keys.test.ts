@@ -42,7 +42,10 @@ describe('POST /workspaces/{id}/api-keys', () => {
 
   it('strips workspaces:manage from explicit scopes and refuses it alone', async () => {
     const { agency, clientId } = await agencyWithClient();
-    const mixed = await api('POST', `/workspaces/${clientId}/api-keys`, { key: agency.secret, body: { name: 'k', scopes: ['workspaces:manage', 'posts:write'] } });
+    const mixed = await api('POST', `/workspaces/${clientId}/api-keys`, {
+      key: agency.secret,
+      body: { name: 'k', scopes: ['workspaces:manage', 'posts:write'] },
+    });
     expect(mixed.body.data.scopes).toEqual(['posts:write']);
     const alone = await api('POST', `/workspaces/${clientId}/api-keys`, { key: agency.secret, body: { name: 'k', scopes: ['workspaces:manage'] } });
     expect(alone.status).toBe(400);

@@ -11,16 +11,9 @@ import { appRouter } from '@/server/root';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { env } from '@/server/config/env';
 import { PUBLIC_API_PREFIX } from './rest-handler';
+import { routeErrorCodes } from './route-errors';
 
 export const CONTRACT_VERSION = '0.1.0';
-
-/** Codes every route can answer, with or without a key. */
-const EVERY_ROUTE_ERRORS: ErrorCode[] = ['URI_TOO_LONG', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
-/** Codes any key-authenticated route can answer. */
-const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST'];
-const SELECTABLE_ROUTE_ERRORS: ErrorCode[] = ['WORKSPACE_NOT_MANAGED'];
-const HEADER_FORBIDDEN_ERRORS: ErrorCode[] = ['WORKSPACE_HEADER_NOT_ALLOWED'];
-const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_FLIGHT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'];
 
 /** What Herald accepts at the HTTP level, and what the HTTP server answers before Herald runs. */
 const TRANSPORT =
@@ -70,7 +63,10 @@ function errorResponses(codes: ErrorCode[]): Json {
       headers['Retry-After'] = { description: 'Seconds until the budget refills.', schema: { type: 'integer' } };
     }
     if (list.includes('SERVICE_UNAVAILABLE')) {
-      headers['Retry-After'] = { description: 'With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key).', schema: { type: 'integer' } };
+      headers['Retry-After'] = {
+        description: 'With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key).',
+        schema: { type: 'integer' },
+      };
     }
     responses[String(status)] = {
       description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | '),
@@ -120,12 +116,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
         responses[String(status)] = { ...success, headers: RATE_LIMIT_HEADERS };
       }
       const protectedRoute = meta.openapi?.protect !== false;
-      const codes: ErrorCode[] = [...(meta.errors ?? []), ...EVERY_ROUTE_ERRORS];
-      if (protectedRoute) {
-        codes.push(...KEY_ROUTE_ERRORS, ...(meta.workspaceHeader === 'forbidden' ? HEADER_FORBIDDEN_ERRORS : SELECTABLE_ROUTE_ERRORS));
-        if (isWrite) codes.push(...WRITE_ERRORS);
-      }
-      Object.assign(responses, errorResponses(codes));
+      Object.assign(responses, errorResponses(routeErrorCodes(meta, isWrite)));
 
       const params = (op.parameters as Json[] | undefined) ?? [];
       if (protectedRoute && meta.workspaceHeader !== 'forbidden') {

@@ -25,7 +25,11 @@ const documented = new Map(contractRoutes().map((r) => [`${r.method} ${r.path}`,
 describe('ids in paths', () => {
   it('covers every route with a path parameter', () => {
     expect(idRoutes.length).toBeGreaterThanOrEqual(10);
-    for (const route of idRoutes) expect(route.meta.errors?.some((c) => c.endsWith('_NOT_FOUND')), route.path).toBe(true);
+    for (const route of idRoutes)
+      expect(
+        route.meta.errors?.some((c) => c.endsWith('_NOT_FOUND')),
+        route.path,
+      ).toBe(true);
   });
 
   it.each(idRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers its not-found for ids that name nothing', async (_name, route) => {

@@ -76,7 +76,15 @@ export async function readJsonBody(req: Request): Promise<Record<string, unknown
   return parsed as Record<string, unknown>;
 }
 
-type Def = { type: string; coerce?: boolean; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; getter?: () => z.ZodType };
+type Def = {
+  type: string;
+  coerce?: boolean;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  getter?: () => z.ZodType;
+};
 const defOf = (schema: z.ZodType | undefined): Def | undefined => (schema as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);

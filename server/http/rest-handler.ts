@@ -11,15 +11,17 @@
 // converted to the types their schema declares, which request-input.ts does without
 // mutating any schema. Dispatching is a table lookup and one createCaller call: owning it
 // also keeps the Content-Type rule, body size and percent-decoding in this one place.
-import { createCaller } from '@/server/root';
 import { AppError } from '@/server/errors/app-error';
 import { toErrorResponse } from '@/server/errors/http';
 import { createRequestContext, type RequestContext } from '@/server/trpc/context';
 import { MAX_URL_BYTES } from '@/server/shared/http-limits';
 import { pathInput, queryInput, readJsonBody } from './request-input';
+import { callProcedure } from './procedure-call';
 import { matchRoute, type RouteMatch } from './rest-routes';
 
-export const PUBLIC_API_PREFIX = '/public/v1';
+import { PUBLIC_API_PREFIX } from '@/server/shared/paths';
+
+export { PUBLIC_API_PREFIX };
 
 const routeNotFound = () => new AppError('ROUTE_NOT_FOUND', 'No route at this method and path');
 
@@ -38,13 +40,6 @@ async function inputOf(req: Request, url: URL, { route, rawParams }: RouteMatch)
   return { ...queryInput(url.searchParams, route.input), ...params };
 }
 
-type Callable = (input: unknown) => Promise<unknown>;
-
-function procedureOf(ctx: RequestContext, path: string): Callable {
-  const caller = createCaller(ctx) as unknown as Record<string, unknown>;
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Callable;
-}
-
 export async function handlePublicApi(req: Request): Promise<Response> {
   const ctx: RequestContext = createRequestContext({ transport: 'rest', headers: req.headers });
   try {
@@ -54,7 +49,7 @@ export async function handlePublicApi(req: Request): Promise<Response> {
     }
     const match = findRoute(req, url);
     const input = await inputOf(req, url, match);
-    const data = await procedureOf(ctx, match.route.procedure)(input);
+    const data = await callProcedure(ctx, match.route.procedure, input);
     const status = ctx.response.status ?? 200;
     // `z.void()` outputs (deletes answering 204) have nothing to send.
     if (status === 204 || data === undefined) return new Response(null, { status, headers: ctx.response.headers });

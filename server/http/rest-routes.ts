@@ -21,12 +21,14 @@ export interface RestRoute {
   pathParams: string[];
   /** The procedure's input schema (undefined when it takes none). */
   input: z.ZodType | undefined;
+  /** The procedure's output schema (the success body). */
+  output: z.ZodType | undefined;
   /** POST/PATCH/PUT take their input from a JSON body; GET/DELETE from the query string. */
   takesBody: boolean;
 }
 
 interface ProcedureLike {
-  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: HeraldMeta; inputs: z.ZodType[] };
+  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: HeraldMeta; inputs: z.ZodType[]; output?: z.ZodType };
 }
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((s) => s !== '');
@@ -50,6 +52,7 @@ function buildRoutes(): RestRoute[] {
       meta,
       pathParams: segmentsOf(path).flatMap((s) => PARAM.exec(s)?.[1] ?? []),
       input: inputs[0],
+      output: proc._def.output,
       takesBody: BODY_METHODS.has(method),
     });
   }
@@ -90,8 +93,7 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
       if (param) {
         if (wanted[i] === '') ok = false;
         else rawParams[param] = wanted[i]!;
-      }
-      else if (template[i]!.toLowerCase() === wanted[i]!.toLowerCase()) literals++;
+      } else if (template[i]!.toLowerCase() === wanted[i]!.toLowerCase()) literals++;
       else ok = false;
     }
     if (ok && (!best || literals > best.literals)) best = { match: { route, rawParams }, literals };

@@ -70,7 +70,8 @@ describe('every string input refuses what PostgreSQL cannot store', () => {
     const out = { unchecked: [] as string[], holes: [] as string[] };
     const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: z.ZodType[] } }> } })._def.procedures;
     for (const [name, proc] of Object.entries(procedures)) for (const input of proc._def.inputs) audit(input, name, out);
-    for (const [platform, entry] of Object.entries(PLATFORM_CATALOGUE)) for (const [key, schema] of Object.entries(entry.settings.shape)) audit(schema as z.ZodType, `platformSettings.${platform}.${key}`, out);
+    for (const [platform, entry] of Object.entries(PLATFORM_CATALOGUE))
+      for (const [key, schema] of Object.entries(entry.settings.shape)) audit(schema as z.ZodType, `platformSettings.${platform}.${key}`, out);
     expect(out.unchecked).toEqual([]);
     // Values checked elsewhere, key by key: platformSettings by the platform catalogue (above).
     expect([...new Set(out.holes)].sort()).toEqual(['posts.create.platformSettings.*', 'posts.update.platformSettings.*']);
@@ -83,11 +84,21 @@ describe('refusals through the API', () => {
     const content = await api('POST', '/posts', { key: secret, body: { content: 'Hello\u0000world', connectionIds: [ok.linkedin.id] } });
     expect(content.status).toBe(400);
     expect(content.body).toEqual({ statusCode: 400, message: [`content: ${REFUSED}`], error: 'Bad Request' });
-    const variant = await api('POST', '/posts', { key: secret, body: { content: 'Hello', connectionIds: [ok.linkedin.id], variants: { linkedin: { content: '\u0000' } } } });
+    const variant = await api('POST', '/posts', {
+      key: secret,
+      body: { content: 'Hello', connectionIds: [ok.linkedin.id], variants: { linkedin: { content: '\u0000' } } },
+    });
     expect(variant.body.message).toEqual([`variants.linkedin.content: ${REFUSED}`]);
-    const lone = await api('POST', '/posts', { key: secret, rawBody: `{"content":"a\\ud800b","connectionIds":["${ok.linkedin.id}"]}`, headers: { 'content-type': 'application/json' } });
+    const lone = await api('POST', '/posts', {
+      key: secret,
+      rawBody: `{"content":"a\\ud800b","connectionIds":["${ok.linkedin.id}"]}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(lone.body.message).toEqual([`content: ${REFUSED}`]);
-    const setting = await api('POST', '/posts', { key: secret, body: { content: 'Hello', connectionIds: [ok.facebook.id], platformSettings: { facebook: { firstComment: 'a\u0000' } } } });
+    const setting = await api('POST', '/posts', {
+      key: secret,
+      body: { content: 'Hello', connectionIds: [ok.facebook.id], platformSettings: { facebook: { firstComment: 'a\u0000' } } },
+    });
     expect(setting.status).toBe(400);
     expect(setting.body.error).toMatchObject({ code: 'PLATFORM_SETTING_UNKNOWN', field: 'platformSettings.facebook.firstComment' });
     expect(await db.post.count({ where: { workspaceId: workspace.id } })).toBe(0);

@@ -29,7 +29,9 @@ const bodyRoutes = contractRoutes().filter((r) => r.body);
 
 describe('strict bodies', () => {
   it('finds the body routes in the contract document', () => {
-    expect(bodyRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /posts', 'PATCH /posts/{id}', 'POST /media/upload-url', 'POST /workspaces']));
+    expect(bodyRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['POST /posts', 'PATCH /posts/{id}', 'POST /media/upload-url', 'POST /workspaces']),
+    );
   });
 
   it('refuses a value of the wrong JSON type in every body field of every route with the flat 400 naming it', async () => {
@@ -45,7 +47,9 @@ describe('strict bodies', () => {
           wrong.map(async (value) => {
             checked++;
             const res = await api(route.method, path, { key: secret, body: nestAt(field.path, value) });
-            const named = Array.isArray(res.body?.message) && res.body.message.some((m: string) => m === `${name} is required` || m.startsWith(`${name}:`) || m.startsWith(`${name}.`));
+            const named =
+              Array.isArray(res.body?.message) &&
+              res.body.message.some((m: string) => m === `${name} is required` || m.startsWith(`${name}:`) || m.startsWith(`${name}.`));
             // The flat body's `error` is its reason phrase, a string.
             const flat = res.body?.statusCode === 400 && (res.body?.error as unknown) === 'Bad Request';
             if (res.status !== 400 || !flat || !named) {
@@ -95,7 +99,15 @@ describe('Content-Type', () => {
   });
 
   it('answers 415 in the flat shape for anything else, look-alikes included', async () => {
-    for (const type of ['application/jsonx', 'application/json-seq', 'text/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+    for (const type of [
+      'application/jsonx',
+      'application/json-seq',
+      'text/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ]) {
       const res = await send(type);
       expect(res.status, String(type)).toBe(415);
       expect(res.body).toEqual({ statusCode: 415, message: 'send the body as JSON with Content-Type: application/json', error: 'Unsupported Media Type' });
@@ -103,7 +115,11 @@ describe('Content-Type', () => {
   });
 
   it('refuses bytes that are not UTF-8, and bodies over 1 MiB', async () => {
-    const res = await api('POST', '/workspaces', { key: secret, rawBody: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) as unknown as string, headers: { 'content-type': 'application/json' } });
+    const res = await api('POST', '/workspaces', {
+      key: secret,
+      rawBody: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) as unknown as string,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.body).toEqual({ statusCode: 400, message: ['body is not valid JSON'], error: 'Bad Request' });
     const big = await send('application/json', JSON.stringify({ name: 'x'.repeat(1024 * 1024) }));
     expect(big.status).toBe(413);

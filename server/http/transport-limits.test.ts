@@ -58,7 +58,10 @@ function rawRequest(url: string, head: string): Promise<string> {
 describe('what the HTTP server answers before Herald runs (documented)', () => {
   // The server usePublicApi starts has the same header limit as `npm start`.
   it(`431 with an empty body above ${MAX_HTTP_HEADER_BYTES} bytes of headers`, async () => {
-    const answer = await rawRequest(api.baseUrl(), `GET /public/v1/connections HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(MAX_HTTP_HEADER_BYTES + 1024)}\r\n\r\n`);
+    const answer = await rawRequest(
+      api.baseUrl(),
+      `GET /public/v1/connections HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(MAX_HTTP_HEADER_BYTES + 1024)}\r\n\r\n`,
+    );
     // Node answers 431 and closes; a client still sending may see only the reset.
     expect(answer === '' || /^HTTP\/1\.1 431 /.test(answer), answer.slice(0, 80)).toBe(true);
     expect(answer).not.toMatch(/statusCode|"error"/);

@@ -33,9 +33,7 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
  */
 export const IN_FLIGHT_LEASE_MS = 5 * 60_000;
 
-export type Claim =
-  | { kind: 'execute'; recordId: string; workspaceId: string; key: string }
-  | { kind: 'replay'; statusCode: number; body: unknown };
+export type Claim = { kind: 'execute'; recordId: string; workspaceId: string; key: string } | { kind: 'replay'; statusCode: number; body: unknown };
 export type ExecuteClaim = Extract<Claim, { kind: 'execute' }>;
 
 /** Stable JSON: object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
@@ -110,7 +108,9 @@ export async function claimIdempotencyKey(opts: { workspaceId: string; key: stri
     throw new AppError('IDEMPOTENCY_KEY_CONFLICT', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
   }
   if (existing.state !== 'completed') {
-    throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still running; retry with the same key to get its result', { field: 'Idempotency-Key' });
+    throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'A request with this Idempotency-Key is still running; retry with the same key to get its result', {
+      field: 'Idempotency-Key',
+    });
   }
   return { kind: 'replay', statusCode: existing.statusCode ?? 200, body: existing.body };
 }

@@ -46,6 +46,32 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'proposals.execute',
+    schema: z.object({ actionId: z.uuid() }),
+    // Runs a confirmed staged action once: the call carries an Idempotency-Key of the action,
+    // so a retried job replays the first result instead of acting twice.
+    retries: 5,
+  }),
+  defineJobSpec({
+    name: 'proposals.sweep',
+    schema: z.object({}),
+    // Expires undecided staged actions; queues again confirmed ones whose run went missing.
+    cron: '* * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
+    name: 'workflows.run',
+    schema: z.object({ runId: z.uuid() }),
+    // A finished run is left alone and an interrupted one continues from its saved progress.
+    retries: 3,
+  }),
+  defineJobSpec({
+    name: 'workflows.sweep',
+    schema: z.object({}),
+    cron: '* * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'idempotency.purge',
     schema: z.object({}),
     cron: '17 * * * *',

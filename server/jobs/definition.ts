@@ -63,9 +63,7 @@ export function defineJobSpec<const Name extends string, Schema extends z.ZodTyp
 }
 
 /** A runnable job in one piece (tests, and jobs private to a runner). */
-export function defineJob<const Name extends string, Schema extends z.ZodType>(
-  definition: JobDefinition<Name, Schema>,
-): JobDefinition<Name, Schema> {
+export function defineJob<const Name extends string, Schema extends z.ZodType>(definition: JobDefinition<Name, Schema>): JobDefinition<Name, Schema> {
   return definition;
 }
 
@@ -77,9 +75,7 @@ export function maxAttemptsOf(definition: AnyJobSpec): number {
 export const CRON_PAYLOAD = {};
 
 export type JobNameOf<Defs extends readonly AnyJobSpec[]> = Defs[number]['name'];
-export type JobPayloadOf<Defs extends readonly AnyJobSpec[], Name extends JobNameOf<Defs>> = z.input<
-  Extract<Defs[number], { name: Name }>['schema']
->;
+export type JobPayloadOf<Defs extends readonly AnyJobSpec[], Name extends JobNameOf<Defs>> = z.input<Extract<Defs[number], { name: Name }>['schema']>;
 
 export interface EnqueueOptions {
   /** Run no earlier than this. */
@@ -92,8 +88,18 @@ export interface EnqueueOptions {
 }
 
 /** The port all background work goes through; see server/jobs/index.ts for the adapters. */
+/** One job of an enqueueMany batch. */
+export interface EnqueueItem<Payload> extends EnqueueOptions {
+  payload: Payload;
+}
+
 export interface JobsPort<Defs extends readonly AnyJobSpec[]> {
   enqueue<Name extends JobNameOf<Defs>>(name: Name, payload: JobPayloadOf<Defs, Name>, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * Several jobs of one kind in one round trip (a fan-out). Same semantics as calling enqueue
+   * for each; keys within one batch must differ.
+   */
+  enqueueMany<Name extends JobNameOf<Defs>>(name: Name, jobs: readonly EnqueueItem<JobPayloadOf<Defs, Name>>[]): Promise<void>;
   /** Drops the pending job with this key; a run already in progress finishes. */
   cancel(key: string): Promise<void>;
 }

@@ -6,18 +6,19 @@ import { defineJob } from './definition';
 import { createInngestJobs } from './inngest-jobs';
 import type { JobEventData } from './inngest-events';
 
-const definitions = [
-  defineJob({ name: 'test.publish', schema: z.object({ postId: z.string() }), handler: async () => undefined }),
-] as const;
+const definitions = [defineJob({ name: 'test.publish', schema: z.object({ postId: z.string() }), handler: async () => undefined })] as const;
 
 type Sent = { name: string; data: unknown; id?: string };
 
 function fakeSender(behaviour: 'ok' | 'reject' | 'hang' = 'ok') {
   const sent: Sent[] = [];
+  const batches: number[] = [];
   return {
     sent,
-    send: (async (event: Sent) => {
-      sent.push(event);
+    batches,
+    send: (async (event: Sent | Sent[]) => {
+      sent.push(...(Array.isArray(event) ? event : [event]));
+      batches.push(Array.isArray(event) ? event.length : 1);
       if (behaviour === 'reject') throw new Error('no event key');
       if (behaviour === 'hang') await new Promise(() => undefined);
       return { ids: ['x'] };
@@ -47,6 +48,17 @@ describe('Inngest jobs adapter', () => {
     const [a, b] = sender.sent.map((e) => e.data as JobEventData);
     expect(a!.key).not.toBe(b!.key);
     expect(a!.runAt).toBeNull();
+  });
+
+  it('sends a batch as one request, each event with its own id and key', async () => {
+    const sender = fakeSender();
+    const jobs = createInngestJobs(sender, { definitions });
+    await jobs.enqueueMany('test.publish', [{ payload: { postId: 'a' }, key: 'k:a' }, { payload: { postId: 'b' } }]);
+    expect(sender.batches).toEqual([2]);
+    const [a, b] = sender.sent.map((e) => e.data as JobEventData);
+    expect(a).toMatchObject({ payload: { postId: 'a' }, key: 'k:a' });
+    expect(b!.key).toMatch(/^once:/);
+    expect(sender.sent[0]!.id).not.toBe(sender.sent[1]!.id);
   });
 
   it('cancels by sending herald/job.cancel with the key', async () => {

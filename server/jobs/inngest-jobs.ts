@@ -19,17 +19,18 @@ type Sender = Pick<Inngest.Any, 'send'>;
 
 const DEFAULT_SEND_TIMEOUT_MS = 1_500;
 
-export function createInngestJobs<Defs extends readonly AnyJobSpec[]>(
-  client: Sender,
-  options: InngestJobsOptions<Defs>,
-): JobsPort<Defs> {
+export function createInngestJobs<Defs extends readonly AnyJobSpec[]>(client: Sender, options: InngestJobsOptions<Defs>): JobsPort<Defs> {
   const timeoutMs = options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
-  const onFailure =
-    options.onSendFailure ??
-    ((error: unknown, eventName: string) => console.error(`[jobs] could not send ${eventName} to Inngest`, error));
+  const onFailure = options.onSendFailure ?? ((error: unknown, eventName: string) => console.error(`[jobs] could not send ${eventName} to Inngest`, error));
 
   async function send(name: string, data: JobEventData | JobCancelData, id?: string): Promise<void> {
-    const sending = client.send({ name, data, ...(id ? { id } : {}) });
+    await sendAll(name, [{ data, id }]);
+  }
+
+  /** One request for several events of one name. */
+  async function sendAll(name: string, events: { data: JobEventData | JobCancelData; id?: string }[]): Promise<void> {
+    const payload = events.map(({ data, id }) => ({ name, data, ...(id ? { id } : {}) }));
+    const sending = client.send(payload.length === 1 ? payload[0]! : payload);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -49,19 +50,33 @@ export function createInngestJobs<Defs extends readonly AnyJobSpec[]>(
     }
   }
 
+  function eventOf(payload: unknown, opts: EnqueueOptions): { data: JobEventData; id: string } {
+    const enqueueId = randomUUID();
+    const data: JobEventData = {
+      payload,
+      key: opts.key ?? `once:${enqueueId}`,
+      enqueueId,
+      runAt: opts.runAt ? opts.runAt.toISOString() : null,
+    };
+    // The event id makes a retried send idempotent on Inngest's side.
+    return { data, id: enqueueId };
+  }
+
   return {
     async enqueue(name, payload, opts: EnqueueOptions = {}) {
       // A bad payload is a programming error: fail loudly at the caller, not later in a run.
       findDefinition(options.definitions, name).schema.parse(payload);
-      const enqueueId = randomUUID();
-      const data: JobEventData = {
-        payload,
-        key: opts.key ?? `once:${enqueueId}`,
-        enqueueId,
-        runAt: opts.runAt ? opts.runAt.toISOString() : null,
-      };
-      // The event id makes a retried send idempotent on Inngest's side.
-      await send(jobEventName(name), data, enqueueId);
+      const event = eventOf(payload, opts);
+      await send(jobEventName(name), event.data, event.id);
+    },
+    async enqueueMany(name, items) {
+      if (items.length === 0) return;
+      const definition = findDefinition(options.definitions, name);
+      for (const item of items) definition.schema.parse(item.payload);
+      await sendAll(
+        jobEventName(name),
+        items.map(({ payload, ...opts }) => eventOf(payload, opts)),
+      );
     },
     async cancel(key) {
       await send(JOB_CANCEL_EVENT, { key });

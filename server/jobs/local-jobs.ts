@@ -44,6 +44,22 @@ export function createLocalJobs<Defs extends readonly AnyJobSpec[]>(options: Loc
         ...(opts.key ? { jobKey: opts.key, jobKeyMode: 'replace' as const } : {}),
       });
     },
+    async enqueueMany(name, items) {
+      if (items.length === 0) return;
+      const definition = findDefinition(options.definitions, name);
+      for (const item of items) definition.schema.parse(item.payload);
+      const worker = await getUtils();
+      // add_jobs: a key replaces the pending job's payload and runAt, like addJob's "replace".
+      await worker.addJobs(
+        items.map((item) => ({
+          identifier: name as string,
+          payload: item.payload as unknown,
+          runAt: item.runAt,
+          maxAttempts: maxAttemptsOf(definition),
+          ...(item.key ? { jobKey: item.key } : {}),
+        })),
+      );
+    },
     async cancel(key) {
       const worker = await getUtils();
       // Deletes the pending job; a running one finishes but will not be retried.

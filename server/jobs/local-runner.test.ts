@@ -55,6 +55,7 @@ const definitions = [
   recordingJob('test.delayed'),
   recordingJob('test.flaky'),
   recordingJob('test.keyed'),
+  recordingJob('test.batch'),
   recordingJob('test.cancelled'),
   recordingJob('test.offline'),
   blockingJob,
@@ -140,6 +141,18 @@ describe('local runner (graphile-worker on PostgreSQL)', () => {
     expect(runsOf('test.keyed').map((r) => r.payload)).toEqual([{ n: 3 }]);
   });
 
+  it('enqueues a batch in one call, keys replacing pending jobs as enqueue does', async () => {
+    await startRunner();
+    const runAt = new Date(Date.now() + 500);
+    await jobs.enqueue('test.batch', { n: 10 }, { runAt, key: 'batch:a' });
+    await jobs.enqueueMany('test.batch', [{ payload: { n: 11 }, runAt, key: 'batch:a' }, { payload: { n: 12 }, key: 'batch:b' }, { payload: { n: 13 } }]);
+    await waitFor(() => runsOf('test.batch').length >= 3);
+    await sleep(700);
+    expect(runsOf('test.batch').map((r) => r.payload)).toEqual(expect.arrayContaining([{ n: 11 }, { n: 12 }, { n: 13 }]));
+    expect(runsOf('test.batch')).toHaveLength(3);
+    await expect(jobs.enqueueMany('test.batch', [{ payload: { n: 'x' } as never }])).rejects.toThrow();
+  });
+
   it('cancels a pending job by key', async () => {
     await startRunner();
     await jobs.enqueue('test.cancelled', { n: 1 }, { runAt: new Date(Date.now() + 500), key: 'post:7:publish' });
@@ -186,9 +199,7 @@ describe('local runner (graphile-worker on PostgreSQL)', () => {
       const deadline = Date.now() + 5_000;
       let identifiers: string[] = [];
       while (Date.now() < deadline) {
-        const { rows } = await client.query<{ identifier: string }>(
-          'select identifier from graphile_worker._private_known_crontabs',
-        );
+        const { rows } = await client.query<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs');
         identifiers = rows.map((r) => r.identifier);
         if (identifiers.includes('outbox.drain')) break;
         await sleep(100);

@@ -29,23 +29,49 @@ export async function completeMediaAsset(workspaceId: string, id: string): Promi
     throw new AppError('MEDIA_NOT_READY', `No bytes have been uploaded for media asset ${id} yet: PUT the file to its upload URL, then complete`);
   }
   if (stored.bytes !== asset.bytes) {
-    await refuse(storage, asset, new AppError('MEDIA_NOT_READY', `Storage received ${stored.bytes} bytes for media asset ${id}, but ${asset.bytes} were declared; they were discarded: PUT exactly ${asset.bytes} bytes, then complete`));
+    await refuse(
+      storage,
+      asset,
+      new AppError(
+        'MEDIA_NOT_READY',
+        `Storage received ${stored.bytes} bytes for media asset ${id}, but ${asset.bytes} were declared; they were discarded: PUT exactly ${asset.bytes} bytes, then complete`,
+      ),
+    );
   }
   if (normaliseContentType(stored.contentType) !== asset.contentType) {
-    await refuse(storage, asset, new AppError('VALIDATION_FAILED', `The file was stored as ${stored.contentType}, but ${asset.contentType} was declared`, { field: 'contentType' }));
+    await refuse(
+      storage,
+      asset,
+      new AppError('VALIDATION_FAILED', `The file was stored as ${stored.contentType}, but ${asset.contentType} was declared`, { field: 'contentType' }),
+    );
   }
 
   const found = await inspectObject(storage, asset.storageKey);
   if (!found.ok) {
-    await refuse(storage, asset, new AppError('VALIDATION_FAILED', `The uploaded file is ${found.problem}; ${asset.contentType} was declared`, { field: 'contentType' }));
+    await refuse(
+      storage,
+      asset,
+      new AppError('VALIDATION_FAILED', `The uploaded file is ${found.problem}; ${asset.contentType} was declared`, { field: 'contentType' }),
+    );
   } else if (!sameFamily(asset.contentType as AcceptedContentType, found.contentType)) {
-    await refuse(storage, asset, new AppError('VALIDATION_FAILED', `The uploaded file is ${found.contentType}, not ${asset.contentType} as declared`, { field: 'contentType' }));
+    await refuse(
+      storage,
+      asset,
+      new AppError('VALIDATION_FAILED', `The uploaded file is ${found.contentType}, not ${asset.contentType} as declared`, { field: 'contentType' }),
+    );
   }
   const info = found as Extract<typeof found, { ok: true }>;
 
   await db.mediaAsset.updateMany({
     where: { id: asset.id, workspaceId, status: 'awaiting_upload' },
-    data: { status: 'ready', url: storage.publicUrl(asset.storageKey), durationMs: info.durationMs, width: info.width, height: info.height, completedAt: new Date() },
+    data: {
+      status: 'ready',
+      url: storage.publicUrl(asset.storageKey),
+      durationMs: info.durationMs,
+      width: info.width,
+      height: info.height,
+      completedAt: new Date(),
+    },
   });
   // Re-read: a concurrent completion or deletion may have got there first.
   return toMediaAssetDto(await findMediaAsset(workspaceId, id));

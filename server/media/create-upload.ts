@@ -2,7 +2,16 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { acceptedType, ACCEPTED_CONTENT_TYPES, megabytes, normaliseContentType, storageKey, UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_MS, type AcceptedContentType } from './media-rules';
+import {
+  acceptedType,
+  ACCEPTED_CONTENT_TYPES,
+  megabytes,
+  normaliseContentType,
+  storageKey,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_URL_TTL_MS,
+  type AcceptedContentType,
+} from './media-rules';
 import { toMediaAssetDto, type MediaAssetWithUploadDto, type UploadUrlInput } from './media.schemas';
 import { mediaStorage } from './storage';
 
@@ -11,14 +20,24 @@ function checkDeclaration(input: UploadUrlInput): AcceptedContentType {
   const contentType = normaliseContentType(input.contentType);
   const accepted = acceptedType(contentType);
   if (!accepted) {
-    throw new AppError('VALIDATION_FAILED', `contentType "${input.contentType}" is not accepted; use one of ${ACCEPTED_CONTENT_TYPES.join(', ')}`, { field: 'contentType' });
+    throw new AppError('VALIDATION_FAILED', `contentType "${input.contentType}" is not accepted; use one of ${ACCEPTED_CONTENT_TYPES.join(', ')}`, {
+      field: 'contentType',
+    });
   }
   if (accepted.kind !== input.kind) {
-    throw new AppError('VALIDATION_FAILED', `contentType ${contentType} is ${accepted.kind === 'image' ? 'an image' : 'a video'} type, but kind is ${input.kind}`, { field: 'contentType' });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `contentType ${contentType} is ${accepted.kind === 'image' ? 'an image' : 'a video'} type, but kind is ${input.kind}`,
+      { field: 'contentType' },
+    );
   }
   const max = UPLOAD_MAX_BYTES[input.kind];
   if (input.bytes > max) {
-    throw new AppError('MEDIA_TOO_LARGE', `${input.kind === 'image' ? 'Images' : 'Videos'} may be at most ${megabytes(max)} (${max} bytes); this one is ${input.bytes} bytes`, { field: 'bytes' });
+    throw new AppError(
+      'MEDIA_TOO_LARGE',
+      `${input.kind === 'image' ? 'Images' : 'Videos'} may be at most ${megabytes(max)} (${max} bytes); this one is ${input.bytes} bytes`,
+      { field: 'bytes' },
+    );
   }
   return contentType as AcceptedContentType;
 }

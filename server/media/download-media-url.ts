@@ -58,7 +58,13 @@ class UrlProblems {
  * Downloads `url` into storage under a fresh key, pushing the key to `written` before any byte
  * is stored so the caller can take it back if anything later fails.
  */
-export async function downloadMediaUrl(opts: { storage: MediaStorage; workspaceId: string; url: string; field: string; written: string[] }): Promise<DownloadedMedia> {
+export async function downloadMediaUrl(opts: {
+  storage: MediaStorage;
+  workspaceId: string;
+  url: string;
+  field: string;
+  written: string[];
+}): Promise<DownloadedMedia> {
   const { storage, workspaceId, url } = opts;
   const problems = new UrlProblems(url, opts.field);
 

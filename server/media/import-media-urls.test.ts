@@ -68,7 +68,10 @@ beforeEach(async () => {
 });
 
 async function failure(urls: string[]): Promise<AppError> {
-  const error = await importMediaUrls(workspaceId, urls).then(() => undefined, (e: unknown) => e);
+  const error = await importMediaUrls(workspaceId, urls).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -79,12 +82,37 @@ describe('importMediaUrls', () => {
   it('downloads images and videos into storage as ready assets', async () => {
     const media = await importMediaUrls(workspaceId, [at('/photo.png'), at('/clip.mp4'), at('/photo-without-type')]);
     expect(media).toEqual([
-      { assetId: expect.any(String), url: expect.stringMatching(/^http:\/\/herald\.test\/media\/files\/.+\.png$/), kind: 'image', contentType: 'image/png', bytes: png.length, durationMs: null, imported: true },
-      { assetId: expect.any(String), url: expect.stringMatching(/\.mp4$/), kind: 'video', contentType: 'video/mp4', bytes: mp4.length, durationMs: 9_000, imported: true },
+      {
+        assetId: expect.any(String),
+        url: expect.stringMatching(/^http:\/\/herald\.test\/media\/files\/.+\.png$/),
+        kind: 'image',
+        contentType: 'image/png',
+        bytes: png.length,
+        durationMs: null,
+        imported: true,
+      },
+      {
+        assetId: expect.any(String),
+        url: expect.stringMatching(/\.mp4$/),
+        kind: 'video',
+        contentType: 'video/mp4',
+        bytes: mp4.length,
+        durationMs: 9_000,
+        imported: true,
+      },
       expect.objectContaining({ kind: 'image', contentType: 'image/png' }),
     ]);
     const image = await db.mediaAsset.findUniqueOrThrow({ where: { id: media[0]!.assetId } });
-    expect(image).toMatchObject({ workspaceId, status: 'ready', source: 'url', sourceUrl: at('/photo.png'), url: media[0]!.url, width: 120, height: 80, completedAt: expect.any(Date) });
+    expect(image).toMatchObject({
+      workspaceId,
+      status: 'ready',
+      source: 'url',
+      sourceUrl: at('/photo.png'),
+      url: media[0]!.url,
+      width: 120,
+      height: 80,
+      completedAt: expect.any(Date),
+    });
     const video = await db.mediaAsset.findUniqueOrThrow({ where: { id: media[1]!.assetId } });
     expect(video).toMatchObject({ kind: 'video', width: 480, height: 270, durationMs: 9_000 });
     expect(await readFile(path.join(local.root, video.storageKey))).toEqual(mp4);

@@ -17,7 +17,9 @@ type Imported = { media: ResolvedMedia; download?: DownloadedMedia };
 async function existingAsset(workspaceId: string, url: string, field: string): Promise<Imported> {
   const row = await db.mediaAsset.findFirst({ where: { workspaceId, url, status: 'ready' } });
   if (!row) throw new AppError('MEDIA_URL_REFUSED', `${url} is in Herald's media storage but is not a completed media asset of this workspace`, { field });
-  return { media: { assetId: row.id, url, kind: row.kind as ResolvedMedia['kind'], contentType: row.contentType, bytes: row.bytes, durationMs: row.durationMs } };
+  return {
+    media: { assetId: row.id, url, kind: row.kind as ResolvedMedia['kind'], contentType: row.contentType, bytes: row.bytes, durationMs: row.durationMs },
+  };
 }
 
 /** Runs `task` over `items`, at most `limit` at once; stops starting new ones after a failure and rethrows the earliest failed item's error once all running ones settled. */
@@ -55,14 +57,39 @@ export async function importMediaUrls(workspaceId: string, urls: readonly string
       const field = `mediaUrls[${urls.indexOf(url)}]`;
       if (url.startsWith(ownPrefix)) return void done.set(url, await existingAsset(workspaceId, url, field));
       const download = await downloadMediaUrl({ storage, workspaceId, url, field, written });
-      const media: ResolvedMedia = { assetId: download.id, url: storage.publicUrl(download.storageKey), kind: download.kind, contentType: download.contentType, bytes: download.bytes, durationMs: download.durationMs, imported: true };
+      const media: ResolvedMedia = {
+        assetId: download.id,
+        url: storage.publicUrl(download.storageKey),
+        kind: download.kind,
+        contentType: download.contentType,
+        bytes: download.bytes,
+        durationMs: download.durationMs,
+        imported: true,
+      };
       done.set(url, { media, download });
     });
     const completedAt = new Date();
     const rows = unique.flatMap((url) => {
       const d = done.get(url)!.download;
       if (!d) return [];
-      return [{ id: d.id, workspaceId, kind: d.kind, contentType: d.contentType, bytes: d.bytes, status: 'ready', source: 'url', sourceUrl: url, storageKey: d.storageKey, url: storage.publicUrl(d.storageKey), durationMs: d.durationMs, width: d.width, height: d.height, completedAt }];
+      return [
+        {
+          id: d.id,
+          workspaceId,
+          kind: d.kind,
+          contentType: d.contentType,
+          bytes: d.bytes,
+          status: 'ready',
+          source: 'url',
+          sourceUrl: url,
+          storageKey: d.storageKey,
+          url: storage.publicUrl(d.storageKey),
+          durationMs: d.durationMs,
+          width: d.width,
+          height: d.height,
+          completedAt,
+        },
+      ];
     });
     if (rows.length) await db.mediaAsset.createMany({ data: rows });
   } catch (error) {
@@ -71,4 +98,3 @@ export async function importMediaUrls(workspaceId: string, urls: readonly string
   }
   return urls.map((url) => done.get(url)!.media);
 }
-

@@ -93,7 +93,11 @@ describe('POST /media/upload-url', () => {
     const expiresIn = Date.parse(data.upload.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(59 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
-    expect(await db.mediaAsset.findUnique({ where: { id: data.id } })).toMatchObject({ workspaceId, status: 'awaiting_upload', storageKey: `${workspaceId}/${data.id}.png` });
+    expect(await db.mediaAsset.findUnique({ where: { id: data.id } })).toMatchObject({
+      workspaceId,
+      status: 'awaiting_upload',
+      storageKey: `${workspaceId}/${data.id}.png`,
+    });
   });
 
   it.each(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime'])('accepts %s', async (contentType) => {
@@ -101,15 +105,21 @@ describe('POST /media/upload-url', () => {
     expect((await requestUpload({ kind, contentType, bytes: 10 })).status).toBe(201);
   });
 
-  it.each(['image/svg+xml', 'image/heic', 'video/webm', 'application/pdf', 'text/html', 'image/*'])('refuses %s with VALIDATION_FAILED', async (contentType) => {
-    const res = await requestUpload({ kind: 'image', contentType, bytes: 10 });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'contentType' });
-    expect(res.body.error.message).toContain('image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime');
-  });
+  it.each(['image/svg+xml', 'image/heic', 'video/webm', 'application/pdf', 'text/html', 'image/*'])(
+    'refuses %s with VALIDATION_FAILED',
+    async (contentType) => {
+      const res = await requestUpload({ kind: 'image', contentType, bytes: 10 });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'contentType' });
+      expect(res.body.error.message).toContain('image/jpeg, image/png, image/gif, image/webp, video/mp4, video/quicktime');
+    },
+  );
 
   it('refuses a kind that does not match the content type', async () => {
-    for (const body of [{ kind: 'image', contentType: 'video/mp4', bytes: 10 }, { kind: 'video', contentType: 'image/png', bytes: 10 }]) {
+    for (const body of [
+      { kind: 'image', contentType: 'video/mp4', bytes: 10 },
+      { kind: 'video', contentType: 'image/png', bytes: 10 },
+    ]) {
       const res = await requestUpload(body);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'contentType' });
@@ -125,7 +135,10 @@ describe('POST /media/upload-url', () => {
   it('refuses images over 15 MB and videos over 500 MB with MEDIA_TOO_LARGE (1 MB = 1024 × 1024 bytes)', async () => {
     expect((await requestUpload({ kind: 'image', contentType: 'image/jpeg', bytes: 15 * MB })).status).toBe(201);
     expect((await requestUpload({ kind: 'video', contentType: 'video/mp4', bytes: 500 * MB })).status).toBe(201);
-    for (const body of [{ kind: 'image', contentType: 'image/jpeg', bytes: 15 * MB + 1 }, { kind: 'video', contentType: 'video/mp4', bytes: 500 * MB + 1 }]) {
+    for (const body of [
+      { kind: 'image', contentType: 'image/jpeg', bytes: 15 * MB + 1 },
+      { kind: 'video', contentType: 'video/mp4', bytes: 500 * MB + 1 },
+    ]) {
       const res = await requestUpload(body);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'MEDIA_TOO_LARGE', field: 'bytes' });
@@ -136,7 +149,12 @@ describe('POST /media/upload-url', () => {
     const unknown = await requestUpload({ kind: 'image', contentType: 'image/png', bytes: 10, name: 'x.png' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('name is not allowed');
-    for (const body of [{ contentType: 'image/png', bytes: 10 }, { kind: 'audio', contentType: 'image/png', bytes: 10 }, { kind: 'image', contentType: 'image/png', bytes: 0 }, { kind: 'image', contentType: 'image/png', bytes: 1.5 }]) {
+    for (const body of [
+      { contentType: 'image/png', bytes: 10 },
+      { kind: 'audio', contentType: 'image/png', bytes: 10 },
+      { kind: 'image', contentType: 'image/png', bytes: 0 },
+      { kind: 'image', contentType: 'image/png', bytes: 1.5 },
+    ]) {
       expect((await requestUpload(body)).status).toBe(400);
     }
   });
@@ -156,7 +174,18 @@ describe('upload, complete, serve', () => {
     expect(completed.status, completed.text).toBe(201);
     const id = created.body.data.id;
     expect(completed.body).toEqual({
-      data: expect.objectContaining({ id, kind: 'image', contentType: 'image/png', bytes: png.length, status: 'ready', width: 64, height: 48, durationMs: null, url: `${server.url}/media/files/${workspaceId}/${id}.png`, completedAt: expect.any(String) }),
+      data: expect.objectContaining({
+        id,
+        kind: 'image',
+        contentType: 'image/png',
+        bytes: png.length,
+        status: 'ready',
+        width: 64,
+        height: 48,
+        durationMs: null,
+        url: `${server.url}/media/files/${workspaceId}/${id}.png`,
+        completedAt: expect.any(String),
+      }),
       warnings: [],
     });
     expect('upload' in completed.body.data).toBe(false);
@@ -172,7 +201,13 @@ describe('upload, complete, serve', () => {
     const mp4 = await readFile(path.resolve(import.meta.dirname, '../../e2e/fixtures', SAMPLE_MP4.file));
     const { completed } = await uploadAndComplete('video/mp4', mp4);
     expect(completed.status, completed.text).toBe(201);
-    expect(completed.body.data).toMatchObject({ kind: 'video', status: 'ready', durationMs: SAMPLE_MP4.durationMs, width: SAMPLE_MP4.width, height: SAMPLE_MP4.height });
+    expect(completed.body.data).toMatchObject({
+      kind: 'video',
+      status: 'ready',
+      durationMs: SAMPLE_MP4.durationMs,
+      width: SAMPLE_MP4.width,
+      height: SAMPLE_MP4.height,
+    });
   });
 
   it('reads a movie header stored after the media data, and QuickTime files', async () => {
@@ -224,7 +259,10 @@ describe('upload, complete, serve', () => {
     const other = await createWorkspaceWithKey();
     const theirs = await api('POST', '/media/upload-url', { key: other.secret, body: { kind: 'image', contentType: 'image/png', bytes: 10 } });
     for (const id of [randomUUID(), 'not-a-uuid', theirs.body.data.id]) {
-      for (const [method, p] of [['POST', `/media/${id}/complete`], ['DELETE', `/media/${id}`]] as const) {
+      for (const [method, p] of [
+        ['POST', `/media/${id}/complete`],
+        ['DELETE', `/media/${id}`],
+      ] as const) {
         const res = await api(method, p, { key: secret });
         expect(res.status, `${method} ${p}`).toBe(404);
         expect(res.body.error.code).toBe('MEDIA_NOT_FOUND');
@@ -275,7 +313,11 @@ describe('the local upload route', () => {
     expect((await wrongType.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'Content-Type', message: expect.stringContaining('image/png') });
     const wrongLength = await put(upload, Buffer.concat([bytes, Buffer.from('x')]));
     expect(wrongLength.status).toBe(400);
-    expect((await wrongLength.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'Content-Length', message: expect.stringContaining(`exactly ${bytes.length} bytes`) });
+    expect((await wrongLength.json()).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'Content-Length',
+      message: expect.stringContaining(`exactly ${bytes.length} bytes`),
+    });
     expect(await local.head(`${workspaceId}/${id}.png`)).toBeNull();
   });
 
@@ -299,7 +341,15 @@ describe('the local file route', () => {
     writeFileSync(path.join(dir, 'secret.txt'), 'top secret');
     const { completed } = await uploadAndComplete('image/png', makePng(2, 2));
     expect(completed.status).toBe(201);
-    for (const p of ['/media/files/..%2Fsecret.txt', '/media/files/%2e%2e/secret.txt', '/media/files/.tmp', '/media/files/a/..%2F..%2Fsecret.txt', `/media/files/${workspaceId}`, '/media/files/', '/media/files/%E0%A4%A']) {
+    for (const p of [
+      '/media/files/..%2Fsecret.txt',
+      '/media/files/%2e%2e/secret.txt',
+      '/media/files/.tmp',
+      '/media/files/a/..%2F..%2Fsecret.txt',
+      `/media/files/${workspaceId}`,
+      '/media/files/',
+      '/media/files/%E0%A4%A',
+    ]) {
       const res = await fetch(`${server.url}${p}`);
       expect(res.status, p).toBe(404);
       expect(await res.text()).not.toContain('top secret');
@@ -338,7 +388,15 @@ describe('DELETE /media/{id}', () => {
 describe('storage not configured or unreachable', () => {
   const saved = { ...process.env };
   afterEach(() => {
-    for (const name of ['DATA_DIR', 'MEDIA_SIGNING_SECRET', 'AUTH_SECRET', 'BLOB_READ_WRITE_TOKEN', 'HERALD_BASE_URL', 'VERCEL_BLOB_API_URL', 'VERCEL_BLOB_RETRIES']) {
+    for (const name of [
+      'DATA_DIR',
+      'MEDIA_SIGNING_SECRET',
+      'AUTH_SECRET',
+      'BLOB_READ_WRITE_TOKEN',
+      'HERALD_BASE_URL',
+      'VERCEL_BLOB_API_URL',
+      'VERCEL_BLOB_RETRIES',
+    ]) {
       if (saved[name] === undefined) delete process.env[name];
       else process.env[name] = saved[name];
     }
@@ -394,7 +452,10 @@ describe('storage not configured or unreachable', () => {
     process.env.BLOB_READ_WRITE_TOKEN = 'vercel_blob_rw_unreachable_secret';
     process.env.VERCEL_BLOB_API_URL = 'http://127.0.0.1:9';
     process.env.VERCEL_BLOB_RETRIES = '0';
-    for (const [method, p] of [['POST', `/media/${created.body.data.id}/complete`], ['DELETE', `/media/${created.body.data.id}`]] as const) {
+    for (const [method, p] of [
+      ['POST', `/media/${created.body.data.id}/complete`],
+      ['DELETE', `/media/${created.body.data.id}`],
+    ] as const) {
       const res = await api(method, p, { key: secret });
       expect(res.status, `${method} ${p}`).toBe(503);
       expect(res.body.error.code).toBe('MEDIA_STORAGE_UNAVAILABLE');
@@ -425,11 +486,22 @@ describe('with Vercel Blob (local stand-in of the Blob API)', () => {
     expect(created.status).toBe(201);
     const { id, upload } = created.body.data;
     expect(upload.url).toBe(`${standIn.apiUrl}/?pathname=${encodeURIComponent(`${workspaceId}/${id}.mp4`)}`);
-    expect(upload.headers).toMatchObject({ 'Content-Type': 'video/mp4', 'Content-Length': String(mp4.length), 'x-content-type': 'video/mp4', Authorization: expect.stringMatching(/^Bearer vercel_blob_client_/) });
+    expect(upload.headers).toMatchObject({
+      'Content-Type': 'video/mp4',
+      'Content-Length': String(mp4.length),
+      'x-content-type': 'video/mp4',
+      Authorization: expect.stringMatching(/^Bearer vercel_blob_client_/),
+    });
     expect((await put(upload, mp4)).status).toBe(200);
     const completed = await api('POST', `/media/${id}/complete`, { key: secret });
     expect(completed.status, completed.text).toBe(201);
-    expect(completed.body.data).toMatchObject({ status: 'ready', durationMs: 7_500, width: 640, height: 360, url: `${standIn.publicBaseUrl}/${workspaceId}/${id}.mp4` });
+    expect(completed.body.data).toMatchObject({
+      status: 'ready',
+      durationMs: 7_500,
+      width: 640,
+      height: 360,
+      url: `${standIn.publicBaseUrl}/${workspaceId}/${id}.mp4`,
+    });
     // Completed: the client token may not overwrite it.
     expect((await put(upload, mp4)).status).toBe(400);
 

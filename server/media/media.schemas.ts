@@ -7,7 +7,9 @@ export const ZMediaKind = z.enum(['image', 'video']);
 
 export const ZUploadUrlInput = z.strictObject({
   kind: ZMediaKind,
-  contentType: ZText.min(1).max(255).meta({ description: `The Content-Type the PUT will send. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}.` }),
+  contentType: ZText.min(1)
+    .max(255)
+    .meta({ description: `The Content-Type the PUT will send. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}.` }),
   bytes: z.number().int().min(1).meta({ description: 'Exact byte length of the PUT. At most 15 MB (15 × 1024 × 1024 bytes) for images, 500 MB for video.' }),
 });
 export type UploadUrlInput = z.infer<typeof ZUploadUrlInput>;

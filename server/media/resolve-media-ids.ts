@@ -16,6 +16,13 @@ export async function resolveMediaIds(workspaceId: string, ids: readonly string[
     if (row.status !== 'ready' || !row.url) {
       throw new AppError('MEDIA_NOT_READY', `Media asset ${id} is not completed: PUT the file, then POST /media/${id}/complete`, { field });
     }
-    return { assetId: row.id, url: row.url, kind: row.kind as ResolvedMedia['kind'], contentType: row.contentType, bytes: row.bytes, durationMs: row.durationMs };
+    return {
+      assetId: row.id,
+      url: row.url,
+      kind: row.kind as ResolvedMedia['kind'],
+      contentType: row.contentType,
+      bytes: row.bytes,
+      durationMs: row.durationMs,
+    };
   });
 }

@@ -46,14 +46,11 @@ describe('checkOutboundUrl', () => {
     expect(checkOutboundUrl(url, none)).toMatchObject({ ok: false, code: 'private_address' });
   });
 
-  it.each(['https://example.com/hook', 'https://8.8.8.8/', 'https://[2606:4700:4700::1111]/', 'https://hooks.example.com:8443/x?y=1'])(
-    'accepts %s',
-    (url) => {
-      const result = checkOutboundUrl(url, none);
-      expect(result.ok).toBe(true);
-      if (result.ok) expect(result.url.href).toBe(new URL(url).href);
-    },
-  );
+  it.each(['https://example.com/hook', 'https://8.8.8.8/', 'https://[2606:4700:4700::1111]/', 'https://hooks.example.com:8443/x?y=1'])('accepts %s', (url) => {
+    const result = checkOutboundUrl(url, none);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.url.href).toBe(new URL(url).href);
+  });
 
   it('gives a human reason', () => {
     const result = checkOutboundUrl('http://example.com', none);
@@ -87,13 +84,27 @@ describe('checkOutboundUrl', () => {
 });
 
 describe('isPublicAddress', () => {
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (ip) => expect(isPublicAddress(ip)).toBe(true),
+  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('%s is public', (ip) =>
+    expect(isPublicAddress(ip)).toBe(true),
   );
   it.each([
-    '127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.0.1', '0.0.0.0', '100.100.0.1',
-    '198.18.0.1', '240.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'ff00::1', '::ffff:127.0.0.1',
-    '::ffff:192.168.1.1', '2001:db8::1', 'not-an-ip',
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.31.255.255',
+    '192.168.0.1',
+    '169.254.0.1',
+    '0.0.0.0',
+    '100.100.0.1',
+    '198.18.0.1',
+    '240.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'ff00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:192.168.1.1',
+    '2001:db8::1',
+    'not-an-ip',
   ])('%s is not public', (ip) => expect(isPublicAddress(ip)).toBe(false));
 });

@@ -14,9 +14,7 @@ export interface AllowList {
   addresses: Set<string>;
 }
 
-export type OutboundUrlCheck =
-  | { ok: true; url: URL }
-  | { ok: false; code: OutboundRefusalCode; reason: string };
+export type OutboundUrlCheck = { ok: true; url: URL } | { ok: false; code: OutboundRefusalCode; reason: string };
 
 // Globally routable IPv6 space. ipaddr.js labels everything it has no special range for as
 // "unicast", which includes unallocated space such as IPv4-compatible `::7f00:1`; nothing
@@ -47,7 +45,11 @@ export function parseAllowList(entries: readonly string[] = env.outboundAllowHos
   const names = new Set<string>();
   const addresses = new Set<string>();
   for (const raw of entries) {
-    const entry = raw.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, '');
     if (!entry) continue;
     if (net.isIP(entry) !== 0) addresses.add(canonicalIp(entry));
     else names.add(entry);
@@ -57,7 +59,10 @@ export function parseAllowList(entries: readonly string[] = env.outboundAllowHos
 
 /** The URL's host as compared by the rules: lower case, no IPv6 brackets, no trailing dot. */
 export function normalizeHost(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 }
 
 export function isAllowedHostName(host: string, allow: AllowList): boolean {

@@ -1,11 +1,6 @@
 // The outbound HTTP guard: the only way Herald calls URLs it does not control.
 export { checkOutboundUrl, isPublicAddress, type OutboundUrlCheck } from './address-policy';
-export {
-  OutboundFailedError,
-  OutboundRefusedError,
-  type OutboundFailureCode,
-  type OutboundRefusalCode,
-} from './errors';
+export { OutboundFailedError, OutboundRefusedError, type OutboundFailureCode, type OutboundRefusalCode } from './errors';
 export {
   checkOutboundDestination,
   createOutboundClient,

@@ -99,9 +99,7 @@ describe('refusals at connect time (the address the socket would use)', () => {
 
   it('reports a public address as a network failure, not a refusal', async () => {
     // 192.0.2.x is reserved, so use an address outside every special range; offline it cannot connect.
-    const error = await failure(
-      client({ 'public.test': ['1.1.1.1'] }).fetch(`https://public.test:9/ok`, { timeoutMs: 500 }),
-    );
+    const error = await failure(client({ 'public.test': ['1.1.1.1'] }).fetch(`https://public.test:9/ok`, { timeoutMs: 500 }));
     expect(['network', 'timeout']).toContain(error.code);
   });
 });
@@ -143,9 +141,7 @@ describe('allowed hosts (OUTBOUND_ALLOW_HOSTS)', () => {
 
   it('still verifies TLS: an untrusted self-signed certificate fails', async () => {
     process.env.OUTBOUND_ALLOW_HOSTS = 'receiver.test';
-    const error = await failure(
-      client({ 'receiver.test': ['127.0.0.1'] }, { trust: false }).fetch(`https://receiver.test:${receiver.port}/ok`),
-    );
+    const error = await failure(client({ 'receiver.test': ['127.0.0.1'] }, { trust: false }).fetch(`https://receiver.test:${receiver.port}/ok`));
     expect(error.code).toBe('network');
   });
 

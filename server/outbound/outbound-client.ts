@@ -12,14 +12,7 @@
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
-import {
-  checkOutboundUrl,
-  isAllowedAddress,
-  isAllowedHostName,
-  parseAllowList,
-  type AllowList,
-  type OutboundUrlCheck,
-} from './address-policy';
+import { checkOutboundUrl, isAllowedAddress, isAllowedHostName, parseAllowList, type AllowList, type OutboundUrlCheck } from './address-policy';
 import { createCheckedLookup, systemResolver, type Resolver } from './checked-lookup';
 import { findRefusal, OutboundFailedError, OutboundRefusedError } from './errors';
 

@@ -98,5 +98,7 @@ export async function waitForContainer(
   };
   if (await check()) return;
   if (await pollUntil(polling, check)) return;
-  throw new PlatformError(`${platformName} was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`);
+  throw new PlatformError(
+    `${platformName} was still processing the media after ${Math.round((polling.intervalMs * polling.attempts) / 1000)} s; nothing was published`,
+  );
 }

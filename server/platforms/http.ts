@@ -146,10 +146,7 @@ export function multipartBody(parts: MultipartPart[]): { body: Buffer; contentTy
  * Calls `step` until it returns a value, at most `attempts` times, waiting `intervalMs`
  * before each call. Returns undefined when the platform never settled.
  */
-export async function pollUntil<T>(
-  settings: { intervalMs: number; attempts: number },
-  step: () => Promise<T | undefined>,
-): Promise<T | undefined> {
+export async function pollUntil<T>(settings: { intervalMs: number; attempts: number }, step: () => Promise<T | undefined>): Promise<T | undefined> {
   for (let attempt = 0; attempt < settings.attempts; attempt += 1) {
     if (settings.intervalMs > 0) await sleep(settings.intervalMs);
     const result = await step();

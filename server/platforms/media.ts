@@ -35,7 +35,11 @@ export interface ImagesOrVideoRefusals {
  * one video, never both (LinkedIn, X, TikTok: `mixed: false`, `maxVideos: 1`). The post rules
  * refuse such posts when they are written; this is the adapter's own guard, before any call.
  */
-export function imagesOrOneVideo(items: MediaItem[], media: Pick<MediaRules, 'maxImages' | 'maxVideos' | 'mixed'>, refusals: ImagesOrVideoRefusals): MediaItem[] {
+export function imagesOrOneVideo(
+  items: MediaItem[],
+  media: Pick<MediaRules, 'maxImages' | 'maxVideos' | 'mixed'>,
+  refusals: ImagesOrVideoRefusals,
+): MediaItem[] {
   const videos = items.filter((i) => i.kind === 'video').length;
   const mixed = !media.mixed && videos > 0 && videos < items.length;
   if (mixed || videos > media.maxVideos) throw new PlatformError(refusals.mixed);

@@ -33,7 +33,10 @@ const statusOf = async (id: string) => (await db.post.findUniqueOrThrow({ where:
 describe('scheduled delivery', () => {
   it('publishes a scheduled post at its time', async () => {
     const w = await publishingWorkspace();
-    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'on time', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id], scheduledAt: inSeconds(1) } });
+    const created = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'on time', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id], scheduledAt: inSeconds(1) },
+    });
     expect(created.body.data.status).toBe('scheduled');
     await expect.poll(() => statusOf(created.body.data.id), { timeout: 15_000, interval: 200 }).toBe('published');
     const post = await db.post.findUniqueOrThrow({ where: { id: created.body.data.id }, include: { targets: true } });
@@ -43,7 +46,10 @@ describe('scheduled delivery', () => {
   it('does not publish at the old time after a reschedule, nor after a cancel', async () => {
     const w = await publishingWorkspace();
     const moved = await api('POST', '/posts', { key: w.secret, body: { content: 'moved', connectionIds: [w.ok.linkedin.id], scheduledAt: inSeconds(1) } });
-    const cancelled = await api('POST', '/posts', { key: w.secret, body: { content: 'cancelled', connectionIds: [w.ok.linkedin.id], scheduledAt: inSeconds(1) } });
+    const cancelled = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'cancelled', connectionIds: [w.ok.linkedin.id], scheduledAt: inSeconds(1) },
+    });
     const control = await api('POST', '/posts', { key: w.secret, body: { content: 'control', connectionIds: [w.ok.linkedin.id], scheduledAt: inSeconds(2) } });
     await api('PATCH', `/posts/${moved.body.data.id}`, { key: w.secret, body: { scheduledAt: inMinutes(60) } });
     await api('DELETE', `/posts/${cancelled.body.data.id}`, { key: w.secret });
@@ -77,7 +83,10 @@ describe('approval', () => {
   it('a pending post does not go out at its time; approving it sends it at once', async () => {
     const w = await publishingWorkspace({ requireApproval: true });
     const { user, caller } = await staffOf(w.workspace.id);
-    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'review me', connectionIds: [w.ok.linkedin.id], scheduledAt: inSeconds(1) } });
+    const created = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'review me', connectionIds: [w.ok.linkedin.id], scheduledAt: inSeconds(1) },
+    });
     const id = created.body.data.id;
     expect((await caller.posts.pendingApprovals()).data.map((p) => p.id)).toContain(id);
     await new Promise((r) => setTimeout(r, 2500));

@@ -19,7 +19,19 @@ describe('POST /posts', () => {
     expect(res.status).toBe(201);
     expect(res.body.warnings).toEqual([]);
     const post = res.body.data;
-    expect(post).toMatchObject({ content: 'Hello', status: 'draft', approvalStatus: 'none', scheduledAt: null, publishedAt: null, platforms: ['linkedin', 'twitter'], connectionIds: [w.ok.linkedin.id, w.ok.twitter.id], platformPostIds: null, error: null, variants: null, mediaUrls: [] });
+    expect(post).toMatchObject({
+      content: 'Hello',
+      status: 'draft',
+      approvalStatus: 'none',
+      scheduledAt: null,
+      publishedAt: null,
+      platforms: ['linkedin', 'twitter'],
+      connectionIds: [w.ok.linkedin.id, w.ok.twitter.id],
+      platformPostIds: null,
+      error: null,
+      variants: null,
+      mediaUrls: [],
+    });
     expect(post.targets).toHaveLength(2);
     for (const t of post.targets) expect(t).toMatchObject({ status: 'pending', attempts: 0, postedId: null, permalink: null, error: null, publishedAt: null });
     expect(await eventsOf(post.id)).toEqual([]);
@@ -31,7 +43,9 @@ describe('POST /posts', () => {
     const res = await api('POST', '/posts', { key: w.secret, body: { content: 'Later', connectionIds: [w.ok.facebook.id], scheduledAt: at } });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'scheduled', scheduledAt: at, approvalStatus: 'none' });
-    expect(await eventsOf(res.body.data.id)).toEqual([{ type: 'post.scheduled', data: { postId: res.body.data.id, scheduledAt: at, platforms: ['facebook'] } }]);
+    expect(await eventsOf(res.body.data.id)).toEqual([
+      { type: 'post.scheduled', data: { postId: res.body.data.id, scheduledAt: at, platforms: ['facebook'] } },
+    ]);
   });
 
   it('moves a scheduledAt up to 5 minutes in the past to now, with a warning', async () => {
@@ -52,11 +66,15 @@ describe('POST /posts', () => {
   it('enforces content and connection counts through the schema', async () => {
     const w = await publishingWorkspace();
     expect((await api('POST', '/posts', { key: w.secret, body: { content: '', connectionIds: [w.ok.linkedin.id] } })).status).toBe(400);
-    expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x'.repeat(10_001), connectionIds: [w.ok.facebook.id] } })).body.statusCode).toBe(400);
+    expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x'.repeat(10_001), connectionIds: [w.ok.facebook.id] } })).body.statusCode).toBe(
+      400,
+    );
     expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [] } })).status).toBe(400);
     const many = Array.from({ length: 21 }, () => w.ok.linkedin.id);
     expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: many } })).status).toBe(400);
-    expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], colour: 'red' } })).body.message).toEqual(['colour is not allowed']);
+    expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], colour: 'red' } })).body.message).toEqual([
+      'colour is not allowed',
+    ]);
   });
 
   it('refuses connections of another workspace (CONNECTION_NOT_FOUND) and expired ones (CONNECTION_EXPIRED)', async () => {
@@ -70,7 +88,9 @@ describe('POST /posts', () => {
     expect(ex.status).toBe(409);
     expect(ex.body.error.code).toBe('CONNECTION_EXPIRED');
     await db.connection.update({ where: { id: w.ok.threads.id }, data: { status: 'inactive' } });
-    expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.threads.id] } })).body.error.code).toBe('CONNECTION_EXPIRED');
+    expect((await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.threads.id] } })).body.error.code).toBe(
+      'CONNECTION_EXPIRED',
+    );
   });
 
   it('queues a scheduled post for approval when the workspace requires it', async () => {
@@ -86,7 +106,10 @@ describe('POST /posts', () => {
 
   it('queues a scheduled post for approval when requireApproval is true', async () => {
     const w = await publishingWorkspace();
-    const res = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(10), requireApproval: true } });
+    const res = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'x', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(10), requireApproval: true },
+    });
     expect(res.body.data.approvalStatus).toBe('pending');
     expect(res.body.warnings.map((x) => x.code)).toEqual(['APPROVAL_REQUIRED']);
   });
@@ -100,7 +123,12 @@ describe('POST /posts', () => {
         content: 'x',
         connectionIds: [w.ok.linkedin.id, w.ok.instagram.id, w.ok.twitter.id, w.ok.facebook.id],
         mediaIds: [img.id],
-        platformSettings: { linkedin: { visibility: 'CONNECTIONS' }, instagram: { videoType: 'reel', shareToFeed: true, firstComment: 'hi' }, twitter: { replyTo: '1234567890' }, facebook: { firstComment: 'first' } },
+        platformSettings: {
+          linkedin: { visibility: 'CONNECTIONS' },
+          instagram: { videoType: 'reel', shareToFeed: true, firstComment: 'hi' },
+          twitter: { replyTo: '1234567890' },
+          facebook: { firstComment: 'first' },
+        },
       },
     });
     expect(ok.status).toBe(201);
@@ -117,7 +145,10 @@ describe('POST /posts', () => {
       [{ linkedin: 'PUBLIC' }, 'platformSettings.linkedin'],
     ];
     for (const [platformSettings, field] of cases) {
-      const res = await api('POST', '/posts', { key: w.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id, w.ok.facebook.id, w.ok.instagram.id], mediaIds: [img.id], platformSettings } });
+      const res = await api('POST', '/posts', {
+        key: w.secret,
+        body: { content: 'x', connectionIds: [w.ok.linkedin.id, w.ok.facebook.id, w.ok.instagram.id], mediaIds: [img.id], platformSettings },
+      });
       expect(res.status, field).toBe(400);
       expect(res.body.error, field).toMatchObject({ code: 'PLATFORM_SETTING_UNKNOWN', field });
     }
@@ -157,13 +188,22 @@ describe('POST /posts', () => {
     expect(tw.body.error).toMatchObject({ code: 'CONTENT_TOO_LONG', field: 'content' });
     expect(tw.body.error.message).toMatch(/X \(Twitter\).*280.*281/);
     // The same text is fine for LinkedIn, and a twitter variant makes the post valid.
-    const ok = await api('POST', '/posts', { key: w.secret, body: { content: long, connectionIds: [w.ok.twitter.id, w.ok.linkedin.id], variants: { twitter: { content: 'short' } } } });
+    const ok = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: long, connectionIds: [w.ok.twitter.id, w.ok.linkedin.id], variants: { twitter: { content: 'short' } } },
+    });
     expect(ok.status).toBe(201);
     // A too-long variant is named by its path.
-    const v = await api('POST', '/posts', { key: w.secret, body: { content: 'ok', connectionIds: [w.ok.threads.id], variants: { threads: { content: 'b'.repeat(501) } } } });
+    const v = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'ok', connectionIds: [w.ok.threads.id], variants: { threads: { content: 'b'.repeat(501) } } },
+    });
     expect(v.body.error).toMatchObject({ code: 'CONTENT_TOO_LONG', field: 'variants.threads.content' });
     // A variant for a platform the post does not target is refused.
-    const stray = await api('POST', '/posts', { key: w.secret, body: { content: 'ok', connectionIds: [w.ok.linkedin.id], variants: { tiktok: { content: 'x' } } } });
+    const stray = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'ok', connectionIds: [w.ok.linkedin.id], variants: { tiktok: { content: 'x' } } },
+    });
     expect(stray.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'variants.tiktok' });
   });
 

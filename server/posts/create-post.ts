@@ -49,7 +49,11 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
         include: { targets: true },
       });
       if (scheduledAt) {
-        await recordEvent(tx, { workspaceId, type: 'post.scheduled', data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] } });
+        await recordEvent(tx, {
+          workspaceId,
+          type: 'post.scheduled',
+          data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] },
+        });
       }
       if (needsApproval) await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: created.id } });
       return created;

@@ -24,7 +24,12 @@ describe('PATCH /posts/{id}', () => {
     const res = await api('PATCH', `/posts/${p.id}`, { key: w.secret, body: { content: 'Edited' } });
     expect(res.status).toBe(200);
     expect(res.body.warnings).toEqual([]);
-    expect(res.body.data).toMatchObject({ content: 'Edited', status: 'draft', connectionIds: p.connectionIds, platformSettings: { linkedin: { visibility: 'PUBLIC' } } });
+    expect(res.body.data).toMatchObject({
+      content: 'Edited',
+      status: 'draft',
+      connectionIds: p.connectionIds,
+      platformSettings: { linkedin: { visibility: 'PUBLIC' } },
+    });
     expect(res.body.data.targets).toHaveLength(1);
   });
 

@@ -62,6 +62,8 @@ describe('GET /posts', () => {
     const writeOnly = await createKey(w.workspace.id, { scopes: ['posts:write'] });
     expect((await api('GET', '/posts', { key: writeOnly.secret })).body.error.code).toBe('SCOPE_MISSING');
     const readOnly = await createKey(w.workspace.id, { scopes: ['posts:read'] });
-    expect((await api('POST', '/posts', { key: readOnly.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id] } })).body.error.code).toBe('SCOPE_MISSING');
+    expect((await api('POST', '/posts', { key: readOnly.secret, body: { content: 'x', connectionIds: [w.ok.linkedin.id] } })).body.error.code).toBe(
+      'SCOPE_MISSING',
+    );
   });
 });

@@ -34,18 +34,32 @@ export function checkPlatformLimits(opts: {
       throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} does not accept images and a video in one post`, { field: 'mediaIds' });
     }
     if (images.length > media.maxImages) {
-      throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxImages} images per post; this post has ${images.length}`, { field: 'mediaIds' });
+      throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxImages} images per post; this post has ${images.length}`, {
+        field: 'mediaIds',
+      });
     }
     if (videos.length > media.maxVideos) {
-      throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxVideos} video${media.maxVideos === 1 ? '' : 's'} per post; this post has ${videos.length}`, { field: 'mediaIds' });
+      throw new AppError(
+        'MEDIA_COUNT_EXCEEDED',
+        `${label} allows at most ${media.maxVideos} video${media.maxVideos === 1 ? '' : 's'} per post; this post has ${videos.length}`,
+        { field: 'mediaIds' },
+      );
     }
     if (platform === 'instagram' && opts.settings?.instagram?.videoType === 'story') checkInstagramStory(opts.media, PLATFORM_CATALOGUE.instagram.media.story);
     for (const video of videos) {
       if (video.durationMs !== null && video.durationMs > media.maxVideoSeconds * 1000) {
-        throw new AppError('MEDIA_TOO_LONG', `${label} allows videos up to ${formatSeconds(media.maxVideoSeconds)}; this one is ${formatSeconds(Math.ceil(video.durationMs / 1000))}`, { field: 'mediaIds' });
+        throw new AppError(
+          'MEDIA_TOO_LONG',
+          `${label} allows videos up to ${formatSeconds(media.maxVideoSeconds)}; this one is ${formatSeconds(Math.ceil(video.durationMs / 1000))}`,
+          { field: 'mediaIds' },
+        );
       }
       if (video.bytes > media.maxVideoBytes) {
-        throw new AppError('MEDIA_TOO_LARGE', `${label} allows videos up to ${Math.round(media.maxVideoBytes / MB)} MB; this one is ${Math.ceil(video.bytes / MB)} MB`, { field: 'mediaIds' });
+        throw new AppError(
+          'MEDIA_TOO_LARGE',
+          `${label} allows videos up to ${Math.round(media.maxVideoBytes / MB)} MB; this one is ${Math.ceil(video.bytes / MB)} MB`,
+          { field: 'mediaIds' },
+        );
       }
     }
   }
@@ -53,7 +67,8 @@ export function checkPlatformLimits(opts: {
 
 /** A story is one item, and a story video is shorter and smaller than a reel. */
 function checkInstagramStory(media: readonly ResolvedMedia[], story: StoryRules): void {
-  if (media.length > story.maxItems) throw new AppError('MEDIA_COUNT_EXCEEDED', `An Instagram story takes one image or video; this post has ${media.length}`, { field: 'mediaIds' });
+  if (media.length > story.maxItems)
+    throw new AppError('MEDIA_COUNT_EXCEEDED', `An Instagram story takes one image or video; this post has ${media.length}`, { field: 'mediaIds' });
   const video = media.find((m) => m.kind === 'video');
   if (video?.durationMs && video.durationMs > story.maxVideoSeconds * 1000) {
     throw new AppError('MEDIA_TOO_LONG', `Instagram story videos are limited to ${story.maxVideoSeconds} seconds`, { field: 'mediaIds' });

@@ -22,7 +22,11 @@ export async function loadTargetConnections(workspaceId: string, ids: readonly s
     const row = byId.get(id);
     if (!row) throw new AppError('CONNECTION_NOT_FOUND', `No connection ${id} in this workspace`, { field });
     if (!isUsable(row)) {
-      throw new AppError('CONNECTION_EXPIRED', `The ${row.platform} connection "${row.displayName}" is not active or its token expired: reconnect it in the app`, { field });
+      throw new AppError(
+        'CONNECTION_EXPIRED',
+        `The ${row.platform} connection "${row.displayName}" is not active or its token expired: reconnect it in the app`,
+        { field },
+      );
     }
     return row;
   });

@@ -55,7 +55,10 @@ describe('mediaUrls on posts', () => {
 
   it('refuses a non-https URL with MEDIA_URL_REFUSED naming it', async () => {
     const w = await publishingWorkspace();
-    const res = await api('POST', '/posts', { key: w.secret, body: { content: 'pic', connectionIds: [w.ok.linkedin.id], mediaUrls: ['http://example.com/a.png'] } });
+    const res = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'pic', connectionIds: [w.ok.linkedin.id], mediaUrls: ['http://example.com/a.png'] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'MEDIA_URL_REFUSED', field: 'mediaUrls[0]' });
     expect(res.body.error.message).toContain('http://example.com/a.png');

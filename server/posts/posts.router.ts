@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam, ZText } from '@/server/shared/schemas';
 import { publishPostNow } from './delivery/deliver-post';
+import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';
@@ -11,11 +12,36 @@ import { approvePost, listPendingApprovals, rejectPost } from './review-post';
 import { updatePost } from './update-post';
 
 const tags = ['Posts'];
-const WRITE_ERRORS = ['CONNECTION_NOT_FOUND', 'CONNECTION_EXPIRED', 'SCHEDULED_TIME_IN_PAST', 'PLATFORM_SETTING_UNKNOWN', 'MEDIA_REQUIRED', 'MEDIA_NOT_FOUND', 'MEDIA_NOT_READY', 'MEDIA_TOO_LARGE', 'MEDIA_TOO_LONG', 'MEDIA_URL_REFUSED', 'MEDIA_STORAGE_UNAVAILABLE', 'CONTENT_TOO_LONG', 'MEDIA_COUNT_EXCEEDED'] as const;
+const WRITE_ERRORS = [
+  'CONNECTION_NOT_FOUND',
+  'CONNECTION_EXPIRED',
+  'SCHEDULED_TIME_IN_PAST',
+  'PLATFORM_SETTING_UNKNOWN',
+  'MEDIA_REQUIRED',
+  'MEDIA_NOT_FOUND',
+  'MEDIA_NOT_READY',
+  'MEDIA_TOO_LARGE',
+  'MEDIA_TOO_LONG',
+  'MEDIA_URL_REFUSED',
+  'MEDIA_STORAGE_UNAVAILABLE',
+  'CONTENT_TOO_LONG',
+  'MEDIA_COUNT_EXCEEDED',
+] as const;
 
 export const postsRouter = router({
   create: apiProcedure
-    .meta({ scope: 'posts:write', successStatus: 201, errors: WRITE_ERRORS, openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft or a scheduled post' } })
+    .meta({
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: WRITE_ERRORS,
+      openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft or a scheduled post' },
+      assistant: {
+        stage: (a) => typeof a.scheduledAt === 'string',
+        title: (a) =>
+          `Schedule a post to ${Array.isArray(a.connectionIds) ? a.connectionIds.length : 0} account(s) for ${String(a.scheduledAt)}: "${shorten(a.content)}"`,
+        hint: 'Without scheduledAt the post is saved as a draft at once; with it, the post is scheduled (staged for confirmation through the tool endpoint). Call connections_list first for connectionIds.',
+      },
+    })
     .input(ZCreatePostInput)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
@@ -33,13 +59,26 @@ export const postsRouter = router({
     }),
 
   get: apiProcedure
-    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}', tags, protect: true, summary: 'Read a post with its targets' } })
+    .meta({
+      scope: 'posts:read',
+      errors: ['POST_NOT_FOUND'],
+      openapi: { method: 'GET', path: '/posts/{id}', tags, protect: true, summary: 'Read a post with its targets' },
+    })
     .input(ZIdParam)
     .output(readEnvelope(ZPost))
     .query(async ({ ctx, input }) => ({ data: await getPost(ctx.actor.workspaceId, input.id) })),
 
   update: apiProcedure
-    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', ...WRITE_ERRORS], openapi: { method: 'PATCH', path: '/posts/{id}', tags, protect: true, summary: 'Edit a post (only sent fields change)' } })
+    .meta({
+      scope: 'posts:write',
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', ...WRITE_ERRORS],
+      openapi: { method: 'PATCH', path: '/posts/{id}', tags, protect: true, summary: 'Edit a post (only sent fields change)' },
+      assistant: {
+        stage: (a) => typeof a.scheduledAt === 'string',
+        title: (a) => `Reschedule post ${String(a.id)} to ${String(a.scheduledAt)}`,
+        hint: 'Edits to text and media run at once; setting scheduledAt schedules or reschedules the post (staged for confirmation). scheduledAt null turns it back into a draft.',
+      },
+    })
     .input(ZUpdatePostInput.extend({ id: ZIdParam.shape.id }))
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
@@ -49,19 +88,34 @@ export const postsRouter = router({
     }),
 
   cancel: apiProcedure
-    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'], openapi: { method: 'DELETE', path: '/posts/{id}', tags, protect: true, summary: 'Cancel a post (the row is kept; nothing is removed from any platform)' } })
+    .meta({
+      scope: 'posts:write',
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'],
+      openapi: { method: 'DELETE', path: '/posts/{id}', tags, protect: true, summary: 'Cancel a post (the row is kept; nothing is removed from any platform)' },
+      assistant: { stage: true, title: (a) => `Cancel post ${String(a.id)}` },
+    })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor.workspaceId, input.id), warnings: [] })),
 
   publish: apiProcedure
-    .meta({ scope: 'posts:write', successStatus: 201, errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'], openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' } })
+    .meta({
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
+      openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' },
+      assistant: { stage: true, destructive: true, title: (a) => `Publish post ${String(a.id)} now to every target` },
+    })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await publishPostNow(ctx.actor.workspaceId, input.id), warnings: [] })),
 
   targets: apiProcedure
-    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'], openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' } })
+    .meta({
+      scope: 'posts:read',
+      errors: ['POST_NOT_FOUND'],
+      openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' },
+    })
     .input(ZIdParam)
     .output(readEnvelope(z.array(ZTarget)))
     .query(async ({ ctx, input }) => ({ data: await listPostTargets(ctx.actor.workspaceId, input.id) })),

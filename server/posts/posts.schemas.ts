@@ -43,10 +43,7 @@ export const ZPostBase = z.object({
   scheduledAt: ZNullableTimestamp,
   publishedAt: ZNullableTimestamp,
   platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
-  platformPostIds: z
-    .record(z.string(), z.string())
-    .nullable()
-    .describe('Map of connectionId → id of the post on that platform; null until something shipped'),
+  platformPostIds: z.record(z.string(), z.string()).nullable().describe('Map of connectionId → id of the post on that platform; null until something shipped'),
   error: z.string().nullable().describe('Summary of failed targets ("platform: error" per failed target); null until something failed'),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,

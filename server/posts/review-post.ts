@@ -1,4 +1,5 @@
-// The approval queue: a member approves or rejects a pending post in the app.
+// The approval queue: a member approves or rejects a pending post in the app, or the client
+// does on the agency's review link (server/client-review/); both go through these functions.
 // Approving emits post.approved; an approved post whose time has passed goes out at once.
 // Rejecting (with a reason) keeps it from going out; editing a rejected post puts it back
 // in the queue (update-post.ts).
@@ -12,45 +13,66 @@ import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
 import type { PostDto } from './posts.schemas';
 
+/**
+ * Who approves or rejects: a member in the app, or a client through a review link. The
+ * post's approvedBy/rejectedBy column holds the member's user id or the link's id; the
+ * post.approved event's `approvedBy` says which (`review-link:<id>` for a link).
+ */
+export type Reviewer = { kind: 'member'; userId: string } | { kind: 'reviewLink'; linkId: string };
+
 /** Approvals are a member's act in the app: an API key cannot approve or reject. */
-function reviewerOf(actor: Actor): string {
+function reviewerOf(actor: Actor): Reviewer {
   if (actor.kind !== 'staff' || !actor.userId) throw new AppError('FORBIDDEN', 'Posts are approved by a member in the app');
-  return actor.userId;
+  return { kind: 'member', userId: actor.userId };
 }
+
+const reviewerRowId = (r: Reviewer): string => (r.kind === 'member' ? r.userId : r.linkId);
+const reviewerEventId = (r: Reviewer): string => (r.kind === 'member' ? r.userId : `review-link:${r.linkId}`);
 
 function assertPending(approvalStatus: string): void {
   if (approvalStatus !== 'pending') throw new AppError('POST_NOT_EDITABLE', `The post is not waiting for approval (approval is ${approvalStatus})`);
 }
 
 export async function approvePost(actor: Actor, id: string): Promise<PostDto> {
-  const { workspaceId } = actor;
-  const reviewerUserId = reviewerOf(actor);
+  return approvePostAs(actor.workspaceId, reviewerOf(actor), id);
+}
+
+export async function approvePostAs(workspaceId: string, reviewer: Reviewer, id: string): Promise<PostDto> {
   const post = await db.$transaction(async (tx) => {
     const locked = await lockPost(tx, workspaceId, id);
     assertPending(locked.approvalStatus);
     const updated = await tx.post.update({
       where: { id: locked.id },
-      data: { approvalStatus: 'approved', approvedBy: reviewerUserId, approvedAt: new Date(), scheduleVersion: { increment: 1 } },
+      data: { approvalStatus: 'approved', approvedBy: reviewerRowId(reviewer), approvedAt: new Date(), scheduleVersion: { increment: 1 } },
       include: { targets: true },
     });
-    await recordEvent(tx, { workspaceId, type: 'post.approved', data: { postId: locked.id, approvedBy: reviewerUserId } });
+    await recordEvent(tx, { workspaceId, type: 'post.approved', data: { postId: locked.id, approvedBy: reviewerEventId(reviewer) } });
     return updated;
   });
   void kickOutboxDrain();
   // A scheduled post runs at its time, or now if that has passed; a draft waits to be scheduled or published.
-  if (post.status === 'scheduled') await scheduleDelivery({ ...post, scheduledAt: post.scheduledAt && post.scheduledAt > new Date() ? post.scheduledAt : new Date() });
+  if (post.status === 'scheduled')
+    await scheduleDelivery({ ...post, scheduledAt: post.scheduledAt && post.scheduledAt > new Date() ? post.scheduledAt : new Date() });
   return toPostDto(post);
 }
 
 export async function rejectPost(actor: Actor, id: string, reason: string): Promise<PostDto> {
-  const { workspaceId } = actor;
-  const reviewerUserId = reviewerOf(actor);
+  return rejectPostAs(actor.workspaceId, reviewerOf(actor), id, reason);
+}
+
+export async function rejectPostAs(workspaceId: string, reviewer: Reviewer, id: string, reason: string): Promise<PostDto> {
   const post = await db.$transaction(async (tx) => {
     const locked = await lockPost(tx, workspaceId, id);
     assertPending(locked.approvalStatus);
     return tx.post.update({
       where: { id: locked.id },
-      data: { approvalStatus: 'rejected', rejectedBy: reviewerUserId, rejectedAt: new Date(), rejectionReason: reason, scheduleVersion: { increment: 1 } },
+      data: {
+        approvalStatus: 'rejected',
+        rejectedBy: reviewerRowId(reviewer),
+        rejectedAt: new Date(),
+        rejectionReason: reason,
+        scheduleVersion: { increment: 1 },
+      },
       include: { targets: true },
     });
   });
@@ -60,6 +82,11 @@ export async function rejectPost(actor: Actor, id: string, reason: string): Prom
 
 /** The queue itself: pending posts, oldest scheduled first. */
 export async function listPendingApprovals(workspaceId: string): Promise<PostDto[]> {
-  const rows = await db.post.findMany({ where: { workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } }, orderBy: [{ scheduledAt: 'asc' }, { createdAt: 'asc' }], include: { targets: true }, take: 200 });
+  const rows = await db.post.findMany({
+    where: { workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } },
+    orderBy: [{ scheduledAt: 'asc' }, { createdAt: 'asc' }],
+    include: { targets: true },
+    take: 200,
+  });
   return rows.map(toPostDto);
 }

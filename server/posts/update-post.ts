@@ -68,7 +68,8 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
       let approvalStatus = post.approvalStatus;
       const reviewedChange = REVIEWED_FIELDS.some((f) => input[f] !== undefined);
       const needs = status === 'scheduled' && approvalNeeded(workspace.requireApproval, requireApproval);
-      if (needs && (approvalStatus === 'none' || approvalStatus === 'rejected' || (approvalStatus === 'approved' && reviewedChange))) approvalStatus = 'pending';
+      if (needs && (approvalStatus === 'none' || approvalStatus === 'rejected' || (approvalStatus === 'approved' && reviewedChange)))
+        approvalStatus = 'pending';
       if (!needs && approvalStatus === 'pending' && status !== 'scheduled') approvalStatus = 'none';
       if (approvalStatus === 'pending') warnings.push(APPROVAL_WARNING);
 
@@ -98,7 +99,9 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
           scheduledAt: nextScheduledAt,
           status,
           approvalStatus,
-          ...(approvalStatus === 'pending' && post.approvalStatus !== 'pending' ? { rejectedAt: null, rejectedBy: null, rejectionReason: null, approvedAt: null, approvedBy: null } : {}),
+          ...(approvalStatus === 'pending' && post.approvalStatus !== 'pending'
+            ? { rejectedAt: null, rejectedBy: null, rejectionReason: null, approvedAt: null, approvedBy: null }
+            : {}),
           scheduleVersion: { increment: 1 },
         },
         include: { targets: true },

@@ -3,6 +3,7 @@
 // user-facing actions do not wait on the queue.
 import { getJobs, startJobRunner } from '@/server/jobs';
 import { env } from '@/server/config/env';
+import { OUTBOX_DRAIN_KEY } from '@/server/events/kick-outbox';
 import { runnableJobs } from './job-handlers';
 
 let started: Promise<void> | undefined;
@@ -20,9 +21,14 @@ export function startBackgroundWork(): Promise<void> {
       process.once('SIGINT', stop);
       console.log('[herald] background jobs running');
       // Posts whose time passed while Herald was down go out now, not at the next cron minute.
-      await getJobs()
-        .enqueue('posts.catch-up', {}, { key: 'posts.catch-up:start' })
-        .catch((err: unknown) => console.warn('[herald] could not queue the start-up catch-up', err));
+      // So do webhook deliveries whose job was lost with the previous process, and events
+      // committed but not yet drained.
+      const jobs = getJobs();
+      await Promise.all([
+        jobs.enqueue('posts.catch-up', {}, { key: 'posts.catch-up:start' }),
+        jobs.enqueue('webhooks.sweep', {}, { key: 'webhooks.sweep:start' }),
+        jobs.enqueue('outbox.drain', {}, { key: OUTBOX_DRAIN_KEY }),
+      ]).catch((err: unknown) => console.warn('[herald] could not queue the start-up catch-up', err));
     } catch (err) {
       console.error('[herald] could not start background jobs', err);
     }

@@ -7,12 +7,16 @@ import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency
 import { jobCatalogue } from '@/server/jobs/catalogue';
 import { bindHandlers, type JobHandlers } from '@/server/jobs/definition';
 import { catchUpScheduledPosts, runScheduledDelivery } from '@/server/posts/delivery/scheduled-delivery';
+import { executeProposal } from '@/server/mcp/execute-proposal';
+import { notifyMcpSessions } from '@/server/mcp/session-events';
+import { sweepProposals } from '@/server/proposals/proposals';
+import { executeRun, sweepRuns } from '@/server/workflows/workflows';
 import { attemptDelivery } from '@/server/webhooks/attempt';
 import { fanOutToWebhooks } from '@/server/webhooks/deliveries';
 import { pruneDeliveries, sweepDeliveries } from '@/server/webhooks/sweep';
 
 /** Who receives each drained domain event, in this order, inside the drain's transaction. */
-export const outboxConsumers = [fanOutToWebhooks];
+export const outboxConsumers = [fanOutToWebhooks, notifyMcpSessions];
 
 const handlers: JobHandlers<typeof jobCatalogue> = {
   'outbox.drain': async () => {
@@ -32,6 +36,18 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'webhooks.prune': async () => {
     await pruneDeliveries();
+  },
+  'proposals.execute': async ({ actionId }) => {
+    await executeProposal(actionId);
+  },
+  'proposals.sweep': async () => {
+    await sweepProposals();
+  },
+  'workflows.run': async ({ runId }) => {
+    await executeRun(runId);
+  },
+  'workflows.sweep': async () => {
+    await sweepRuns();
   },
   'idempotency.purge': async () => {
     await purgeExpiredIdempotencyRecords();

@@ -39,8 +39,13 @@ export function ensureGeneratedSecrets(): void {
 export async function prepareDatabase(opts: { migrate?: boolean } = {}): Promise<string> {
   ensurePrismaClient();
   const { resolveDatabaseUrl } = await import('@/server/db/url');
+  const embedded = env.databaseUrl() === undefined;
   const url = await resolveDatabaseUrl();
   process.env.DATABASE_URL = url;
+  // The embedded database means a local or demo install: its connect page offers sandbox
+  // accounts unless CONNECT_SANDBOX says otherwise (env.connectSandbox reads DATABASE_URL,
+  // which is set from here on).
+  if (embedded) process.env.CONNECT_SANDBOX ||= 'on';
   if (opts.migrate !== false) {
     const { deployMigrations } = await import('@/prisma/scripts/migrate');
     await deployMigrations({ url });
@@ -71,4 +76,3 @@ export function buildIsStale(): boolean {
 }
 
 export { ROOT };
-

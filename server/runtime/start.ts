@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   const port = String(env.port());
   // The header limit is stated, not inherited: requests over it get Node's own 431
   // (docs/decisions.md → Requests and transport).
-  const child = spawn(process.execPath, [`--max-http-header-size=${MAX_HTTP_HEADER_BYTES}`, nextBin, 'start', '-p', port], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, [`--max-http-header-size=${MAX_HTTP_HEADER_BYTES}`, nextBin, 'start', '-p', port], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   child.stdout.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
     if (/Ready in|started server/i.test(chunk.toString())) log(`ready on ${env.baseUrl()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -12,6 +12,8 @@ export const API_ROUTES = {
   'GET /workspaces/{id}': 'workspaces.get',
   'DELETE /workspaces/{id}': 'workspaces.detach',
   'POST /workspaces/{id}/api-keys': 'workspaces.mintKey',
+  'POST /workspaces/{id}/connect-url': 'workspaces.connectUrl',
+  'POST /workspaces/{id}/review-url': 'workspaces.reviewUrl',
   'POST /posts': 'posts.create',
   'GET /posts': 'posts.list',
   'GET /posts/{id}': 'posts.get',
@@ -33,6 +35,12 @@ export const API_ROUTES = {
   'POST /webhooks/{id}/deliveries/{deliveryId}/redeliver': 'webhooks.redeliver',
   'POST /webhooks/{id}/test': 'webhooks.test',
   'POST /webhooks/{id}/recover': 'webhooks.recover',
+  'GET /proposals': 'proposals.list',
+  'GET /proposals/{id}': 'proposals.get',
+  'GET /workflows': 'workflows.list',
+  'POST /workflows/{id}/runs': 'workflows.run',
+  'GET /workflows/runs': 'workflows.runs',
+  'GET /workflows/runs/{runId}': 'workflows.getRun',
 } as const;
 
 type Outputs = inferRouterOutputs<AppRouter>;

@@ -2,6 +2,7 @@
 // files export), for integration tests that speak HTTP without a Next build.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 
 export interface TestServer {
@@ -36,7 +37,12 @@ export async function startTestServer(routes: Record<string, Handler>): Promise<
       const response = prefix ? await routes[prefix]!(request) : new Response('not found', { status: 404 });
       res.statusCode = response.status;
       response.headers.forEach((value, key) => res.setHeader(key, value));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (!response.body) return void res.end();
+      // Streamed, not buffered: event streams (the tool endpoint's GET) send as they go, and
+      // a client that hangs up cancels the stream.
+      const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+      res.on('close', () => body.destroy());
+      body.pipe(res);
     } catch (err) {
       res.statusCode = 500;
       res.end(String(err));
@@ -46,6 +52,10 @@ export async function startTestServer(routes: Record<string, Handler>): Promise<
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -33,7 +33,10 @@ export interface ContractRoute {
 function resolve(doc: JsonSchema, schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
   if (!schema || depth > 20) return schema;
   if (typeof schema.$ref === 'string') {
-    const target = schema.$ref.replace(/^#\//, '').split('/').reduce((node: any, key: string) => node?.[key], doc);
+    const target = schema.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: any, key: string) => node?.[key], doc);
     return resolve(doc, target, depth + 1);
   }
   return schema;

@@ -9,7 +9,9 @@ export const uniq = (p: string) => `${p}-${randomBytes(4).toString('hex')}`;
 
 export async function createWorkspace(opts: { name?: string; managedById?: string; requireApproval?: boolean } = {}) {
   const slug = uniq('ws');
-  return db.workspace.create({ data: { name: opts.name ?? slug, slug, managedById: opts.managedById ?? null, requireApproval: opts.requireApproval ?? false } });
+  return db.workspace.create({
+    data: { name: opts.name ?? slug, slug, managedById: opts.managedById ?? null, requireApproval: opts.requireApproval ?? false },
+  });
 }
 
 export async function createKey(workspaceId: string, opts: { scopes?: readonly Scope[]; expiresAt?: Date | null } = {}) {

@@ -52,7 +52,9 @@ export default async function setup(project: TestProject) {
       const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`herald_t_${runId}_%`]);
       return rows.map((r) => r.datname);
     });
-    await Promise.all(names.map((name) => dropDatabase(withDatabase(baseUrl, name)).catch((error) => console.warn(`Could not drop ${name}: ${(error as Error).message}`))));
+    await Promise.all(
+      names.map((name) => dropDatabase(withDatabase(baseUrl, name)).catch((error) => console.warn(`Could not drop ${name}: ${(error as Error).message}`))),
+    );
     await dropTemplate().catch((error) => console.warn(`Could not drop ${template}: ${(error as Error).message}`));
     await embedded?.stop(); // only stops a server this process started
   };

@@ -32,8 +32,14 @@ export const shortHostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...UNUSUAL_TEXT, ...UNSTORABLE_TEXT) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), LONE_SURROGATE, fc.constant('\u0000')), maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.constantFrom("' OR 1=1 --", '<script>alert(1)</script>', '${jndi:x}', '../../etc/passwd', '%00', 'NaN', '1e309', 'null', 'true', '__proto__') },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), LONE_SURROGATE, fc.constant('\u0000')), maxLength: 20 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("' OR 1=1 --", '<script>alert(1)</script>', '${jndi:x}', '../../etc/passwd', '%00', 'NaN', '1e309', 'null', 'true', '__proto__'),
+  },
 );
 
 /** Any string a JSON body can carry: the short ones, and now and then one over every limit. */
@@ -67,7 +73,10 @@ export function pathSegment(existingIds: readonly string[]): fc.Arbitrary<string
     .oneof(
       { weight: 3, arbitrary: existingIds.length ? fc.constantFrom(...existingIds) : fc.uuid() },
       { weight: 1, arbitrary: fc.uuid() },
-      { weight: 2, arbitrary: fc.constantFrom('%ZZ', '%', '%C0%AE', '%ED%A0%80', '%E2%82', 'abc%', '%00', '%25', '%2F', '%FF%FE', 'null', 'undefined', '0', '-1') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom('%ZZ', '%', '%C0%AE', '%ED%A0%80', '%E2%82', 'abc%', '%00', '%25', '%2F', '%FF%FE', 'null', 'undefined', '0', '-1'),
+      },
       { weight: 2, arbitrary: shortHostileString.map(encodeSegment) },
       { weight: 1, arbitrary: fc.integer({ min: 200, max: 3_000 }).map((n) => 'i'.repeat(n)) },
     )
@@ -90,7 +99,10 @@ export function encodeSegment(value: string): string {
 
 /** A header value fetch can send and Node's parser accepts: visible Latin-1, spaces, tabs. */
 export const headerValue: fc.Arbitrary<string> = fc
-  .string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }), fc.constant(0x09)).map((c) => String.fromCharCode(c)), maxLength: 60 })
+  .string({
+    unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }), fc.constant(0x09)).map((c) => String.fromCharCode(c)),
+    maxLength: 60,
+  })
   .map((s) => s.trim());
 
 export interface HostileRequest {
@@ -205,9 +217,15 @@ function queryChanges(route: ContractRoute): fc.Arbitrary<Change> | undefined {
       )
       .map((v) => (v === undefined ? [] : [`${encodeURIComponent(p.name)}=${v}`])),
   );
-  const unknown = fc.array(fc.tuple(shortHostileString, shortHostileString).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`), { maxLength: 2 });
+  const unknown = fc.array(
+    fc.tuple(shortHostileString, shortHostileString).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`),
+    { maxLength: 2 },
+  );
   // Now and then a query string past Herald's URL limit (414), still under Node's (431).
-  const long = fc.oneof({ weight: 9, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: fc.integer({ min: 8_000, max: 12_000 }).map((n) => [`pad=${'p'.repeat(n)}`]) });
+  const long = fc.oneof(
+    { weight: 9, arbitrary: fc.constant([] as string[]) },
+    { weight: 1, arbitrary: fc.integer({ min: 8_000, max: 12_000 }).map((n) => [`pad=${'p'.repeat(n)}`]) },
+  );
   const someUnknown = fc.oneof({ weight: 3, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: unknown });
   return fc.tuple(fc.tuple(...declared), someUnknown, long).map(([d, u, l]) => {
     const parts = [...d.flat(), ...u, ...l];
@@ -222,12 +240,16 @@ function bodyChanges(route: ContractRoute, ctx: RequestContext): fc.Arbitrary<Ch
   const setBody = (raw: string, note: string) => change(note, (d) => void (d.body = raw));
   const whole = fc.oneof(
     hostileJson.map((v) => setBody(toJson(v), `body ${show(v)}`)),
-    fc.constantFrom('{', '{"a":', '[1,2', '"just a string"', 'null', '{"a":1}{"b":2}', '\uFEFF{}', '{"content":"\u0000"}').map((raw) => setBody(raw, `raw body ${raw}`)),
+    fc
+      .constantFrom('{', '{"a":', '[1,2', '"just a string"', 'null', '{"a":1}{"b":2}', '\uFEFF{}', '{"content":"\u0000"}')
+      .map((raw) => setBody(raw, `raw body ${raw}`)),
   );
   if (!route.body) return whole; // routes without a body: anything sent is refused, or `{}`
   const valid = validBody(route.body, ctx);
   const fields = bodyFields(route.body, [], 0, (keys) => keys.find((k) => ctx.preferredKeys.includes(k)) ?? keys[0]!);
-  const extra = fc.tuple(shortHostileString, hostileJson).map(([k, v]) => setBody(toJson({ ...valid, [k]: v }), `extra field ${JSON.stringify(k).slice(0, 30)}`));
+  const extra = fc
+    .tuple(shortHostileString, hostileJson)
+    .map(([k, v]) => setBody(toJson({ ...valid, [k]: v }), `extra field ${JSON.stringify(k).slice(0, 30)}`));
   if (!fields.length) return fc.oneof(whole, extra);
   const field = fc
     .constantFrom(...fields)
@@ -244,9 +266,26 @@ function headerChanges(route: ContractRoute, ctx: RequestContext): fc.Arbitrary<
     });
   const out: fc.Arbitrary<Change>[] = [
     fc
-      .oneof(fc.constant(undefined), headerValue, fc.constantFrom(`Bearer ${ctx.secret.slice(0, -1)}A`, `Bearer ${'A'.repeat(4_000)}`, 'Basic dXNlcjpwYXNz', `bearer   ${ctx.secret}`, `Bearer ${ctx.secret} extra`))
+      .oneof(
+        fc.constant(undefined),
+        headerValue,
+        fc.constantFrom(
+          `Bearer ${ctx.secret.slice(0, -1)}A`,
+          `Bearer ${'A'.repeat(4_000)}`,
+          'Basic dXNlcjpwYXNz',
+          `bearer   ${ctx.secret}`,
+          `Bearer ${ctx.secret} extra`,
+        ),
+      )
       .map((v) => set('authorization', v)),
-    fc.oneof(ctx.workspaceIds.length ? fc.constantFrom(...ctx.workspaceIds) : fc.uuid(), fc.uuid(), headerValue, fc.constantFrom(' ', 'a,b', `${ctx.workspaceIds[0] ?? ''},${ctx.workspaceIds[0] ?? ''}`)).map((v) => set('x-service-workspace', v)),
+    fc
+      .oneof(
+        ctx.workspaceIds.length ? fc.constantFrom(...ctx.workspaceIds) : fc.uuid(),
+        fc.uuid(),
+        headerValue,
+        fc.constantFrom(' ', 'a,b', `${ctx.workspaceIds[0] ?? ''},${ctx.workspaceIds[0] ?? ''}`),
+      )
+      .map((v) => set('x-service-workspace', v)),
   ];
   if (route.method !== 'GET') {
     out.push(fc.oneof(fc.uuid(), headerValue, fc.constantFrom('k'.repeat(256), 'k'.repeat(255), 'a\tb', 'caf\u00e9')).map((v) => set('idempotency-key', v)));
@@ -254,7 +293,20 @@ function headerChanges(route: ContractRoute, ctx: RequestContext): fc.Arbitrary<
   if (route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT') {
     out.push(
       fc
-        .oneof(fc.constant(undefined), headerValue, fc.constantFrom('application/jsonx', 'text/plain', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json', ''))
+        .oneof(
+          fc.constant(undefined),
+          headerValue,
+          fc.constantFrom(
+            'application/jsonx',
+            'text/plain',
+            'application/json; charset=utf-8',
+            'APPLICATION/JSON',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/json-patch+json',
+            '',
+          ),
+        )
         .map((v) => set('content-type', v)),
     );
   }

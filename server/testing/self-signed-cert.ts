@@ -21,7 +21,23 @@ export function createSelfSignedCert(commonName: string, altNames: readonly stri
   const certPath = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-keyout', keyPath, '-out', certPath, '-subj', `/CN=${commonName}`, '-addext', `subjectAltName=${altNames.join(',')}`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-subj',
+      `/CN=${commonName}`,
+      '-addext',
+      `subjectAltName=${altNames.join(',')}`,
+    ],
     { stdio: 'ignore' },
   );
   return {

@@ -12,6 +12,7 @@ import { AppError } from '@/server/errors/app-error';
 import { toErrorResponse } from '@/server/errors/http';
 import { HEADERS } from '@/server/shared/headers';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey } from '@/server/idempotency/idempotency';
+import { confirmationRequired, stageProposal } from '@/server/proposals/proposals';
 import { consumeRequest } from '@/server/ratelimit/limiter';
 import type { RequestContext } from './context';
 import type { HeraldMeta } from './meta';
@@ -27,7 +28,11 @@ const t = initTRPC
       const ownText = mapped.code !== 'INTERNAL_ERROR' && mapped.code !== 'SERVICE_UNAVAILABLE';
       const body = mapped.body as { error?: { message?: string } };
       const message = ownText ? shape.message : (body.error?.message ?? shape.message);
-      return { ...shape, message, data: { ...shape.data, stack: undefined, herald: { status: mapped.status, code: mapped.code, body: mapped.body, headers: mapped.headers } } };
+      return {
+        ...shape,
+        message,
+        data: { ...shape.data, stack: undefined, herald: { status: mapped.status, code: mapped.code, body: mapped.body, headers: mapped.headers } },
+      };
     },
   });
 
@@ -43,7 +48,7 @@ const authenticated = t.middleware(async ({ ctx, meta, next }) => {
   if (ctx.staffUserId) {
     actor = await resolveStaffActor(ctx.staffUserId, ctx.headers.get(HEADERS.workspace));
   } else {
-    const key = await authenticateApiKey(ctx.headers.get('authorization'));
+    const key = ctx.principal ?? (await authenticateApiKey(ctx.headers.get('authorization')));
     const workspaceId = await selectWorkspace({
       homeWorkspaceId: key.workspaceId,
       headerValue: ctx.headers.get(HEADERS.workspace),
@@ -102,11 +107,45 @@ export const apiProcedure = authedProcedure
       throw err;
     }
     if (result.ok) {
-      await completeIdempotencyKey(claim, meta?.successStatus ?? 200, result.data);
+      await completeIdempotencyKey(claim, ctx.response.status ?? meta?.successStatus ?? 200, result.data);
     } else {
       await releaseIdempotencyKey(claim);
     }
     return result;
+  })
+  // Assistant actions: through the tool endpoint, a call with an external or destructive
+  // effect is recorded as a staged action for a member to confirm instead of run (after the
+  // scope check: a call the key may not make is refused, never staged; after the
+  // Idempotency-Key claim: a retried call answers the same staged action).
+  .use(async ({ ctx, meta, path, getRawInput, next }) => {
+    const call = ctx.assistant;
+    const stage = meta?.assistant?.stage;
+    if (!call?.stageable || !stage || ctx.actor.kind !== 'apiKey') return next();
+    const args = ((await getRawInput()) ?? {}) as Record<string, unknown>;
+    if (stage !== true && !stage(args)) return next();
+    if (!(await confirmationRequired(ctx.actor.workspaceId, ctx.actor.keyId))) return next();
+    const proposal = await stageProposal({
+      workspaceId: ctx.actor.workspaceId,
+      keyId: ctx.actor.keyId ?? null,
+      sessionId: call.sessionId,
+      toolName: call.toolName,
+      procedure: path,
+      title: meta.assistant?.title?.(args) ?? meta.openapi?.summary ?? call.toolName,
+      arguments: args,
+      workspaceHeader: ctx.headers.get(HEADERS.workspace),
+    });
+    ctx.response.status = 202;
+    const staged = {
+      staged: {
+        actionId: proposal.actionId,
+        toolName: proposal.toolName,
+        title: proposal.title,
+        status: 'staged' as const,
+        expiresAt: proposal.expiresAt,
+        confirmUrl: proposal.confirmUrl,
+      },
+    };
+    return { ok: true as const, data: staged, marker: MIDDLEWARE_MARKER } as unknown as Awaited<ReturnType<typeof next>>;
   });
 
 export type ApiContext = RequestContext & { actor: Actor };

@@ -1,7 +1,27 @@
-// Route metadata read by the procedure middlewares and by the OpenAPI post-processor.
+// Route metadata read by the procedure middlewares, the OpenAPI post-processor and the tool
+// endpoint.
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Scope } from '@/server/auth/scopes';
 import type { ErrorCode } from '@/server/errors/catalogue';
+
+type Args = Record<string, unknown>;
+
+/** How the tool endpoint treats the route (server/mcp, docs/mcp.md). */
+export interface AssistantMeta {
+  /**
+   * A call with an external or destructive effect waits for a member's confirmation (a
+   * staged action, server/proposals) unless the workspace or key turned that off. `true`:
+   * always; a function: when it returns true for the call's arguments (a post with a
+   * `scheduledAt` is a schedule, one without is a draft and runs at once).
+   */
+  stage?: true | ((args: Args) => boolean);
+  /** One readable line for the member deciding on the staged call. */
+  title?: (args: Args) => string;
+  /** Guidance for an assistant beyond the summary: when to use the tool, how to recover. */
+  hint?: string;
+  /** Destroys or irreversibly changes something (annotated `destructiveHint`); DELETE routes always are. */
+  destructive?: boolean;
+}
 
 export type HeraldMeta = OpenApiMeta & {
   /** Scope an API key must hold. Staff sessions hold every scope of their workspaces. */
@@ -12,4 +32,5 @@ export type HeraldMeta = OpenApiMeta & {
   errors?: readonly ErrorCode[];
   /** /workspaces/* routes refuse the workspace-selection header. */
   workspaceHeader?: 'forbidden';
+  assistant?: AssistantMeta;
 };

@@ -6,16 +6,16 @@ import { getJobs } from '@/server/jobs';
 
 export const deliveryJobKey = (deliveryId: string) => `webhooks.delivery:${deliveryId}`;
 
-/** Queues one attempt per delivery, at `runAt` (default: now). */
+/** Queues one attempt per delivery, at `runAt` (default: now), in one round trip. */
 export async function enqueueDeliveryJobs(deliveryIds: readonly string[], runAt?: Date): Promise<void> {
   if (deliveryIds.length === 0) return;
-  const jobs = getJobs();
-  const results = await Promise.allSettled(
-    deliveryIds.map((deliveryId) => jobs.enqueue('webhooks.deliver', { deliveryId }, { key: deliveryJobKey(deliveryId), runAt })),
-  );
-  const failed = results.filter((r) => r.status === 'rejected');
-  if (failed.length) {
-    console.warn(`[webhooks] could not queue ${failed.length} delivery job(s); the sweep will queue them`, (failed[0] as PromiseRejectedResult).reason);
+  try {
+    await getJobs().enqueueMany(
+      'webhooks.deliver',
+      deliveryIds.map((deliveryId) => ({ payload: { deliveryId }, key: deliveryJobKey(deliveryId), runAt })),
+    );
+  } catch (error) {
+    console.warn(`[webhooks] could not queue ${deliveryIds.length} delivery job(s); the sweep will queue them`, error);
   }
 }
 

@@ -2,7 +2,7 @@
 // deliveries: it accepts what Herald signs, and refuses anything else.
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type http from 'node:http';
+import type { RequestListener } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,7 +16,7 @@ import { createSelfSignedCert, type SelfSignedCert } from '@/server/testing/self
 import { attemptDelivery } from './attempt';
 import { useWebhookTransport } from './transport';
 
-type Handler = (secret: string, onEvent: (event: unknown, deliveryId: unknown) => void) => http.RequestListener;
+type Handler = (secret: string, onEvent: (event: unknown, deliveryId: unknown) => void) => RequestListener;
 interface Snippet {
   verifyWebhook(rawBody: Buffer, header: unknown, secret: string): boolean;
   webhookHandler: Handler;
@@ -27,7 +27,7 @@ const api = usePublicApi();
 /** The code block after `<!-- verification-snippet -->` in docs/webhooks.md. */
 function publishedSnippet(): string {
   const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
-  const match = /<!-- verification-snippet -->\n```js\n([\s\S]*?)\n```/.exec(doc);
+  const match = /<!-- verification-snippet -->\s*(?:<!-- prettier-ignore -->\s*)?```js\n([\s\S]*?)\n```/.exec(doc);
   if (!match) throw new Error('docs/webhooks.md has no verification snippet');
   return match[1]!;
 }
@@ -59,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   useWebhookTransport(undefined);
-  await client.close();
+  await client?.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   tls.remove();

@@ -1,6 +1,7 @@
 // /webhooks: endpoints, their delivery log, redelivery, the test ping and recovery.
 import { z } from 'zod';
 import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { listDeliveries, recoverDeliveries, redeliver, sendTestPing } from './deliveries';
@@ -32,6 +33,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'],
+      assistant: { stage: true, title: (a) => `Register webhook endpoint ${shorten(a.url, 80)} for ${Array.isArray(a.events) ? a.events.join(', ') : ''}` },
       openapi: { method: 'POST', path: '/webhooks', tags, protect: true, summary: 'Register an endpoint; its signing secret is returned this once' },
     })
     .input(ZCreateWebhookInput)
@@ -48,6 +50,7 @@ export const webhooksRouter = router({
     .meta({
       ...base,
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_REFUSED', 'WEBHOOK_EVENT_UNKNOWN'],
+      assistant: { stage: true, title: (a) => `Change webhook endpoint ${String(a.id)}` },
       openapi: {
         method: 'PATCH',
         path: '/webhooks/{id}',
@@ -68,6 +71,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 204,
       errors: ['WEBHOOK_NOT_FOUND'],
+      assistant: { stage: true, title: (a) => `Delete webhook endpoint ${String(a.id)} and its delivery log` },
       openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, protect: true, summary: 'Delete an endpoint and its delivery log' },
     })
     .input(ZIdParam)
@@ -81,6 +85,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND'],
+      assistant: { stage: true, title: (a) => `Rotate the signing secret of webhook endpoint ${String(a.id)}` },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/rotate-secret',
@@ -108,6 +113,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_DELIVERY_NOT_FOUND'],
+      assistant: { stage: true, title: (a) => `Send webhook delivery ${String(a.deliveryId)} again` },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
@@ -125,6 +131,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND'],
+      assistant: { stage: true, title: (a) => `Send a test ping to webhook endpoint ${String(a.id)}` },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/test',
@@ -142,6 +149,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND'],
+      assistant: { stage: true, title: (a) => `Send again every failed delivery of webhook endpoint ${String(a.id)} since ${String(a.since)}` },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/recover',

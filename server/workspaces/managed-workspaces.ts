@@ -1,4 +1,5 @@
 // Agency features: client workspaces managed by the caller's workspace.
+import { revokeLinks } from '@/server/client-links/issue-client-link';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
@@ -51,9 +52,12 @@ export async function createManagedWorkspace(agencyId: string, input: CreateWork
 
 /**
  * Detaches a managed workspace: nothing is deleted, keys minted for it keep working, and
- * its hosted connect links stop working (they are only valid while it is managed).
+ * its hosted connect and review links are revoked (they answer CONNECT_TOKEN_INVALID).
  */
 export async function detachManagedWorkspace(agencyId: string, id: string): Promise<void> {
   await getManagedWorkspace(agencyId, id);
-  await db.workspace.updateMany({ where: { id, managedById: agencyId }, data: { managedById: null } });
+  await db.$transaction(async (tx) => {
+    await tx.workspace.updateMany({ where: { id, managedById: agencyId }, data: { managedById: null } });
+    await revokeLinks(tx, { workspaceId: id });
+  });
 }

@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { ZMintedKey, ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
 import { mintKeyForManagedWorkspace } from '@/server/api-keys/mint-api-key';
 import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
+import { ZClientLinkBody, ZClientLinkCreated } from '@/server/client-links/client-links.schemas';
+import { issueClientLink } from '@/server/client-links/issue-client-link';
 import { createManagedWorkspace, detachManagedWorkspace, getManagedWorkspace, listManagedWorkspaces } from './managed-workspaces';
 import { ZCreateWorkspaceInput, ZWorkspace } from './workspaces.schemas';
 
@@ -20,19 +23,34 @@ export const workspacesRouter = router({
     .query(async ({ ctx }) => ({ data: await listManagedWorkspaces(ctx.actor.homeWorkspaceId) })),
 
   create: apiProcedure
-    .meta({ ...base, successStatus: 201, errors: ['VALIDATION_FAILED'], openapi: { method: 'POST', path: '/workspaces', tags, protect: true, summary: 'Create a client workspace managed by this one' } })
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['VALIDATION_FAILED'],
+      openapi: { method: 'POST', path: '/workspaces', tags, protect: true, summary: 'Create a client workspace managed by this one' },
+    })
     .input(ZCreateWorkspaceInput)
     .output(writeEnvelope(ZWorkspace))
     .mutation(async ({ ctx, input }) => ({ data: await createManagedWorkspace(ctx.actor.homeWorkspaceId, input), warnings: [] })),
 
   get: apiProcedure
-    .meta({ ...base, errors: ['WORKSPACE_NOT_FOUND'], openapi: { method: 'GET', path: '/workspaces/{id}', tags, protect: true, summary: 'Read a managed workspace' } })
+    .meta({
+      ...base,
+      errors: ['WORKSPACE_NOT_FOUND'],
+      openapi: { method: 'GET', path: '/workspaces/{id}', tags, protect: true, summary: 'Read a managed workspace' },
+    })
     .input(ZIdParam)
     .output(readEnvelope(ZWorkspace))
     .query(async ({ ctx, input }) => ({ data: await getManagedWorkspace(ctx.actor.homeWorkspaceId, input.id) })),
 
   detach: apiProcedure
-    .meta({ ...base, successStatus: 204, errors: ['WORKSPACE_NOT_FOUND'], openapi: { method: 'DELETE', path: '/workspaces/{id}', tags, protect: true, summary: 'Stop managing a workspace (nothing is deleted)' } })
+    .meta({
+      ...base,
+      successStatus: 204,
+      errors: ['WORKSPACE_NOT_FOUND'],
+      openapi: { method: 'DELETE', path: '/workspaces/{id}', tags, protect: true, summary: 'Stop managing a workspace (nothing is deleted)' },
+      assistant: { stage: true, title: (a) => `Stop managing workspace ${String(a.id)}` },
+    })
     .input(ZIdParam)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -40,11 +58,68 @@ export const workspacesRouter = router({
     }),
 
   mintKey: apiProcedure
-    .meta({ ...base, successStatus: 201, errors: ['WORKSPACE_NOT_FOUND', 'VALIDATION_FAILED'], openapi: { method: 'POST', path: '/workspaces/{id}/api-keys', tags, protect: true, summary: 'Mint an API key for a managed workspace' } })
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WORKSPACE_NOT_FOUND', 'VALIDATION_FAILED'],
+      openapi: { method: 'POST', path: '/workspaces/{id}/api-keys', tags, protect: true, summary: 'Mint an API key for a managed workspace' },
+      assistant: {
+        stage: true,
+        title: (a) => `Mint an API key "${shorten(a.name, 40)}" for workspace ${String(a.id)}`,
+        hint: 'Once a member confirms, proposals_get shows the new key’s secret to this key once.',
+      },
+    })
     .input(ZMintKeyInput.extend({ id: ZIdParam.shape.id }))
     .output(writeEnvelope(ZMintedKey))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
-      return { data: await mintKeyForManagedWorkspace({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, callerScopes: ctx.actor.scopes, input: body }), warnings: [] };
+      return {
+        data: await mintKeyForManagedWorkspace({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, callerScopes: ctx.actor.scopes, input: body }),
+        warnings: [],
+      };
+    }),
+
+  connectUrl: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WORKSPACE_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/workspaces/{id}/connect-url',
+        tags,
+        protect: true,
+        summary: 'Issue a hosted connect link for a managed workspace',
+        description:
+          'The link opens a branded page where the client connects its own accounts, without logging in. It is shown once; `rotate` revokes every earlier connect link of the workspace first. Detaching the workspace revokes its links.',
+      },
+    })
+    .input(ZClientLinkBody.extend({ id: ZIdParam.shape.id }))
+    .output(writeEnvelope(ZClientLinkCreated))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...body } = input;
+      return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'connect', input: body }), warnings: [] };
+    }),
+
+  reviewUrl: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WORKSPACE_NOT_FOUND'],
+      openapi: {
+        method: 'POST',
+        path: '/workspaces/{id}/review-url',
+        tags,
+        protect: true,
+        summary: 'Herald extension: issue a client review link for a managed workspace',
+        description:
+          'Not part of the v1 contract. The link (`<connect base>/review/<token>`) opens a branded page, without login, listing the workspace’s posts awaiting approval; the client approves or rejects each with a comment, through the same rules as a member in the app (events `post.approved`; `approvedBy` is `review-link:<link id>`). Same body and answer as connect-url; `rotate` revokes earlier review links, detach revokes all.',
+      },
+    })
+    .input(ZClientLinkBody.extend({ id: ZIdParam.shape.id }))
+    .output(writeEnvelope(ZClientLinkCreated))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...body } = input;
+      return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body }), warnings: [] };
     }),
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
 
-export const ZSlug = ZText.min(2).max(40).regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and hyphens');
+export const ZSlug = ZText.min(2)
+  .max(40)
+  .regex(/^[a-z0-9-]+$/, 'use lower-case letters, digits and hyphens');
 
 export const ZWorkspace = z
   .object({

@@ -60,7 +60,10 @@ export function ensureReachableByPostgresUser(dataDir: string): void {
     const mode = fs.statSync(dir).mode;
     if ((mode & 0o001) === 0) {
       if (dir === own || dir.startsWith(own + path.sep)) fs.chmodSync(dir, mode | 0o001);
-      else throw new Error(`The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir}. Set DATA_DIR to a directory outside it (e.g. DATA_DIR=/var/lib/herald), or set DATABASE_URL.`);
+      else
+        throw new Error(
+          `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir}. Set DATA_DIR to a directory outside it (e.g. DATA_DIR=/var/lib/herald), or set DATABASE_URL.`,
+        );
     }
     if (dir === path.dirname(dir)) return;
   }

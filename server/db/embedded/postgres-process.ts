@@ -13,16 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import {
-  embeddedUrl,
-  ensureReachableByPostgresUser,
-  logFile as logFileOf,
-  markerFile,
-  PASSWORD,
-  pgdataDir,
-  runningAsRoot,
-  USER,
-} from './data-directory';
+import { embeddedUrl, ensureReachableByPostgresUser, logFile as logFileOf, markerFile, PASSWORD, pgdataDir, runningAsRoot, USER } from './data-directory';
 
 // ---------------------------------------------------------------------------
 // Processes: whether a process recorded by pid (a server, its owner, a user, a
@@ -71,7 +62,13 @@ export async function hydrateBinaries(): Promise<number> {
   for (const link of links) {
     const source = path.join(pkgDir, link.source);
     const target = path.join(pkgDir, link.target);
-    if (await fsp.lstat(target).then(() => true, () => false)) continue;
+    if (
+      await fsp.lstat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     try {
       await fsp.symlink(path.relative(path.dirname(target), source), target);
       created++;
@@ -130,10 +127,14 @@ export async function startServer(dataDir: string, preferredPort?: number): Prom
       onLog,
       onError: onLog,
       postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', 'unix_socket_directories=', // TCP only: no socket file in a shared /tmp
-        '-c', 'max_connections=300', // parallel test workers each hold pools
-        '-c', 'synchronous_commit=off', // dev data: faster commits, no corruption risk
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=', // TCP only: no socket file in a shared /tmp
+        '-c',
+        'max_connections=300', // parallel test workers each hold pools
+        '-c',
+        'synchronous_commit=off', // dev data: faster commits, no corruption risk
       ],
     });
     try {

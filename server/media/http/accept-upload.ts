@@ -37,14 +37,20 @@ async function accept(req: Request): Promise<Response> {
 
   const sentType = normaliseContentType(req.headers.get('content-type'));
   if (sentType !== grant.contentType) {
-    throw new AppError('VALIDATION_FAILED', `This upload URL takes Content-Type: ${grant.contentType}; the request sent ${sentType || 'none'}`, { field: 'Content-Type' });
+    throw new AppError('VALIDATION_FAILED', `This upload URL takes Content-Type: ${grant.contentType}; the request sent ${sentType || 'none'}`, {
+      field: 'Content-Type',
+    });
   }
   const sentLength = req.headers.get('content-length');
   if (sentLength === null || !/^\d+$/.test(sentLength)) {
     throw new AppError('VALIDATION_FAILED', `Send the file with Content-Length: ${grant.bytes}`, { field: 'Content-Length' });
   }
   if (Number(sentLength) !== grant.bytes) {
-    throw new AppError('VALIDATION_FAILED', `This upload URL takes exactly ${grant.bytes} bytes (Content-Length: ${grant.bytes}); the request declared ${sentLength}`, { field: 'Content-Length' });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `This upload URL takes exactly ${grant.bytes} bytes (Content-Length: ${grant.bytes}); the request declared ${sentLength}`,
+      { field: 'Content-Length' },
+    );
   }
 
   const body = req.body ? Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>) : Readable.from([]);

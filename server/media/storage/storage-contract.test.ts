@@ -109,7 +109,10 @@ function putTo(upload: { url: string; headers: Record<string, string> }, body: B
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
 async function unavailable(promise: Promise<unknown>): Promise<void> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe('MEDIA_STORAGE_UNAVAILABLE');
 }

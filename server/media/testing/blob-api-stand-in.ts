@@ -56,7 +56,17 @@ export async function startBlobStandIn(): Promise<BlobStandIn> {
   const pathnameOf = (urlOrPathname: string) => (urlOrPathname.startsWith(`${base}/objects/`) ? urlOrPathname.slice(`${base}/objects/`.length) : urlOrPathname);
   const meta = (pathname: string) => {
     const o = objects.get(pathname)!;
-    return { url: urlOf(pathname), downloadUrl: `${urlOf(pathname)}?download=1`, pathname, size: o.body.length, contentType: o.contentType, contentDisposition: 'inline', cacheControl: 'public, max-age=2592000', uploadedAt: o.uploadedAt.toISOString(), etag: `"${o.body.length}"` };
+    return {
+      url: urlOf(pathname),
+      downloadUrl: `${urlOf(pathname)}?download=1`,
+      pathname,
+      size: o.body.length,
+      contentType: o.contentType,
+      contentDisposition: 'inline',
+      cacheControl: 'public, max-age=2592000',
+      uploadedAt: o.uploadedAt.toISOString(),
+      etag: `"${o.body.length}"`,
+    };
   };
 
   /** The client-token payload, or a reason to refuse. */
@@ -66,7 +76,9 @@ export async function startBlobStandIn(): Promise<BlobStandIn> {
     const prefix = `vercel_blob_client_${storeId}_`;
     if (!bearer.startsWith(prefix)) return { error: 'Access denied, please provide a valid token for this resource.' };
     const [signature, payload] = Buffer.from(bearer.slice(prefix.length), 'base64').toString().split('.');
-    const expected = createHmac('sha256', token).update(payload ?? '').digest('hex');
+    const expected = createHmac('sha256', token)
+      .update(payload ?? '')
+      .digest('hex');
     if (signature !== expected) return { error: 'Access denied, please provide a valid token for this resource.' };
     return { kind: 'client', payload: JSON.parse(Buffer.from(payload!, 'base64').toString()) as ClientPayload };
   }
@@ -82,7 +94,8 @@ export async function startBlobStandIn(): Promise<BlobStandIn> {
       const p = auth.payload;
       if (p.pathname !== pathname) return fail(res, 400, 'bad_request', `The "pathname" ${pathname} does not match the token payload`);
       if (Date.now() > p.validUntil) return fail(res, 400, 'bad_request', 'Token expired');
-      if (p.allowedContentTypes && !p.allowedContentTypes.includes(contentType)) return fail(res, 400, 'bad_request', `contentType ${contentType} is not allowed`);
+      if (p.allowedContentTypes && !p.allowedContentTypes.includes(contentType))
+        return fail(res, 400, 'bad_request', `contentType ${contentType} is not allowed`);
       max = p.maximumSizeInBytes ?? Infinity;
       allowOverwrite = p.allowOverwrite === true;
     }
@@ -90,7 +103,8 @@ export async function startBlobStandIn(): Promise<BlobStandIn> {
     if (declared > max) return fail(res, 400, 'bad_request', `File size is too large: the file length cannot be greater than ${max} bytes`);
     const body = await readBody(req);
     if (body.length > max) return fail(res, 400, 'bad_request', `File size is too large: the file length cannot be greater than ${max} bytes`);
-    if (objects.has(pathname) && !allowOverwrite) return fail(res, 400, 'bad_request', 'This blob already exists, use `allowOverwrite: true` if you want to overwrite it.');
+    if (objects.has(pathname) && !allowOverwrite)
+      return fail(res, 400, 'bad_request', 'This blob already exists, use `allowOverwrite: true` if you want to overwrite it.');
     objects.set(pathname, { body, contentType, uploadedAt: new Date() });
     const m = meta(pathname);
     json(res, { url: m.url, downloadUrl: m.downloadUrl, pathname, contentType, contentDisposition: 'inline', etag: m.etag });

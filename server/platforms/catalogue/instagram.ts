@@ -24,7 +24,11 @@ export const instagram = {
   settings: z.strictObject({
     videoType: z.enum(['feed', 'reel', 'story']).optional(),
     shareToFeed: z.boolean().optional(),
-    coverUrl: z.url({ protocol: /^https$/ }).max(2048).check(storableText).optional(),
+    coverUrl: z
+      .url({ protocol: /^https$/ })
+      .max(2048)
+      .check(storableText)
+      .optional(),
     firstComment: ZText.min(1).max(2200).optional(),
   }),
 } satisfies PlatformCatalogueEntry;

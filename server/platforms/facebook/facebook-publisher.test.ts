@@ -76,7 +76,12 @@ describe('facebook publishing', () => {
     api.on('POST', `/video/v25.0/${PAGE}/videos`, { json: f('video-created') });
     api.on('GET', '/v25.0/1116695488355911', { json: f('video-permalink') });
 
-    const result = await publisher().publish(connection, { content: 'Roasting day', mediaUrls: ['https://cdn.herald.example/m/roast'], mediaKinds: ['video'], settings: {} });
+    const result = await publisher().publish(connection, {
+      content: 'Roasting day',
+      mediaUrls: ['https://cdn.herald.example/m/roast'],
+      mediaKinds: ['video'],
+      settings: {},
+    });
 
     expect(result).toEqual({ postedId: '1116695488355911', permalink: 'https://www.facebook.com/heraldcoffee/videos/1116695488355911/' });
     expect(Object.fromEntries(api.calls('POST', `/video/v25.0/${PAGE}/videos`)[0]!.form())).toEqual({

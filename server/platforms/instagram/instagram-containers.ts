@@ -17,9 +17,7 @@ export type InstagramSettings = PlatformSettingsOf<'instagram'>;
 
 const { media } = PLATFORM_CATALOGUE.instagram;
 
-export type ContainerPlan =
-  | { kind: 'single'; params: GraphParams }
-  | { kind: 'carousel'; children: GraphParams[]; params: GraphParams };
+export type ContainerPlan = { kind: 'single'; params: GraphParams } | { kind: 'carousel'; children: GraphParams[]; params: GraphParams };
 
 export function planContainers(items: MediaItem[], caption: string, settings: InstagramSettings): ContainerPlan {
   if (items.length === 0) throw new PlatformError('Instagram posts need at least one image or video');

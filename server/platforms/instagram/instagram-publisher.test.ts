@@ -115,8 +115,15 @@ describe('instagram publishing', () => {
 
   it('publishes a story without a caption', async () => {
     happyPath();
-    await publisher().publish(connection, { content: 'ignored for stories', mediaUrls: ['https://cdn.herald.example/m/s.jpg'], settings: { videoType: 'story' } });
-    expect(Object.fromEntries(api.calls('POST', `/v25.0/${IG_USER}/media`)[0]!.form())).toEqual({ media_type: 'STORIES', image_url: 'https://cdn.herald.example/m/s.jpg' });
+    await publisher().publish(connection, {
+      content: 'ignored for stories',
+      mediaUrls: ['https://cdn.herald.example/m/s.jpg'],
+      settings: { videoType: 'story' },
+    });
+    expect(Object.fromEntries(api.calls('POST', `/v25.0/${IG_USER}/media`)[0]!.form())).toEqual({
+      media_type: 'STORIES',
+      image_url: 'https://cdn.herald.example/m/s.jpg',
+    });
   });
 
   it('still succeeds when the permalink cannot be read after publishing', async () => {

@@ -98,5 +98,7 @@ async function waitUntilAvailable(ctx: UploadContext, video: string): Promise<vo
   };
   if (await check()) return;
   if (await pollUntil(ctx.polling, check)) return;
-  throw new PlatformError(`LinkedIn was still processing the video after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was published`);
+  throw new PlatformError(
+    `LinkedIn was still processing the video after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was published`,
+  );
 }

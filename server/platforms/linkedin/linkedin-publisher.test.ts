@@ -60,7 +60,10 @@ describe('linkedin publishing', () => {
 
   it('posts as an organization with CONNECTIONS visibility when asked', async () => {
     postCreated();
-    await publisher().publish({ ...connection, externalId: 'urn:li:organization:5583111' }, { content: 'Hi', mediaUrls: [], settings: { visibility: 'CONNECTIONS' } });
+    await publisher().publish(
+      { ...connection, externalId: 'urn:li:organization:5583111' },
+      { content: 'Hi', mediaUrls: [], settings: { visibility: 'CONNECTIONS' } },
+    );
     expect(api.requests[0]!.json()).toMatchObject({ author: 'urn:li:organization:5583111', visibility: 'CONNECTIONS' });
   });
 
@@ -73,7 +76,12 @@ describe('linkedin publishing', () => {
 
     await publisher().publish(connection, { content: 'Beans', mediaUrls: [media('beans.jpg')], mediaKinds: ['image'], settings: {} });
 
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /media/beans.jpg', 'POST /rest/images', 'PUT /dms-uploads/image-1', 'POST /rest/posts']);
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /media/beans.jpg',
+      'POST /rest/images',
+      'PUT /dms-uploads/image-1',
+      'POST /rest/posts',
+    ]);
     const [, initRequest, put, post] = api.requests;
     expect(initRequest!.query.get('action')).toBe('initializeUpload');
     expect(initRequest!.json()).toEqual({ initializeUploadRequest: { owner: 'urn:li:person:8675309' } });
@@ -161,7 +169,12 @@ describe('linkedin token refresh', () => {
     expect(result.postedId).toBe(SHARE);
     const refresh = api.calls('POST', '/oauth/v2/accessToken')[0]!;
     expect(refresh.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(refresh.form())).toEqual({ grant_type: 'refresh_token', refresh_token: 'AQW-refresh', client_id: 'app-id', client_secret: 'app-secret' });
+    expect(Object.fromEntries(refresh.form())).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'AQW-refresh',
+      client_id: 'app-id',
+      client_secret: 'app-secret',
+    });
     expect(api.calls('POST', '/rest/posts').map((r) => r.headers.authorization)).toEqual(['Bearer AQV-old', `Bearer ${f('token-refreshed').access_token}`]);
     const stored = tokens.get(row.id)!;
     expect(stored.accessToken).toBe(f('token-refreshed').access_token);
@@ -185,7 +198,9 @@ describe('linkedin token refresh', () => {
     api.on('POST', '/rest/posts', { status: 401, json: f('error-token-expired') });
     api.on('POST', '/oauth/v2/accessToken', { status: 400, json: f('token-refresh-refused') });
 
-    const error = await failure(publisher({ clientId: 'app-id', clientSecret: 'app-secret' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} }));
+    const error = await failure(
+      publisher({ clientId: 'app-id', clientSecret: 'app-secret' }, tokens).publish(row, { content: 'x', mediaUrls: [], settings: {} }),
+    );
 
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('The provided authorization grant or refresh token is invalid, expired or revoked');

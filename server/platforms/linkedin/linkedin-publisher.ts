@@ -12,7 +12,7 @@
 //
 // Permalink: https://www.linkedin.com/feed/update/<post urn>/
 import { PlatformError, type Publisher } from '../publisher';
-import { apiEndpoint, baseUrlFromEnv, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
+import { apiEndpoint, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
 import { PLATFORM_CATALOGUE } from '../catalogue';
 import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
@@ -20,8 +20,8 @@ import { authorUrn, LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedi
 import { uploadImage, uploadVideo, type UploadContext } from './linkedin-media';
 import { toLittleText } from './little-text';
 import { env } from '@/server/config/env';
+import { LINKEDIN_DEFAULT_OAUTH_BASE_URL, oauthApps } from '../oauth-apps';
 
-export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 const { media } = PLATFORM_CATALOGUE.linkedin;
 const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
   mixed: 'A LinkedIn post takes images or one video, not both or several videos',
@@ -40,7 +40,7 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
   return {
     async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL);
-      const version = options.version ?? (env.linkedinApiVersion() ?? LINKEDIN_DEFAULT_VERSION);
+      const version = options.version ?? env.linkedinApiVersion() ?? LINKEDIN_DEFAULT_VERSION;
       const items = imagesOrOneVideo(mediaItems(request), media, MEDIA_REFUSALS);
       const visibility = request.settings.visibility ?? 'PUBLIC';
       const author = authorUrn(connection.externalId);
@@ -79,13 +79,14 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
 
 /** Refresh tokens exist only for apps LinkedIn enabled them for; without app credentials there is none. */
 function linkedinRefresher(fetch: Fetcher, options: LinkedInOptions): TokenRefresher | null {
-  const clientId = options.clientId ?? env.linkedinClientId();
-  const clientSecret = options.clientSecret ?? env.linkedinClientSecret();
+  const oauthApp = oauthApps.linkedin();
+  const clientId = options.clientId ?? oauthApp?.clientId;
+  const clientSecret = options.clientSecret ?? oauthApp?.clientSecret;
   if (!clientId || !clientSecret) return null;
-  const oauthBaseUrl = options.oauthBaseUrl ?? baseUrlFromEnv('LINKEDIN_OAUTH_BASE_URL', LINKEDIN_DEFAULT_OAUTH_BASE_URL);
+  const tokenUrl = options.oauthBaseUrl ? `${options.oauthBaseUrl}/accessToken` : (oauthApp?.tokenUrl ?? `${LINKEDIN_DEFAULT_OAUTH_BASE_URL}/accessToken`);
   return refreshTokenGrant(fetch, {
     platform: 'LinkedIn',
-    url: `${oauthBaseUrl}/accessToken`,
+    url: tokenUrl,
     client: { client_id: clientId, client_secret: clientSecret },
     errorKeys: ['message'],
     requireOkStatus: true,

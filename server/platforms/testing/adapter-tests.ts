@@ -5,7 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Platform } from '@/server/shared/platforms';
-import { PlatformError, type PublishableConnection, type Publisher, type PublishRequest, type PublishResult, type RefreshedToken, type StoredTokens, type TokenStore } from '../publisher';
+import {
+  PlatformError,
+  type PublishableConnection,
+  type Publisher,
+  type PublishRequest,
+  type PublishResult,
+  type RefreshedToken,
+  type StoredTokens,
+  type TokenStore,
+} from '../publisher';
 import { startFakePlatformApi, type FakePlatformApi } from './fake-platform-api';
 
 /**
@@ -103,7 +112,10 @@ export function publishing<P extends Platform>(publisher: Publisher<P>, tokens: 
 
 /** The error `promise` rejects with, which must be a PlatformError. */
 export async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PlatformError);
   return error as PlatformError;
 }

@@ -12,7 +12,8 @@ const MEDIA = '18064532145098765';
 const api = useFakePlatformApi();
 const connection = liveConnection('threads', { externalId: USER, accountName: 'heraldcoffee', accessToken: 'THAAJ-token' });
 
-const publisher = (tokens?: TokenStore) => publishing(createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 }), tokens);
+const publisher = (tokens?: TokenStore) =>
+  publishing(createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 }), tokens);
 
 function happyPath() {
   api.on('POST', `/v1.0/${USER}/threads`, { json: f('container-created') });
@@ -111,7 +112,8 @@ describe('threads errors', () => {
 });
 
 describe('threads token refresh', () => {
-  const account = (accessToken: string, tokenExpiresAt: Date) => storedConnection('threads', { externalId: USER, accountName: 'heraldcoffee', accessToken, tokenExpiresAt });
+  const account = (accessToken: string, tokenExpiresAt: Date) =>
+    storedConnection('threads', { externalId: USER, accountName: 'heraldcoffee', accessToken, tokenExpiresAt });
 
   it('extends a token about to lapse before publishing and stores the new one', async () => {
     const soon = new Date(Date.now() + 2 * 24 * 3_600_000);

@@ -52,7 +52,11 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
             await waitForContainer(graph, id, CONTAINER_STATUS, polling, NAME);
             children.push(id);
           }
-          creationId = requireId(await graph.post(`${user}/threads`, { media_type: 'CAROUSEL', children: children.join(','), text: request.content }), 'id', NAME);
+          creationId = requireId(
+            await graph.post(`${user}/threads`, { media_type: 'CAROUSEL', children: children.join(','), text: request.content }),
+            'id',
+            NAME,
+          );
         }
         await waitForContainer(graph, creationId, CONTAINER_STATUS, polling, NAME);
 

@@ -9,10 +9,17 @@ const raw = (name: string) => rawFixture(import.meta.dirname, name);
 const POST_ID = '7393049800123456789';
 
 const api = useFakePlatformApi();
-const connection = liveConnection('tiktok', { externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm', accountName: 'heraldcoffee', accessToken: 'act.tiktok-token' });
+const connection = liveConnection('tiktok', {
+  externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm',
+  accountName: 'heraldcoffee',
+  accessToken: 'act.tiktok-token',
+});
 
 const publisher = (extra: Partial<TikTokOptions> = {}, tokens?: TokenStore) =>
-  publishing(createTikTokPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientKey: '', clientSecret: '', pollIntervalMs: 0, pollAttempts: 3, ...extra }), tokens);
+  publishing(
+    createTikTokPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientKey: '', clientSecret: '', pollIntervalMs: 0, pollAttempts: 3, ...extra }),
+    tokens,
+  );
 
 function videoPath() {
   api.on('POST', '/v2/post/publish/creator_info/query/', { json: f('creator-info') });
@@ -70,7 +77,11 @@ describe('tiktok publishing', () => {
       post_mode: 'DIRECT_POST',
       // Only SELF_ONLY is offered to this (unaudited) app: that is what is sent.
       post_info: { description: 'Three roasts, one morning', privacy_level: 'SELF_ONLY', disable_comment: true, auto_add_music: true },
-      source_info: { source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: ['https://cdn.herald.example/m/1.jpg', 'https://cdn.herald.example/m/2.jpg'] },
+      source_info: {
+        source: 'PULL_FROM_URL',
+        photo_cover_index: 0,
+        photo_images: ['https://cdn.herald.example/m/1.jpg', 'https://cdn.herald.example/m/2.jpg'],
+      },
     });
   });
 
@@ -129,7 +140,13 @@ describe('tiktok errors', () => {
 
 describe('tiktok token refresh', () => {
   const account = (tokenExpiresAt: Date | null) =>
-    storedConnection('tiktok', { externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm', accountName: 'heraldcoffee', accessToken: 'act.old', refreshToken: 'rft.old', tokenExpiresAt });
+    storedConnection('tiktok', {
+      externalId: '-000ZRL12psS7ya3PqAPG5pUxm82VTZ9yvIm',
+      accountName: 'heraldcoffee',
+      accessToken: 'act.old',
+      refreshToken: 'rft.old',
+      tokenExpiresAt,
+    });
 
   it('refreshes after access_token_invalid, retries, and stores the rotated tokens', async () => {
     const { connection: row, tokens } = account(new Date(Date.now() + 3_600_000));
@@ -147,7 +164,12 @@ describe('tiktok token refresh', () => {
     expect(result.postedId).toBe(POST_ID);
     const refresh = api.calls('POST', '/v2/oauth/token/')[0]!;
     expect(refresh.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(refresh.form())).toEqual({ client_key: 'aw-client-key', client_secret: 'client-secret', grant_type: 'refresh_token', refresh_token: 'rft.old' });
+    expect(Object.fromEntries(refresh.form())).toEqual({
+      client_key: 'aw-client-key',
+      client_secret: 'client-secret',
+      grant_type: 'refresh_token',
+      refresh_token: 'rft.old',
+    });
     expect(api.calls('POST', '/v2/post/publish/creator_info/query/').map((r) => r.headers.authorization)).toEqual([
       'Bearer act.old',
       `Bearer ${f('token-refreshed').access_token}`,
@@ -161,7 +183,11 @@ describe('tiktok token refresh', () => {
     const { connection: row, tokens } = account(new Date(Date.now() - 1000));
     api.on('POST', '/v2/oauth/token/', { json: f('token-refresh-refused') });
     const error = await failure(
-      publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }, tokens).publish(row, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/v.mp4'], settings: {} }),
+      publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }, tokens).publish(row, {
+        content: 'x',
+        mediaUrls: ['https://cdn.herald.example/m/v.mp4'],
+        settings: {},
+      }),
     );
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(error.message).toBe('Refresh token is invalid or expired.');

@@ -29,7 +29,7 @@ import { PLATFORM_CATALOGUE } from '../catalogue';
 import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals, type MediaItem } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { TIKTOK_DEFAULT_BASE_URL, tiktokClient, type TikTokClient } from './tiktok-api';
-import { env } from '@/server/config/env';
+import { oauthApps } from '../oauth-apps';
 
 const { media } = PLATFORM_CATALOGUE.tiktok;
 const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
@@ -145,8 +145,9 @@ function publicPostId(answer: ApiResponse): string | null {
 }
 
 function tiktokRefresher(fetch: Fetcher, baseUrl: string, options: TikTokOptions): TokenRefresher | null {
-  const clientKey = options.clientKey ?? env.tiktokClientKey();
-  const clientSecret = options.clientSecret ?? env.tiktokClientSecret();
+  const oauthApp = oauthApps.tiktok();
+  const clientKey = options.clientKey ?? oauthApp?.clientId;
+  const clientSecret = options.clientSecret ?? oauthApp?.clientSecret;
   if (!clientKey || !clientSecret) return null;
   return refreshTokenGrant(fetch, {
     platform: 'TikTok',

@@ -18,7 +18,7 @@ import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals } from '../med
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
 import { X_DEFAULT_BASE_URL, X_ERROR_KEYS, xClient } from './x-api';
 import { uploadMedia } from './x-media-upload';
-import { env } from '@/server/config/env';
+import { oauthApps } from '../oauth-apps';
 
 const { media } = PLATFORM_CATALOGUE.twitter;
 const MEDIA_REFUSALS: ImagesOrVideoRefusals = {
@@ -64,8 +64,9 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher<
 
 /** A public client (no secret) sends only its id; a confidential one also authenticates with HTTP Basic. */
 function xRefresher(fetch: Fetcher, baseUrl: string, options: TwitterOptions): TokenRefresher | null {
-  const clientId = options.clientId ?? env.xClientId();
-  const clientSecret = options.clientSecret ?? env.xClientSecret();
+  const oauthApp = oauthApps.twitter();
+  const clientId = options.clientId ?? oauthApp?.clientId;
+  const clientSecret = options.clientSecret ?? oauthApp?.clientSecret;
   if (!clientId) return null;
   return refreshTokenGrant(fetch, {
     platform: 'X',

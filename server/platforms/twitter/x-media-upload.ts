@@ -44,7 +44,12 @@ async function simpleUpload(ctx: XUploadContext, bytes: Buffer, contentType: str
     { name: 'media_category', value: 'tweet_image' },
     { name: 'media_type', value: contentType },
   ]);
-  const answer = await ctx.api.call('/2/media/upload', { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body, timeoutMs: UPLOAD_TIMEOUT_MS });
+  const answer = await ctx.api.call('/2/media/upload', {
+    method: 'POST',
+    headers: { 'content-type': form.contentType },
+    body: form.body,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
   return requireMediaId(answer.json);
 }
 
@@ -60,7 +65,12 @@ async function chunkedUpload(ctx: XUploadContext, bytes: Buffer, contentType: st
       { name: 'segment_index', value: String(segment) },
       { name: 'media', value: bytes.subarray(offset, offset + CHUNK_BYTES), filename: 'chunk', contentType: 'application/octet-stream' },
     ]);
-    await ctx.api.call(`/2/media/upload/${mediaId}/append`, { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body, timeoutMs: UPLOAD_TIMEOUT_MS });
+    await ctx.api.call(`/2/media/upload/${mediaId}/append`, {
+      method: 'POST',
+      headers: { 'content-type': form.contentType },
+      body: form.body,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    });
   }
 
   const finalized = await ctx.api.call(`/2/media/upload/${mediaId}/finalize`, { method: 'POST' });
@@ -70,7 +80,9 @@ async function chunkedUpload(ctx: XUploadContext, bytes: Buffer, contentType: st
       return processed(status.json) ? true : undefined;
     });
     if (!done) {
-      throw new PlatformError(`X was still processing the media after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was posted`);
+      throw new PlatformError(
+        `X was still processing the media after ${Math.round((ctx.polling.intervalMs * ctx.polling.attempts) / 1000)} s; nothing was posted`,
+      );
     }
   }
   return mediaId;

@@ -107,13 +107,21 @@ describe('POST /posts/{id}/publish', () => {
 
   it('never posts a target twice: a resumed delivery skips landed targets and fails interrupted ones', async () => {
     const w = await publishingWorkspace();
-    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'crash', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.ok.facebook.id] } });
+    const created = await api('POST', '/posts', {
+      key: w.secret,
+      body: { content: 'crash', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id, w.ok.facebook.id] },
+    });
     const id = created.body.data.id;
-    const [landed, interrupted, untouched] = (await db.postTarget.findMany({ where: { postId: id } })).sort((a, b) => created.body.data.connectionIds.indexOf(a.connectionId) - created.body.data.connectionIds.indexOf(b.connectionId));
+    const [landed, interrupted, untouched] = (await db.postTarget.findMany({ where: { postId: id } })).sort(
+      (a, b) => created.body.data.connectionIds.indexOf(a.connectionId) - created.body.data.connectionIds.indexOf(b.connectionId),
+    );
     // The state a crash leaves: one target confirmed, one mid-call long ago, one never tried.
     await db.post.update({ where: { id }, data: { status: 'publishing' } });
     await db.postTarget.update({ where: { id: landed!.id }, data: { status: 'published', postedId: '111', attempts: 1, publishedAt: new Date() } });
-    await db.postTarget.update({ where: { id: interrupted!.id }, data: { status: 'publishing', attempts: 1, attemptStartedAt: new Date(Date.now() - 10 * 60_000) } });
+    await db.postTarget.update({
+      where: { id: interrupted!.id },
+      data: { status: 'publishing', attempts: 1, attemptStartedAt: new Date(Date.now() - 10 * 60_000) },
+    });
 
     expect(await deliverPost({ workspaceId: null, postId: id, mode: 'scheduled' })).toBe(true);
     const post = await db.post.findUniqueOrThrow({ where: { id }, include: { targets: true } });

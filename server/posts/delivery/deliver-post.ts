@@ -22,13 +22,15 @@ import { parseStoredSettings } from '@/server/platforms/catalogue';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { connectionTokens } from './connection-tokens';
+import { openToken } from '@/server/connections/token-sealing';
 import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
 
-export const INTERRUPTED_ERROR = 'Delivery was interrupted while the platform was being called; the post may or may not have been published. Check the account before publishing again.';
+export const INTERRUPTED_ERROR =
+  'Delivery was interrupted while the platform was being called; the post may or may not have been published. Check the account before publishing again.';
 
 /** The code of the post.failed event for a target whose attempt was cut off by a crash. */
 export const INTERRUPTED_CODE = 'DELIVERY_INTERRUPTED';
@@ -115,7 +117,8 @@ async function takeOver(tx: Tx, post: Post & { targets: PostTarget[] }): Promise
       }),
     );
   }
-  if (interrupted.length) console.warn(`[publishing] took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted.length} interrupted target(s) failed`);
+  if (interrupted.length)
+    console.warn(`[publishing] took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted.length} interrupted target(s) failed`);
 }
 
 type DeliveryPost = { id: string; workspaceId: string; content: string; variants: unknown; media: unknown; platformSettings: unknown };
@@ -143,7 +146,11 @@ const TARGET_CHANGED = Prisma.sql`EXISTS (SELECT 1 FROM t)`;
  * database outage is waited out (bounded) rather than losing it.
  */
 async function recordOutcome(parts: { target: Prisma.Sql; connection: Prisma.Sql; events: Prisma.Sql[] }): Promise<void> {
-  const ctes = [Prisma.sql`t AS (${parts.target})`, Prisma.sql`c AS (${parts.connection})`, ...parts.events.map((e, i) => Prisma.sql`${Prisma.raw(`e${i}`)} AS (${e})`)];
+  const ctes = [
+    Prisma.sql`t AS (${parts.target})`,
+    Prisma.sql`c AS (${parts.connection})`,
+    ...parts.events.map((e, i) => Prisma.sql`${Prisma.raw(`e${i}`)} AS (${e})`),
+  ];
   const statement = Prisma.sql`WITH ${Prisma.join(ctes, ', ')} SELECT 1`;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -170,7 +177,7 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     const settings = parseStoredSettings(platform, storedSettings);
     // Tokens a platform grants on the way are stored through connectionTokens at once.
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
-      { ...connection, platform },
+      { ...connection, platform, accessToken: openToken(connection.accessToken) },
       { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
       { tokens: connectionTokens },
     );
@@ -179,11 +186,22 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
       target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'published', "postedId" = ${result.postedId}, "permalink" = ${result.permalink}, "error" = NULL, "publishedAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts} RETURNING 1`,
       connection: Prisma.sql`UPDATE "Connection" SET "lastSuccessfulPostAt" = ${publishedAt}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid AND ${TARGET_CHANGED}`,
       events: [
-        outboxInsertSql({
-          workspaceId: post.workspaceId,
-          type: 'post.published',
-          data: { postId: post.id, targetId: target.id, platform, connectionId: connection.id, postedId: result.postedId, permalink: result.permalink, publishedAt: publishedAt.toISOString() },
-        }, TARGET_CHANGED),
+        outboxInsertSql(
+          {
+            workspaceId: post.workspaceId,
+            type: 'post.published',
+            data: {
+              postId: post.id,
+              targetId: target.id,
+              platform,
+              connectionId: connection.id,
+              postedId: result.postedId,
+              permalink: result.permalink,
+              publishedAt: publishedAt.toISOString(),
+            },
+          },
+          TARGET_CHANGED,
+        ),
       ],
     });
   } catch (err) {
@@ -192,9 +210,23 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     const code = expired ? 'CONNECTION_EXPIRED' : err instanceof PlatformError ? 'PLATFORM_ERROR' : 'DELIVERY_ERROR';
     if (!(err instanceof PlatformError)) console.error(`[publishing] unexpected error delivering target ${target.id}`, err);
     const failedAt = new Date();
-    const events = [outboxInsertSql({ workspaceId: post.workspaceId, type: 'post.failed', data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: failedAt.toISOString() } }, TARGET_CHANGED)];
+    const events = [
+      outboxInsertSql(
+        {
+          workspaceId: post.workspaceId,
+          type: 'post.failed',
+          data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: failedAt.toISOString() },
+        },
+        TARGET_CHANGED,
+      ),
+    ];
     if (expired && connection.status === 'active') {
-      events.push(outboxInsertSql({ workspaceId: post.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform, reason: message } }, TARGET_CHANGED));
+      events.push(
+        outboxInsertSql(
+          { workspaceId: post.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform, reason: message } },
+          TARGET_CHANGED,
+        ),
+      );
     }
     await recordOutcome({
       target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "updatedAt" = now() WHERE "id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts} RETURNING 1`,

@@ -5,6 +5,7 @@
 // local server); everything else is the production path.
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { openToken } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
 import type { Publisher } from '@/server/platforms/publisher';
 import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
@@ -19,7 +20,9 @@ vi.mock('@/server/platforms/registry', async (importOriginal) => {
   return {
     ...original,
     publisherFor: ((connection) =>
-      connection.provider === 'live' && connection.platform === 'twitter' && live.twitter ? live.twitter : original.publisherFor(connection)) as typeof original.publisherFor,
+      connection.provider === 'live' && connection.platform === 'twitter' && live.twitter
+        ? live.twitter
+        : original.publisherFor(connection)) as typeof original.publisherFor,
   };
 });
 const { createTwitterPublisher } = await import('@/server/platforms/twitter/twitter-publisher');
@@ -37,7 +40,15 @@ function useLiveX(options: { clientId?: string } = {}) {
 async function liveXAccount(tokens: { accessToken: string; refreshToken?: string; tokenExpiresAt: Date }) {
   const { workspace, secret } = await createWorkspaceWithKey();
   const connection = await db.connection.create({
-    data: { workspaceId: workspace.id, platform: 'twitter', provider: 'live', externalId: uniq('x'), accountName: 'heraldcoffee', displayName: 'Herald', ...tokens },
+    data: {
+      workspaceId: workspace.id,
+      platform: 'twitter',
+      provider: 'live',
+      externalId: uniq('x'),
+      accountName: 'heraldcoffee',
+      displayName: 'Herald',
+      ...tokens,
+    },
   });
   return { secret, connection };
 }
@@ -87,7 +98,13 @@ describe('delivery to a live adapter', () => {
     expect(res.body.data.targets[0]).toMatchObject({ status: 'published', postedId: TWEET });
     expect(platform.calls('POST', '/2/tweets').map((r) => r.headers.authorization)).toEqual(['Bearer x-old', `Bearer ${x('token-refreshed').access_token}`]);
     const stored = await db.connection.findUniqueOrThrow({ where: { id: connection.id } });
-    expect(stored).toMatchObject({ status: 'active', accessToken: x('token-refreshed').access_token, refreshToken: x('token-refreshed').refresh_token, lastError: null });
+    expect(stored).toMatchObject({ status: 'active', lastError: null });
+    // Granted tokens are stored sealed, never in clear.
+    expect(stored.accessToken).not.toContain(x('token-refreshed').access_token);
+    expect({ accessToken: openToken(stored.accessToken), refreshToken: openToken(stored.refreshToken) }).toEqual({
+      accessToken: x('token-refreshed').access_token,
+      refreshToken: x('token-refreshed').refresh_token,
+    });
     expect(Math.abs(stored.tokenExpiresAt!.getTime() - (Date.now() + 7_200_000))).toBeLessThan(60_000);
   });
 
@@ -103,6 +120,7 @@ describe('delivery to a live adapter', () => {
     expect(res.body.data.targets[0]).toMatchObject({ status: 'failed', error: 'You are not allowed to create a Tweet with duplicate content.' });
     // The old refresh token was spent by the grant: only the new one can refresh again.
     const stored = await db.connection.findUniqueOrThrow({ where: { id: connection.id } });
-    expect(stored).toMatchObject({ status: 'active', accessToken: x('token-refreshed').access_token, refreshToken: x('token-refreshed').refresh_token });
+    expect(stored.status).toBe('active');
+    expect([openToken(stored.accessToken), openToken(stored.refreshToken)]).toEqual([x('token-refreshed').access_token, x('token-refreshed').refresh_token]);
   });
 });

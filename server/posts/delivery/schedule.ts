@@ -9,7 +9,11 @@ export const deliveryJobKey = (postId: string) => `post-delivery:${postId}`;
 
 export async function scheduleDelivery(post: { id: string; scheduledAt: Date | null; scheduleVersion: number }): Promise<void> {
   try {
-    await getJobs().enqueue('posts.deliver', { postId: post.id, scheduleVersion: post.scheduleVersion }, { runAt: post.scheduledAt ?? new Date(), key: deliveryJobKey(post.id) });
+    await getJobs().enqueue(
+      'posts.deliver',
+      { postId: post.id, scheduleVersion: post.scheduleVersion },
+      { runAt: post.scheduledAt ?? new Date(), key: deliveryJobKey(post.id) },
+    );
   } catch (err) {
     console.warn(`[posts] could not enqueue delivery of ${post.id}; the catch-up sweep will deliver it`, err);
   }

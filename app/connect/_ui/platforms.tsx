@@ -1,0 +1,30 @@
+// Platform names and badges as the client pages show them. Badge colours are each brand's
+// own, dark enough for white text (WCAG AA).
+import styles from './client-page.module.css';
+
+export const PLATFORM_LABELS: Record<string, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  twitter: 'X',
+  threads: 'Threads',
+  tiktok: 'TikTok',
+};
+
+const BADGES: Record<string, { background: string; letter: string }> = {
+  instagram: { background: '#c13584', letter: 'IG' },
+  facebook: { background: '#1463c9', letter: 'f' },
+  linkedin: { background: '#0a66c2', letter: 'in' },
+  twitter: { background: '#000000', letter: 'X' },
+  threads: { background: '#000000', letter: '@' },
+  tiktok: { background: '#111111', letter: 'TT' },
+};
+
+export function PlatformBadge({ platform }: { platform: string }) {
+  const badge = BADGES[platform] ?? { background: '#4f5663', letter: '?' };
+  return (
+    <span className={styles.badge} style={{ background: badge.background }} aria-hidden="true">
+      {badge.letter}
+    </span>
+  );
+}

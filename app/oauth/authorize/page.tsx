@@ -1,0 +1,87 @@
+// The consent page an assistant client sends a member to: who is asking, for which
+// workspace and with which scopes. Approving issues a one-time code to the client
+// (server/oauth); the key it becomes is listed with the workspace's keys.
+import { redirect } from 'next/navigation';
+import { currentStaffUserId } from '@/server/auth/staff-auth';
+import { SCOPE_DESCRIPTIONS } from '@/server/auth/scopes';
+import { checkAuthorization, grantableWorkspaces, OAuthError, type CheckedAuthorization } from '@/server/oauth/oauth';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Record<string, string | undefined>;
+const FIELDS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource'] as const;
+
+export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Params> }) {
+  const params = await searchParams;
+  const userId = await currentStaffUserId();
+  if (!userId) {
+    const back = `/oauth/authorize?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()}`;
+    redirect(`/signin?callbackUrl=${encodeURIComponent(back)}`);
+  }
+  let request: CheckedAuthorization;
+  try {
+    request = await checkAuthorization(params);
+  } catch (err) {
+    const message = err instanceof OAuthError ? err.description : 'This sign-in request cannot be completed';
+    return (
+      <main className="auth-page">
+        <section className="card auth-card">
+          <h1 style={{ marginTop: 0 }}>Cannot connect this assistant</h1>
+          <p className="error" role="alert">
+            {message}
+          </p>
+        </section>
+      </main>
+    );
+  }
+  const workspaces = await grantableWorkspaces(userId);
+  const redirectHost = new URL(request.redirectUri).host;
+  return (
+    <main className="auth-page">
+      <form method="post" action="/oauth/authorize/decision" className="card auth-card">
+        <h1 style={{ marginTop: 0 }}>Connect {request.client.name} to Herald</h1>
+        <p>
+          {request.client.name} asks to act for a workspace with the permissions below. It will get an API key of its own (listed as an assistant connection,
+          revocable at any time) and return to <strong>{redirectHost}</strong>. Publishing and other actions with an external effect still wait for a
+          member&rsquo;s confirmation unless the workspace turned that off.
+        </p>
+        {FIELDS.map((f) => (params[f] !== undefined ? <input key={f} type="hidden" name={f} value={params[f]} /> : null))}
+        {workspaces.length === 0 ? (
+          <p className="error" role="alert">
+            You are not an owner or admin of any workspace, so you cannot connect an assistant.
+          </p>
+        ) : (
+          <label className="field">
+            Workspace
+            <select name="workspaceId" defaultValue={workspaces[0]!.id}>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <fieldset className="field" style={{ border: 0, padding: 0 }}>
+          <legend>Permissions</legend>
+          {request.scopes.map((scope) => (
+            <label key={scope} style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
+              <input type="checkbox" name="scopes" value={scope} defaultChecked />
+              <span>
+                <code>{scope}</code> — {SCOPE_DESCRIPTIONS[scope]}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div style={{ display: 'flex', gap: 12 }}>
+          <button className="button" type="submit" name="decision" value="approve" disabled={workspaces.length === 0}>
+            Allow
+          </button>
+          <button className="button secondary" type="submit" name="decision" value="deny">
+            Deny
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

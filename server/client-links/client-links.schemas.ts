@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ZText, ZTimestamp } from '@/server/shared/schemas';
+
+export const CLIENT_LINK_KINDS = ['connect', 'review'] as const;
+export type ClientLinkKind = (typeof CLIENT_LINK_KINDS)[number];
+
+export const LINK_DEFAULT_DAYS = 7;
+export const LINK_MAX_DAYS = 90;
+export const BRAND_NAME_MAX = 80;
+/** Longer logo URLs are not plausible image addresses; the cap keeps pages and rows small. */
+export const LOGO_URL_MAX = 2048;
+
+/**
+ * The brand's logo: an https URL the client's browser loads directly (docs/decisions.md →
+ * "Brand logos"). Herald never fetches it, so it needs no outbound check; it must be a plain
+ * https URL without credentials.
+ */
+export const ZLogoUrl = ZText.max(LOGO_URL_MAX).refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && !url.username && !url.password && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an https URL without credentials' },
+);
+
+export const ZClientLinkBody = z.strictObject({
+  expiresInDays: z.number().int().min(1).max(LINK_MAX_DAYS).default(LINK_DEFAULT_DAYS),
+  rotate: z.boolean().default(false),
+  brand: z
+    .strictObject({
+      name: ZText.trim().min(1).max(BRAND_NAME_MAX).optional(),
+      logoUrl: ZLogoUrl.optional(),
+    })
+    .optional(),
+});
+export type ClientLinkInput = z.infer<typeof ZClientLinkBody>;
+
+export const ZClientLinkCreated = z
+  .object({
+    url: z.url(),
+    expiresAt: ZTimestamp,
+    /** True when the request asked to rotate: every earlier link of this kind was revoked first. */
+    rotated: z.boolean(),
+  })
+  .meta({ id: 'ClientLink' });
+export type ClientLinkCreated = z.infer<typeof ZClientLinkCreated>;
+
+export const ZBrand = z.object({ name: z.string(), logoUrl: z.string().nullable() });

@@ -1,0 +1,61 @@
+// Issuing and revoking the no-login links an agency sends its client: `connect` (the hosted
+// connect page) and `review` (the approval page). A link acts on one managed workspace and
+// is live until it expires, is rotated away, or the workspace is detached.
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import type { Prisma } from '@/server/generated/prisma/client';
+import { env } from '@/server/config/env';
+import { isUuid } from '@/server/shared/schemas';
+import type { ClientLinkCreated, ClientLinkInput, ClientLinkKind } from './client-links.schemas';
+import { hashLinkToken, newLinkToken } from './link-tokens';
+
+const DAY_MS = 86_400_000;
+
+/** The path under the connect base each kind of link opens. */
+const LINK_PATHS: Record<ClientLinkKind, string> = { connect: '/connect', review: '/review' };
+
+export function linkUrl(kind: ClientLinkKind, token: string): string {
+  return `${env.connectBaseUrl()}${LINK_PATHS[kind]}/${token}`;
+}
+
+export async function issueClientLink(args: {
+  agencyWorkspaceId: string;
+  workspaceId: string;
+  kind: ClientLinkKind;
+  input: ClientLinkInput;
+}): Promise<ClientLinkCreated> {
+  const { agencyWorkspaceId, workspaceId, kind, input } = args;
+  const token = newLinkToken();
+  const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
+
+  await db.$transaction(async (tx) => {
+    // Locks the client's row: a concurrent detach or rotation waits, so no link outlives either.
+    const [client] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id" FROM "Workspace" WHERE "id" = ${isUuid(workspaceId) ? workspaceId : null}::uuid AND "managedById" = ${agencyWorkspaceId}::uuid FOR UPDATE`;
+    if (!client) throw new AppError('WORKSPACE_NOT_FOUND', 'No managed workspace with that id under this workspace', { field: 'id' });
+    const agency = await tx.workspace.findUniqueOrThrow({ where: { id: agencyWorkspaceId }, select: { name: true } });
+    if (input.rotate) await revokeLinks(tx, { workspaceId, kind });
+    await tx.clientLink.create({
+      data: {
+        workspaceId,
+        issuedById: agencyWorkspaceId,
+        kind,
+        tokenHash: hashLinkToken(token),
+        brandName: input.brand?.name ?? agency.name.slice(0, 80),
+        brandLogoUrl: input.brand?.logoUrl ?? null,
+        expiresAt,
+      },
+    });
+  });
+
+  return { url: linkUrl(kind, token), expiresAt: expiresAt.toISOString(), rotated: input.rotate };
+}
+
+/** Revokes every live link of the workspace (of one kind, or all); used by rotation and detach. */
+export async function revokeLinks(tx: Prisma.TransactionClient, where: { workspaceId: string; kind?: ClientLinkKind }): Promise<number> {
+  const revoked = await tx.clientLink.updateMany({
+    where: { workspaceId: where.workspaceId, ...(where.kind ? { kind: where.kind } : {}), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return revoked.count;
+}

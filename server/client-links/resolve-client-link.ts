@@ -1,0 +1,37 @@
+// From a link token to its live link, or the contract's error: a revoked or unknown token is
+// CONNECT_TOKEN_INVALID (404), an expired one CONNECT_TOKEN_EXPIRED (410). Review links
+// answer the same codes: they are the same kind of credential (docs/decisions.md).
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import type { ClientLinkKind } from './client-links.schemas';
+import { hashLinkToken, isWellFormedLinkToken } from './link-tokens';
+
+export interface LiveClientLink {
+  id: string;
+  kind: ClientLinkKind;
+  workspace: { id: string; name: string };
+  brand: { name: string; logoUrl: string | null };
+  expiresAt: Date;
+}
+
+const NAMES: Record<ClientLinkKind, string> = { connect: 'connect link', review: 'review link' };
+
+export async function resolveClientLink(token: string, kind: ClientLinkKind): Promise<LiveClientLink> {
+  const invalid = () => new AppError('CONNECT_TOKEN_INVALID', `This ${NAMES[kind]} does not exist or was revoked`);
+  if (!isWellFormedLinkToken(token)) throw invalid();
+  const link = await db.clientLink.findUnique({
+    where: { tokenHash: hashLinkToken(token) },
+    include: { workspace: { select: { id: true, name: true, managedById: true } } },
+  });
+  // A link whose workspace is no longer managed by its issuer is dead even if a revocation was
+  // missed: the link speaks for the agency's relationship with the client.
+  if (!link || link.kind !== kind || link.revokedAt || link.workspace.managedById !== link.issuedById) throw invalid();
+  if (link.expiresAt.getTime() <= Date.now()) throw new AppError('CONNECT_TOKEN_EXPIRED', `This ${NAMES[kind]} expired at ${link.expiresAt.toISOString()}`);
+  return {
+    id: link.id,
+    kind,
+    workspace: { id: link.workspace.id, name: link.workspace.name },
+    brand: { name: link.brandName, logoUrl: link.brandLogoUrl },
+    expiresAt: link.expiresAt,
+  };
+}

@@ -1,0 +1,24 @@
+// What the hosted connect page shows: the agency's brand, one channel per platform, and the
+// accounts the client workspace already has (GET /public/connect/{token}).
+import { resolveClientLink } from '@/server/client-links/resolve-client-link';
+import { db } from '@/server/db/client';
+import { channelModes } from './channels';
+import type { ConnectPageData } from './connect.schemas';
+
+export async function readConnectPage(token: string): Promise<ConnectPageData> {
+  const link = await resolveClientLink(token, 'connect');
+  const connections = await db.connection.findMany({
+    where: { workspaceId: link.workspace.id },
+    orderBy: [{ platform: 'asc' }, { createdAt: 'asc' }],
+    select: { id: true, platform: true, accountName: true, displayName: true, avatarUrl: true, status: true },
+  });
+  return {
+    workspace: link.workspace,
+    brand: link.brand,
+    expiresAt: link.expiresAt.toISOString(),
+    channels: channelModes().map(({ platform, mode }) => ({ platform, configured: mode !== 'unavailable' })),
+    connections,
+    // Herald has no Telegram channel: there is no bot to name.
+    telegramBotUsername: null,
+  };
+}

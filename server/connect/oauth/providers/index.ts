@@ -1,0 +1,16 @@
+import type { Platform } from '@/server/shared/platforms';
+import type { OAuthProvider } from '../oauth-provider';
+import { linkedinOAuth } from './linkedin';
+import { facebookOAuth, instagramOAuth } from './meta';
+import { threadsOAuth } from './threads';
+import { tiktokOAuth } from './tiktok';
+import { xOAuth } from './x';
+
+export const oauthProviders: Record<Platform, OAuthProvider> = {
+  linkedin: linkedinOAuth,
+  facebook: facebookOAuth,
+  instagram: instagramOAuth,
+  twitter: xOAuth,
+  tiktok: tiktokOAuth,
+  threads: threadsOAuth,
+};

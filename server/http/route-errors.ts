@@ -1,0 +1,23 @@
+// Which catalogue codes a route can answer: its own (meta.errors) plus those every route,
+// every key route and every write can. The OpenAPI document lists them per route, and the
+// tool endpoint names them in each tool's description, from this one function.
+import type { ErrorCode } from '@/server/errors/catalogue';
+import type { HeraldMeta } from '@/server/trpc/meta';
+
+/** Codes every route can answer, with or without a key. */
+export const EVERY_ROUTE_ERRORS: ErrorCode[] = ['URI_TOO_LONG', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+/** Codes any key-authenticated route can answer. */
+export const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST'];
+const SELECTABLE_ROUTE_ERRORS: ErrorCode[] = ['WORKSPACE_NOT_MANAGED'];
+const HEADER_FORBIDDEN_ERRORS: ErrorCode[] = ['WORKSPACE_HEADER_NOT_ALLOWED'];
+const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_FLIGHT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'];
+
+/** Every code the route can answer, in a stable order without duplicates. */
+export function routeErrorCodes(meta: HeraldMeta, isWrite: boolean): ErrorCode[] {
+  const codes: ErrorCode[] = [...(meta.errors ?? []), ...EVERY_ROUTE_ERRORS];
+  if (meta.openapi?.protect !== false) {
+    codes.push(...KEY_ROUTE_ERRORS, ...(meta.workspaceHeader === 'forbidden' ? HEADER_FORBIDDEN_ERRORS : SELECTABLE_ROUTE_ERRORS));
+    if (isWrite) codes.push(...WRITE_ERRORS);
+  }
+  return [...new Set(codes)];
+}

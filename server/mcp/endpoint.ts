@@ -1,0 +1,306 @@
+// The tool endpoint, /public/v1/mcp: JSON-RPC 2.0 over Streamable HTTP with the protocol
+// SDK's server and transport. Each HTTP request gets a fresh SDK server over a stateless
+// transport; the session (id, key, workspace, protocol version) lives in PostgreSQL
+// (sessions.ts), so any instance answers any request of a session. Authentication is the
+// REST key check with the REST 401 body; every tool call runs the REST route's procedure
+// (callProcedure) with its scope, workspace header, rate limit and idempotency rules.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  isInitializeRequest,
+  LATEST_PROTOCOL_VERSION,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+  type InitializeRequest,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import { authenticateApiKey, bearerKeyOf, type KeyPrincipal } from '@/server/auth/authenticate-key';
+import { selectWorkspace } from '@/server/auth/workspace-selection';
+import { toErrorResponse } from '@/server/errors/http';
+import { callProcedure } from '@/server/http/procedure-call';
+import { protectedResourceMetadataUrl } from '@/server/oauth/oauth';
+import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
+import { HEADERS } from '@/server/shared/headers';
+import { createRequestContext } from '@/server/trpc/context';
+import { errorCatalogueJson, getPrompt, PROMPTS, RESOURCES } from './prompts';
+import { subscribeSession, type SessionEvent } from './session-events';
+import { authenticateSessionRequest, endSession, linkSessionPost, openSession, type McpSessionRecord } from './sessions';
+import { errorResult, successResult } from './tool-results';
+import { tools, toolsFor, type ToolDefinition } from './tools';
+
+export const SESSION_HEADER = 'mcp-session-id';
+const SERVER_INFO = { name: 'herald', title: 'Herald', version: '1.0.0' };
+const INSTRUCTIONS =
+  'Herald publishes and schedules social media posts for a workspace and reports their outcomes. ' +
+  'Reads and drafts run at once. Publishing, scheduling, cancelling, deleting and other actions with an external effect are usually staged: ' +
+  'the result gives an actionId that a member confirms in Herald; follow up with proposals_get. ' +
+  'Errors carry the same codes as the REST API; pass idempotencyKey on writes you might retry.';
+const KEEP_ALIVE_MS = 15_000;
+
+interface CallScope {
+  principal: KeyPrincipal;
+  session: McpSessionRecord | null;
+  headers: Headers;
+}
+
+function httpError(err: unknown): Response {
+  const mapped = toErrorResponse(err);
+  if (mapped.code === 'INTERNAL_ERROR') console.error('[mcp] unexpected error', err);
+  const headers = { ...mapped.headers };
+  // The same 401 body as REST; the challenge also names the protected-resource metadata, so
+  // a tool client without a key can start the OAuth sign-in (server/oauth).
+  if (mapped.code === 'UNAUTHORIZED') headers['WWW-Authenticate'] = `Bearer realm="herald", resource_metadata="${protectedResourceMetadataUrl()}"`;
+  return Response.json(mapped.body, { status: mapped.status, headers });
+}
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+}
+
+async function callTool(scope: CallScope, name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
+  const tool: ToolDefinition | undefined = tools().get(name);
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the tools this key may call.`);
+  const { idempotencyKey, ...args } = rawArgs;
+  const headers = new Headers(scope.headers);
+  headers.delete(HEADERS.idempotencyKey);
+  const key = typeof idempotencyKey === 'string' ? idempotencyKey : scope.headers.get(HEADERS.idempotencyKey);
+  if (key !== null && tool.route.type === 'mutation') headers.set(HEADERS.idempotencyKey, key);
+  // Invalid arguments are never staged: they run, and fail exactly as over REST.
+  const valid = !tool.route.input || tool.route.input.safeParse(args).success;
+  const ctx = createRequestContext({
+    transport: 'mcp',
+    headers,
+    principal: scope.principal,
+    assistant: { sessionId: scope.session?.id ?? null, toolName: name, stageable: tool.stageable && valid },
+  });
+  try {
+    const data = await callProcedure(ctx, tool.route.procedure, tool.route.input ? args : undefined);
+    if (tool.route.procedure === 'posts.create' && ctx.response.status !== 202 && scope.session) {
+      const postId = (data as { data?: { id?: string } }).data?.id;
+      if (postId) await linkSessionPost(scope.session.id, postId);
+    }
+    return successResult(data, ctx);
+  } catch (err) {
+    return errorResult(err);
+  }
+}
+
+/**
+ * An SDK server with Herald's handlers, serving one HTTP request at a time. Building one
+ * costs about as much as the rest of a tool call, so idle ones are kept: the handlers read
+ * the request they serve from `scope`, set while it is checked out.
+ */
+interface PooledServer {
+  server: Server;
+  scope: CallScope | undefined;
+}
+const idleServers: PooledServer[] = [];
+const MAX_IDLE_SERVERS = 16;
+
+function acquireServer(scope: CallScope): PooledServer {
+  const entry = idleServers.pop() ?? buildServer();
+  entry.scope = scope;
+  return entry;
+}
+
+function releaseServer(entry: PooledServer): void {
+  entry.scope = undefined;
+  if (idleServers.length < MAX_IDLE_SERVERS) idleServers.push(entry);
+}
+
+function buildServer(): PooledServer {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, prompts: {}, resources: {}, logging: {} }, instructions: INSTRUCTIONS });
+  const entry: PooledServer = { server, scope: undefined };
+  const current = (): CallScope => {
+    if (!entry.scope) throw new McpError(ErrorCode.InternalError, 'No request in progress');
+    return entry.scope;
+  };
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: toolsFor(current().principal.scopes).map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      annotations: t.annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(current(), request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: PROMPTS }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const prompt = getPrompt(request.params.name, request.params.arguments ?? {});
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    return prompt;
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    if (uri === 'herald://errors') return { contents: [{ uri, mimeType: 'application/json', text: errorCatalogueJson() }] };
+    if (uri === 'herald://workspace/connections') {
+      const result = await callTool(current(), 'connections_list', {});
+      if (result.isError) throw new McpError(ErrorCode.InvalidRequest, String((result.content[0] as { text: string }).text));
+      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result.structuredContent) }] };
+    }
+    throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+  });
+  return entry;
+}
+
+async function readMessages(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new McpError(ErrorCode.InvalidRequest, `The request body is over ${MAX_BODY_BYTES} bytes`);
+  return JSON.parse(text) as unknown;
+}
+
+async function handlePost(req: Request): Promise<Response> {
+  const authorization = req.headers.get('authorization');
+  const sessionId = req.headers.get(SESSION_HEADER);
+  let body: unknown;
+  try {
+    body = await readMessages(req);
+  } catch {
+    // The key is checked first all the same: no key, no answer beyond the 401.
+    try {
+      bearerKeyOf(authorization);
+    } catch (err) {
+      return httpError(err);
+    }
+    return jsonRpcError(400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
+  }
+  const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
+  const initialize = messages.find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
+
+  let principal: KeyPrincipal;
+  let session: McpSessionRecord | null = null;
+  let workspaceId: string;
+  try {
+    if (initialize || !sessionId) {
+      principal = await authenticateApiKey(authorization);
+      if (!initialize) return jsonRpcError(400, ErrorCode.InvalidRequest, 'Bad Request: send the Mcp-Session-Id header from initialize');
+      workspaceId = await selectWorkspace({ homeWorkspaceId: principal.workspaceId, headerValue: req.headers.get(HEADERS.workspace), headerForbidden: false });
+    } else {
+      ({ principal, session } = await authenticateSessionRequest(authorization, sessionId));
+      if (!session) return jsonRpcError(404, ErrorCode.InvalidRequest, 'Session not found: it ended or never existed; initialize a new one');
+      workspaceId = session.workspaceId;
+    }
+  } catch (err) {
+    return httpError(err);
+  }
+
+  const entry = acquireServer({ principal, session, headers: req.headers });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await entry.server.connect(transport);
+  try {
+    const response = await transport.handleRequest(req, { parsedBody: body });
+    if (!initialize || response.status !== 200) return response;
+    const requested = initialize.params.protocolVersion;
+    const sessionId = await openSession({
+      keyId: principal.keyId,
+      workspaceId,
+      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
+      clientName: initialize.params.clientInfo?.name?.slice(0, 200) ?? null,
+    });
+    const headers = new Headers(response.headers);
+    headers.set('Mcp-Session-Id', sessionId);
+    return new Response(response.body, { status: response.status, headers });
+  } finally {
+    // JSON responses are complete when handleRequest returns: the server is free again.
+    await transport.close();
+    releaseServer(entry);
+  }
+}
+
+async function sessionOf(req: Request): Promise<{ principal: KeyPrincipal; session: McpSessionRecord } | Response> {
+  const id = req.headers.get(SESSION_HEADER);
+  try {
+    if (!id) {
+      await authenticateApiKey(req.headers.get('authorization'));
+      return jsonRpcError(400, ErrorCode.InvalidRequest, 'Bad Request: send the Mcp-Session-Id header from initialize');
+    }
+    const { principal, session } = await authenticateSessionRequest(req.headers.get('authorization'), id);
+    if (!session) return jsonRpcError(404, ErrorCode.InvalidRequest, 'Session not found: it ended or never existed; initialize a new one');
+    return { principal, session };
+  } catch (err) {
+    return httpError(err);
+  }
+}
+
+function notificationOf(event: SessionEvent): JSONRPCMessage {
+  return {
+    jsonrpc: '2.0',
+    method: 'notifications/message',
+    params: {
+      level: event.status === 'failed' ? 'warning' : 'info',
+      logger: 'herald',
+      data: { event: event.kind, postId: event.postId, status: event.status },
+    },
+  };
+}
+
+/** GET: the session's standalone event stream (server-sent events). */
+async function handleGet(req: Request): Promise<Response> {
+  if (!(req.headers.get('accept') ?? '').includes('text/event-stream')) {
+    return jsonRpcError(406, ErrorCode.InvalidRequest, 'Not Acceptable: the event stream needs Accept: text/event-stream');
+  }
+  const found = await sessionOf(req);
+  if (found instanceof Response) return found;
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (chunk: string) => {
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          cleanup();
+        }
+      };
+      const unsubscribe = await subscribeSession(found.session.id, (event) => send(`event: message\ndata: ${JSON.stringify(notificationOf(event))}\n\n`));
+      const timer = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      cleanup = () => {
+        clearInterval(timer);
+        unsubscribe();
+      };
+      send(': stream open\n\n');
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'Mcp-Session-Id': found.session.id },
+  });
+}
+
+/** DELETE: ends the session; later requests with its id answer 404. */
+async function handleDelete(req: Request): Promise<Response> {
+  const found = await sessionOf(req);
+  if (found instanceof Response) return found;
+  await endSession(found.session.id, found.principal.keyId);
+  return new Response(null, { status: 200 });
+}
+
+export async function handleMcp(req: Request): Promise<Response> {
+  try {
+    switch (req.method) {
+      case 'POST':
+        return await handlePost(req);
+      case 'GET':
+        return await handleGet(req);
+      case 'DELETE':
+        return await handleDelete(req);
+      default:
+        return jsonRpcError(405, ErrorCode.InvalidRequest, 'Method not allowed', { Allow: 'GET, POST, DELETE' });
+    }
+  } catch (err) {
+    return httpError(err);
+  }
+}

@@ -1,0 +1,81 @@
+// GET /public/v1/mcp/setup (no key): ready-to-paste configuration for the common tool
+// clients, with this deployment's URL filled in — JSON for programs, a readable page for
+// people (Accept: text/html).
+import { env } from '@/server/config/env';
+import { MCP_PATH } from '@/server/shared/paths';
+
+const KEY_PLACEHOLDER = 'sk_live_…';
+
+export interface SetupSnippet {
+  client: string;
+  /** Where the snippet goes. */
+  where: string;
+  format: 'json' | 'shell';
+  snippet: string;
+}
+
+export function mcpUrl(): string {
+  return `${env.baseUrl()}${MCP_PATH}`;
+}
+
+export function setupSnippets(url = mcpUrl()): SetupSnippet[] {
+  const json = (v: unknown) => JSON.stringify(v, null, 2);
+  const bridge = ['-y', 'mcp-remote', url, '--header', 'Authorization:Bearer ${HERALD_API_KEY}'];
+  return [
+    {
+      client: 'Claude Desktop',
+      where: 'claude_desktop_config.json (Settings → Developer → Edit Config)',
+      format: 'json',
+      snippet: json({ mcpServers: { herald: { command: 'npx', args: bridge, env: { HERALD_API_KEY: KEY_PLACEHOLDER } } } }),
+    },
+    {
+      client: 'Claude Code',
+      where: 'a terminal',
+      format: 'shell',
+      snippet: `claude mcp add --transport http herald ${url} --header "Authorization: Bearer ${KEY_PLACEHOLDER}"`,
+    },
+    {
+      client: 'Cursor',
+      where: '.cursor/mcp.json (or ~/.cursor/mcp.json)',
+      format: 'json',
+      snippet: json({ mcpServers: { herald: { url, headers: { Authorization: `Bearer ${KEY_PLACEHOLDER}` } } } }),
+    },
+    {
+      client: 'VS Code',
+      where: '.vscode/mcp.json',
+      format: 'json',
+      snippet: json({
+        inputs: [{ type: 'promptString', id: 'herald-key', description: 'Herald API key (sk_live_…)', password: true }],
+        servers: { herald: { type: 'http', url, headers: { Authorization: 'Bearer ${input:herald-key}' } } },
+      }),
+    },
+    {
+      client: 'Any stdio client (mcp-remote bridge)',
+      where: 'the client’s server command',
+      format: 'shell',
+      snippet: `HERALD_API_KEY=${KEY_PLACEHOLDER} npx ${bridge.map((a) => (a.includes(' ') || a.includes('$') ? `'${a}'` : a)).join(' ')}`,
+    },
+  ];
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(url: string, snippets: SetupSnippet[]): string {
+  const sections = snippets
+    .map((s) => `<section><h2>${escapeHtml(s.client)}</h2><p>Put this in ${escapeHtml(s.where)}:</p><pre><code>${escapeHtml(s.snippet)}</code></pre></section>`)
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Connect an assistant to Herald</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}pre{background:#f3f4f6;padding:1rem;border-radius:8px;overflow:auto;font-size:14px}h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem}code{font-family:ui-monospace,monospace}</style></head>
+<body><main><h1>Connect an assistant to Herald</h1>
+<p>Tool endpoint: <code>${escapeHtml(url)}</code>. Use an API key of the workspace (<code>sk_live_…</code>); the assistant gets exactly the key's scopes and shares its rate limit with the REST API. Publishing, scheduling and other actions with an external effect wait for a member's confirmation in Herald unless the workspace turned that off.</p>
+${sections}</main></body></html>`;
+}
+
+export function handleMcpSetup(req: Request): Response {
+  const url = mcpUrl();
+  const snippets = setupSnippets(url);
+  const accept = req.headers.get('accept') ?? '';
+  if (accept.includes('text/html')) return new Response(page(url, snippets), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  return Response.json({ data: { url, transport: 'streamable-http', authentication: 'Authorization: Bearer sk_live_…', clients: snippets } });
+}

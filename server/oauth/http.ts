@@ -1,0 +1,74 @@
+// The OAuth endpoints for assistant clients as Web handlers (the app's route files export
+// them): discovery metadata, client registration, the member's decision and the token
+// exchange. Errors use OAuth's own body, `{ error, error_description }`, which clients parse.
+import { staffUserIdFromRequest } from '@/server/auth/staff-session';
+import { env } from '@/server/config/env';
+import { authorizationServerMetadata, checkAuthorization, decide, exchangeCode, OAuthError, protectedResourceMetadata, registerClient } from './oauth';
+
+/** Discovery, registration and the token endpoint are called from browsers too (web-based clients). */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, MCP-Protocol-Version',
+};
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function oauthError(err: unknown): Response {
+  if (err instanceof OAuthError)
+    return Response.json({ error: err.error, error_description: err.description }, { status: err.status, headers: { ...CORS, ...NO_STORE } });
+  console.error('[oauth] unexpected error', err);
+  return Response.json({ error: 'server_error', error_description: 'Something went wrong on our side' }, { status: 500, headers: CORS });
+}
+
+export const handleOAuthPreflight = () => new Response(null, { status: 204, headers: CORS });
+export const handleProtectedResourceMetadata = () => Response.json(protectedResourceMetadata(), { headers: CORS });
+export const handleAuthorizationServerMetadata = () => Response.json(authorizationServerMetadata(), { headers: CORS });
+
+export async function handleRegister(req: Request): Promise<Response> {
+  try {
+    const body = (await req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object') throw new OAuthError('invalid_client_metadata', 'Send the client metadata as a JSON object');
+    return Response.json(await registerClient(body), { status: 201, headers: { ...CORS, ...NO_STORE } });
+  } catch (err) {
+    return oauthError(err);
+  }
+}
+
+export async function handleToken(req: Request): Promise<Response> {
+  try {
+    const type = req.headers.get('content-type') ?? '';
+    const form = type.includes('application/json') ? new URLSearchParams((await req.json()) as Record<string, string>) : new URLSearchParams(await req.text());
+    return Response.json(await exchangeCode(form), { headers: { ...CORS, ...NO_STORE } });
+  } catch (err) {
+    return oauthError(err);
+  }
+}
+
+const AUTHORIZE_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource'] as const;
+
+/**
+ * The consent form's POST: the signed-in member approves (with a workspace and scopes) or
+ * declines. A form from another site is refused: the session cookie is SameSite=Lax, and an
+ * Origin other than Herald's is turned away as well.
+ */
+export async function handleDecision(req: Request): Promise<Response> {
+  const origin = req.headers.get('origin');
+  if (origin && origin !== new URL(env.baseUrl()).origin) return oauthError(new OAuthError('access_denied', 'The consent must come from Herald', 403));
+  const userId = await staffUserIdFromRequest(req.headers);
+  if (!userId) return oauthError(new OAuthError('access_denied', 'Sign in to Herald first', 401));
+  try {
+    const form = new URLSearchParams(await req.text());
+    const params = Object.fromEntries(AUTHORIZE_FIELDS.map((f) => [f, form.get(f)]));
+    const request = await checkAuthorization(params);
+    const location = await decide({
+      userId,
+      request,
+      approve: form.get('decision') === 'approve',
+      workspaceId: form.get('workspaceId'),
+      scopes: form.getAll('scopes'),
+    });
+    return new Response(null, { status: 303, headers: { Location: location, ...NO_STORE } });
+  } catch (err) {
+    return oauthError(err);
+  }
+}

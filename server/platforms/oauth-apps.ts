@@ -1,0 +1,87 @@
+// Each platform's OAuth app, in one place: the client credentials and endpoints that the
+// hosted connect page uses to connect accounts (server/connect/) and that the adapters'
+// token refreshers use to extend them. Read from the environment on every call (README →
+// Configuration); null means the deployment has no app for that platform.
+import { env } from '@/server/config/env';
+import type { Platform } from '@/server/shared/platforms';
+import { FACEBOOK_DEFAULT_BASE_URL } from './facebook/facebook-publisher';
+import { baseUrlFromEnv } from './http';
+import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram/instagram-publisher';
+import { LINKEDIN_DEFAULT_BASE_URL } from './linkedin/linkedin-api';
+import { THREADS_DEFAULT_BASE_URL } from './threads/threads-publisher';
+import { TIKTOK_DEFAULT_BASE_URL } from './tiktok/tiktok-api';
+import { X_DEFAULT_BASE_URL } from './twitter/x-api';
+
+export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
+export const META_DEFAULT_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
+export const X_DEFAULT_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
+export const TIKTOK_DEFAULT_AUTHORIZE_URL = 'https://www.tiktok.com/v2/auth/authorize/';
+export const THREADS_DEFAULT_AUTHORIZE_URL = 'https://threads.net/oauth/authorize';
+
+export interface OAuthApp {
+  clientId: string;
+  /** Null for a public client (X allows one: PKCE without a secret). */
+  clientSecret: string | null;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** The platform's API base, for reading the account after consent. */
+  apiBaseUrl: string;
+}
+
+function app(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  rest: Omit<OAuthApp, 'clientId' | 'clientSecret'>,
+  secretRequired = true,
+): OAuthApp | null {
+  if (!clientId || (secretRequired && !clientSecret)) return null;
+  return { clientId, clientSecret: clientSecret ?? null, ...rest };
+}
+
+/** Facebook and Instagram accounts connect through the same Meta app and Facebook Login. */
+function metaApp(apiBaseUrl: string): OAuthApp | null {
+  return app(env.metaAppId(), env.metaAppSecret(), {
+    authorizeUrl: baseUrlFromEnv('META_OAUTH_DIALOG_URL', META_DEFAULT_DIALOG_URL),
+    tokenUrl: `${apiBaseUrl}/oauth/access_token`,
+    apiBaseUrl,
+  });
+}
+
+export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
+  linkedin: () => {
+    const oauth = baseUrlFromEnv('LINKEDIN_OAUTH_BASE_URL', LINKEDIN_DEFAULT_OAUTH_BASE_URL);
+    return app(env.linkedinClientId(), env.linkedinClientSecret(), {
+      authorizeUrl: `${oauth}/authorization`,
+      tokenUrl: `${oauth}/accessToken`,
+      apiBaseUrl: baseUrlFromEnv('LINKEDIN_API_BASE_URL', LINKEDIN_DEFAULT_BASE_URL),
+    });
+  },
+  facebook: () => metaApp(baseUrlFromEnv('FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL)),
+  instagram: () => metaApp(baseUrlFromEnv('INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL)),
+  twitter: () => {
+    const api = baseUrlFromEnv('X_API_BASE_URL', X_DEFAULT_BASE_URL);
+    return app(
+      env.xClientId(),
+      env.xClientSecret(),
+      { authorizeUrl: baseUrlFromEnv('X_OAUTH_AUTHORIZE_URL', X_DEFAULT_AUTHORIZE_URL), tokenUrl: `${api}/2/oauth2/token`, apiBaseUrl: api },
+      false,
+    );
+  },
+  tiktok: () => {
+    const api = baseUrlFromEnv('TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
+    return app(env.tiktokClientKey(), env.tiktokClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('TIKTOK_OAUTH_AUTHORIZE_URL', TIKTOK_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/v2/oauth/token/`,
+      apiBaseUrl: api,
+    });
+  },
+  threads: () => {
+    const api = baseUrlFromEnv('THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
+    return app(env.threadsAppId(), env.threadsAppSecret(), {
+      authorizeUrl: baseUrlFromEnv('THREADS_OAUTH_AUTHORIZE_URL', THREADS_DEFAULT_AUTHORIZE_URL),
+      // Threads' token endpoint is unversioned.
+      tokenUrl: `${api.replace(/\/v\d+(\.\d+)?$/, '')}/oauth/access_token`,
+      apiBaseUrl: api,
+    });
+  },
+};
