@@ -1,6 +1,7 @@
 // Where an assistant's `confirmUrl` leads: a member reads exactly what the assistant asked to
 // do (the tool, its arguments, the workspace) and confirms or declines it. The decision runs
 // through server/proposals, the same services as the app's procedures.
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
 import { currentStaffUserId } from '@/server/auth/staff-auth';
@@ -54,7 +55,7 @@ export default async function ProposalPage({ params, searchParams }: Props) {
           <p className="error" role="alert">
             {err.message}. It may belong to a workspace you are not a member of.
           </p>
-          <a href="/">Back to Herald</a>
+          <Link href="/">Back to Herald</Link>
         </section>
       </main>
     );
