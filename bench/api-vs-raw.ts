@@ -121,7 +121,9 @@ await withBenchDatabase(async (url) => {
     { name: 'POST /posts (3 targets)', method: 'POST', path: '/public/v1/posts', body: JSON.stringify({ content: 'Bench post', connectionIds }), expect: 201 },
   ];
   try {
-    console.log(`Herald (${FACADE ? 'REST facade on node:http' : 'next start'}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`);
+    console.log(
+      `Herald (${FACADE ? 'REST facade on node:http' : 'next start'}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`,
+    );
     console.log('route                      | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead');
     for (const route of routes) {
       for (const port of [HERALD_PORT, BARE_PORT]) await throughput(port, route, auth, 1); // warm-up

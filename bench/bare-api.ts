@@ -118,7 +118,10 @@ async function createPost(workspaceId: string, body: { content: string; connecti
       values.push(randomUUID(), id, c.id, c.platform, 'pending', 0, now, now);
       return `(${Array.from({ length: 8 }, (_, k) => `$${i * 8 + k + 1}`).join(',')})`;
     });
-    await client.query(`INSERT INTO "PostTarget" ("id","postId","connectionId","platform","status","attempts","createdAt","updatedAt") VALUES ${tuples.join(',')}`, values);
+    await client.query(
+      `INSERT INTO "PostTarget" ("id","postId","connectionId","platform","status","attempts","createdAt","updatedAt") VALUES ${tuples.join(',')}`,
+      values,
+    );
     const p = (await client.query('SELECT * FROM "Post" WHERE "id" = $1 LIMIT 1', [id])).rows[0];
     const targets = (await client.query('SELECT * FROM "PostTarget" WHERE "postId" = ANY($1)', [[id]])).rows;
     await client.query('COMMIT');

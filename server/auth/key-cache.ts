@@ -35,12 +35,10 @@ const globalForCache = globalThis as unknown as { heraldKeyCache?: CacheState };
 const state: CacheState = (globalForCache.heraldKeyCache ??= { entries: new Map<string, Entry>() });
 
 function subscribe(): void {
-  state.subscribed ??= listen(API_KEYS_CHANNEL, (prefix) => state.entries.delete(prefix), { onLost: () => state.entries.clear() }).catch(
-    (err: unknown) => {
-      state.subscribed = undefined;
-      console.warn('[auth] not listening for key changes; keys are read on every request', err);
-    },
-  );
+  state.subscribed ??= listen(API_KEYS_CHANNEL, (prefix) => state.entries.delete(prefix), { onLost: () => state.entries.clear() }).catch((err: unknown) => {
+    state.subscribed = undefined;
+    console.warn('[auth] not listening for key changes; keys are read on every request', err);
+  });
 }
 
 /** The cached row for a key prefix, or undefined when it must be read from the database. */
