@@ -85,12 +85,19 @@ if (!FACADE) ensureBuild();
 
 /** A bench server in its own process; resolves once it says it is listening. */
 async function spawnServer(script: string, url: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script)], {
+  // CPU_PROF=<dir> profiles the Herald side (summary: bench/cpu-profile-summary.ts).
+  const prof = process.env.CPU_PROF && script !== 'bare-api.ts' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(import.meta.dirname, script)], {
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));
-  return { stop: async () => void child.kill('SIGTERM') };
+  return {
+    stop: async () => {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
 }
 
 await withBenchDatabase(async (url) => {
@@ -115,6 +122,7 @@ await withBenchDatabase(async (url) => {
       });
   const bare = await spawnServer('bare-api.ts', url, BARE_PORT);
 
+  const only = process.env.ROUTES?.split(',');
   const routes: Route[] = [
     { name: 'GET /posts?limit=50', method: 'GET', path: '/public/v1/posts?limit=50', expect: 200 },
     { name: 'GET /posts/{id}', method: 'GET', path: `/public/v1/posts/${first}`, expect: 200 },
@@ -125,7 +133,7 @@ await withBenchDatabase(async (url) => {
       `Herald (${FACADE ? 'REST facade on node:http' : 'next start'}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`,
     );
     console.log('route                      | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead');
-    for (const route of routes) {
+    for (const route of routes.filter((r, i) => !only || only.includes(String(i + 1)))) {
       for (const port of [HERALD_PORT, BARE_PORT]) await throughput(port, route, auth, 1); // warm-up
       const h: number[] = [];
       const b: number[] = [];
