@@ -119,6 +119,7 @@ await withBenchDatabase(async (url) => {
         databaseUrl: url,
         logFile: path.join(logDir, 'herald-api-vs-raw.log'),
         env: { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE! },
+        nodeArgs: process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
       });
   const bare = await spawnServer('bare-api.ts', url, BARE_PORT);
 
