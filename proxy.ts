@@ -18,4 +18,7 @@ export function proxy(request: NextRequest): NextResponse {
   return NextResponse.rewrite(url, { request: { headers } });
 }
 
-export const config = { matcher: '/public/:path*' };
+// Only paths with a percent sign can be undecodable: every other request skips the proxy,
+// whose pass through Next's middleware pipeline otherwise costs every API call (measured in
+// docs/performance.md). Next tests the raw path against this pattern as well as the decoded one.
+export const config = { matcher: '/public/:path(.*%.*)' };
