@@ -1,0 +1,62 @@
+// /sources, /ad-accounts, /metrics/summary, /metrics/daily (scope analytics:read).
+import { z } from 'zod';
+import { apiProcedure, router } from '@/server/trpc/init';
+import type { HeraldMeta } from '@/server/trpc/meta';
+import { listAdAccounts } from './ad-accounts';
+import { ZAdAccount, ZDailyQuery, ZDailyResponse, ZProvenance, ZSource, ZSummaryQuery, ZSummaryResponse } from './analytics.schemas';
+import { metricsDaily, metricsSummary } from './metrics';
+import { listSources } from './sources';
+
+const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
+const tags = ['Analytics'];
+const herald = (collectedAt: string) => ({ source: 'connections' as const, label: 'Herald', collectedAt });
+
+export const analyticsRouter = router({
+  sources: apiProcedure
+    .meta({ ...base, openapi: { method: 'GET', path: '/sources', tags, protect: true, summary: 'Data sources of this deployment and their provenance rules' } })
+    .input(z.strictObject({}).optional())
+    .output(z.object({ data: z.array(ZSource), provenance: ZProvenance }))
+    .query(() => ({ data: listSources(), provenance: { ...herald(new Date().toISOString()), label: 'Herald configuration' } })),
+
+  adAccounts: apiProcedure
+    .meta({ ...base, openapi: { method: 'GET', path: '/ad-accounts', tags, protect: true, summary: 'Ad accounts of the workspace with per-account sync state' } })
+    .input(z.strictObject({}).optional())
+    .output(z.object({ data: z.array(ZAdAccount), provenance: ZProvenance }))
+    .query(async ({ ctx }) => {
+      const data = await listAdAccounts(ctx.actor.workspaceId);
+      const newest = data.map((a) => a.sync.lastSuccessAt).reduce<string | null>((m, t) => (t && (!m || t > m) ? t : m), null);
+      return { data, provenance: { source: 'connections' as const, label: 'The workspace’s ad accounts and the daily ad sync', collectedAt: newest } };
+    }),
+
+  metricsSummary: apiProcedure
+    .meta({
+      ...base,
+      errors: ['VALIDATION_FAILED', 'AD_ACCOUNT_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/metrics/summary',
+        tags,
+        protect: true,
+        summary: 'Totals of one ad account over an inclusive window; a counter without any reading is null, never 0',
+      },
+    })
+    .input(ZSummaryQuery)
+    .output(ZSummaryResponse)
+    .query(({ ctx, input }) => metricsSummary(ctx.actor.workspaceId, input)),
+
+  metricsDaily: apiProcedure
+    .meta({
+      ...base,
+      errors: ['VALIDATION_FAILED', 'AD_ACCOUNT_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/metrics/daily',
+        tags,
+        protect: true,
+        summary: 'One row per day of the window, newest first, days without a reading included with null counters',
+      },
+    })
+    .input(ZDailyQuery)
+    .output(ZDailyResponse)
+    .query(({ ctx, input }) => metricsDaily(ctx.actor.workspaceId, input)),
+});
