@@ -19,7 +19,10 @@ export const analyticsRouter = router({
     .query(() => ({ data: listSources(), provenance: { ...herald(new Date().toISOString()), label: 'Herald configuration' } })),
 
   adAccounts: apiProcedure
-    .meta({ ...base, openapi: { method: 'GET', path: '/ad-accounts', tags, protect: true, summary: 'Ad accounts of the workspace with per-account sync state' } })
+    .meta({
+      ...base,
+      openapi: { method: 'GET', path: '/ad-accounts', tags, protect: true, summary: 'Ad accounts of the workspace with per-account sync state' },
+    })
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZAdAccount), provenance: ZProvenance }))
     .query(async ({ ctx }) => {

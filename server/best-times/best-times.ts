@@ -28,7 +28,8 @@ interface Bucket {
 
 /** Minutes the time zone is ahead of UTC at `instant`. */
 function offsetMinutes(timeZone: string, instant: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!m) return 0;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
@@ -82,7 +83,8 @@ export async function bestTimes(workspaceId: string, platform: BestTimePlatform 
   const sampleSize = buckets.reduce((n, b) => n + b.attempted, 0);
   const withEngagement = buckets.reduce((n, b) => n + b.with_engagement, 0);
   const newest = buckets.reduce<Date | null>((m, b) => (b.newest && (!m || b.newest > m) ? b.newest : m), null);
-  const method: (typeof BEST_TIME_METHODS)[number] = withEngagement >= MIN_SAMPLE ? 'engagement' : sampleSize >= MIN_SAMPLE ? 'publish_outcomes' : 'platform_defaults';
+  const method: (typeof BEST_TIME_METHODS)[number] =
+    withEngagement >= MIN_SAMPLE ? 'engagement' : sampleSize >= MIN_SAMPLE ? 'publish_outcomes' : 'platform_defaults';
 
   let picked: { isoWeekday: number; hour: number; score: number | null; sampleSize: number }[];
   if (method === 'engagement') {

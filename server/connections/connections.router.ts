@@ -18,7 +18,6 @@ const ZInstagramProfile = z
   })
   .meta({ id: 'InstagramProfile' });
 
-
 export const connectionsRouter = router({
   list: apiProcedure
     .meta({

@@ -55,7 +55,14 @@ export function summariseTextDiff(before: string | null, after: string | null): 
     }
   }
   const total = added + removed + unchanged;
-  return { addedWords: added, removedWords: removed, unchangedWords: unchanged, changeRatio: total ? Number(((added + removed) / total).toFixed(4)) : 0, excerpts, truncated: false };
+  return {
+    addedWords: added,
+    removedWords: removed,
+    unchangedWords: unchanged,
+    changeRatio: total ? Number(((added + removed) / total).toFixed(4)) : 0,
+    excerpts,
+    truncated: false,
+  };
 }
 
 /** null when nothing tracked differs. */

@@ -118,7 +118,9 @@ export async function runCrawl(opts: CrawlOptions = {}): Promise<CrawlRunSummary
       for (const page of hostPages) {
         const startedAt = new Date();
         let result;
-        if (!robots.allowed(page.url)) {
+        if (robots.failure) {
+          result = { ...robots.failure, statusCode: null, contentType: null, bytes: null, html: null };
+        } else if (!robots.allowed(page.url)) {
           result = {
             outcome: 'blocked_by_robots' as const,
             detail: robots.unreachable ?? `robots.txt disallows ${new URL(page.url).pathname} for HeraldBot`,

@@ -37,7 +37,13 @@ export const crawlRouter = router({
     .meta({
       ...base,
       errors: ['VALIDATION_FAILED', 'CRAWL_SITE_NOT_FOUND'],
-      openapi: { method: 'GET', path: '/crawl/pages', tags, protect: true, summary: 'Tracked URLs of a site and their last visit, outcome verbatim from the crawler' },
+      openapi: {
+        method: 'GET',
+        path: '/crawl/pages',
+        tags,
+        protect: true,
+        summary: 'Tracked URLs of a site and their last visit, outcome verbatim from the crawler',
+      },
     })
     .input(ZPagesQuery)
     .output(z.object({ data: z.array(ZCrawlPage), provenance: ZCrawlProvenance }))

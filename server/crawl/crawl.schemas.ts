@@ -84,7 +84,9 @@ export const ZCrawlChange = z
     fromVisitId: z.uuid(),
     toVisitId: z.uuid(),
     fields: z.array(z.enum(['title', 'metaDescription', 'canonical', 'headings', 'text'])),
-    changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).describe('Per changed field; text before/after are the first 500 characters'),
+    changes: z
+      .record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }))
+      .describe('Per changed field; text before/after are the first 500 characters'),
     diffSummary: z.object({
       addedWords: z.number().int(),
       removedWords: z.number().int(),

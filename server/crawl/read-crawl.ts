@@ -120,7 +120,11 @@ export async function listChanges(workspaceId: string, q: ChangesQuery) {
   const { start, end } = await windowInstants(from, to, timeZone);
   const inWindow = { pageId: page.id, workspaceId, finishedAt: { gte: start, lt: end } };
   const [changes, visitsInWindow, successfulVisitsInWindow, newestVisit] = await Promise.all([
-    db.crawlChange.findMany({ where: { pageId: page.id, workspaceId, detectedAt: { gte: start, lt: end } }, orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }], take: q.limit }),
+    db.crawlChange.findMany({
+      where: { pageId: page.id, workspaceId, detectedAt: { gte: start, lt: end } },
+      orderBy: [{ detectedAt: 'desc' }, { id: 'desc' }],
+      take: q.limit,
+    }),
     db.crawlVisit.count({ where: inWindow }),
     db.crawlVisit.count({ where: { ...inWindow, outcome: 'ok' } }),
     db.crawlVisit.findFirst({ where: inWindow, orderBy: { finishedAt: 'desc' }, select: { finishedAt: true } }),

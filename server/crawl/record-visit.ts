@@ -17,7 +17,9 @@ export interface VisitToRecord {
 }
 
 export function contentHash(e: Extracted): string {
-  return createHash('sha256').update(JSON.stringify([e.title, e.metaDescription, e.canonical, e.headings, e.text])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([e.title, e.metaDescription, e.canonical, e.headings, e.text]))
+    .digest('hex');
 }
 
 const stored = (v: { title: string | null; metaDescription: string | null; canonical: string | null; headings: unknown; text: string | null }): Extracted => ({

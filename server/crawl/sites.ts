@@ -27,7 +27,10 @@ export async function findSite(workspaceId: string, siteId: string, field = 'sit
 
 export async function findPage(workspaceId: string, pageId: string, opts: { siteId?: string; field?: string } = {}) {
   const page = isUuid(pageId) ? await db.crawlPage.findFirst({ where: { id: pageId, workspaceId, ...(opts.siteId ? { siteId: opts.siteId } : {}) } }) : null;
-  if (!page) throw new AppError('CRAWL_PAGE_NOT_FOUND', opts.siteId ? 'No tracked page with that id on that site' : 'No tracked page with that id in this workspace', { field: opts.field ?? 'pageId' });
+  if (!page)
+    throw new AppError('CRAWL_PAGE_NOT_FOUND', opts.siteId ? 'No tracked page with that id on that site' : 'No tracked page with that id in this workspace', {
+      field: opts.field ?? 'pageId',
+    });
   return page;
 }
 

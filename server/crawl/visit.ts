@@ -70,8 +70,10 @@ export function classifyFailure(error: unknown): { outcome: CrawlOutcome; detail
     const first = codes.find((c) => c !== 'network') ?? '';
     const withCode = first ? `${detail} (${first})` : detail;
     if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN' || c === 'ENODATA')) return { outcome: 'dns_failure', detail: withCode };
-    if (codes.some((c) => /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL|HOSTNAME_MISMATCH|ALTNAME/i.test(c))) return { outcome: 'tls_error', detail: withCode };
-    if (codes.some((c) => c === 'ECONNREFUSED' || c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE')) return { outcome: 'connection_failed', detail: withCode };
+    if (codes.some((c) => /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_SSL|HOSTNAME_MISMATCH|ALTNAME/i.test(c)))
+      return { outcome: 'tls_error', detail: withCode };
+    if (codes.some((c) => c === 'ECONNREFUSED' || c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE'))
+      return { outcome: 'connection_failed', detail: withCode };
     return { outcome: 'network', detail: withCode };
   }
   return { outcome: 'network', detail };
@@ -81,7 +83,12 @@ export function classifyResponse(res: OutboundResponse): VisitResult {
   const contentType = res.headers.get('content-type');
   const base = { statusCode: res.status, contentType, bytes: res.body.length };
   if (res.status >= 300 && res.status < 400) {
-    return { ...base, outcome: 'redirect', detail: `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''} → ${res.headers.get('location') ?? '(no Location)'}`.replace('  ', ' '), html: null };
+    return {
+      ...base,
+      outcome: 'redirect',
+      detail: `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''} → ${res.headers.get('location') ?? '(no Location)'}`.replace('  ', ' '),
+      html: null,
+    };
   }
   if (res.status < 200 || res.status >= 400) {
     return { ...base, outcome: 'http_error', detail: `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trim(), html: null };

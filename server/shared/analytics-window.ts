@@ -10,12 +10,7 @@ export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 100;
 
 export const ZDay = z.iso.date().describe('A calendar date, YYYY-MM-DD, in the workspace’s time zone');
-export const ZLimit = z.coerce
-  .number()
-  .int()
-  .min(LIMIT_MIN)
-  .max(LIMIT_MAX)
-  .describe(`How many rows to return, ${LIMIT_MIN} to ${LIMIT_MAX}`);
+export const ZLimit = z.coerce.number().int().min(LIMIT_MIN).max(LIMIT_MAX).describe(`How many rows to return, ${LIMIT_MIN} to ${LIMIT_MAX}`);
 
 const DAY_MS = 86_400_000;
 
