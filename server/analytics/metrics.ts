@@ -1,6 +1,7 @@
 // GET /metrics/summary and /metrics/daily: aggregation in SQL over AdMetricDaily.
 // The null rules live in the SQL: SUM over no readings is NULL (never 0), a ratio divides by
-// NULLIF(denominator, 0), and NULL propagates through arithmetic.
+// NULLIF(denominator, 0), and NULL propagates through arithmetic. A window's ratio is taken
+// over the days that read both of its parts, so a day missing one part does not skew it.
 import { db } from '@/server/db/client';
 import { addDays, daysBetweenInclusive } from '@/server/shared/analytics-window';
 import type { AdSourceId, DailyQuery, MetricValues, SummaryQuery } from './analytics.schemas';
@@ -43,9 +44,12 @@ export async function metricsSummary(workspaceId: string, q: SummaryQuery) {
            sum(clicks)::float8 AS clicks,
            round(sum(spend), 6)::float8 AS spend,
            sum(conversions)::float8 AS conversions,
-           round(sum(clicks)::numeric / NULLIF(sum(impressions), 0), 6)::float8 AS ctr,
-           round(sum(spend) / NULLIF(sum(clicks), 0), 6)::float8 AS cpc,
-           round(sum(spend) * 1000 / NULLIF(sum(impressions), 0), 6)::float8 AS cpm,
+           round(sum(clicks) FILTER (WHERE impressions IS NOT NULL)::numeric
+                 / NULLIF(sum(impressions) FILTER (WHERE clicks IS NOT NULL), 0), 6)::float8 AS ctr,
+           round(sum(spend) FILTER (WHERE clicks IS NOT NULL)
+                 / NULLIF(sum(clicks) FILTER (WHERE spend IS NOT NULL), 0), 6)::float8 AS cpc,
+           round(sum(spend) FILTER (WHERE impressions IS NOT NULL) * 1000
+                 / NULLIF(sum(impressions) FILTER (WHERE spend IS NOT NULL), 0), 6)::float8 AS cpm,
            max("collectedAt") AS newest,
            min("collectedAt") AS oldest
       FROM "AdMetricDaily"
