@@ -65,20 +65,22 @@ export function nextOccurrence(isoWeekday: number, hour: number, timeZone: strin
 export async function bestTimes(workspaceId: string, platform: BestTimePlatform | undefined, now: Date = new Date()) {
   const { timeZone } = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { timeZone: true } });
   const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000);
+  // Timestamp columns hold UTC wall-clock time: read as UTC, then on the workspace's clock.
   const buckets = await db.$queryRaw<Bucket[]>`
-    SELECT extract(isodow FROM (at_ AT TIME ZONE ${timeZone}))::int AS dow,
-           extract(hour FROM (at_ AT TIME ZONE ${timeZone}))::int AS hour,
+    SELECT extract(isodow FROM local_)::int AS dow,
+           extract(hour FROM local_)::int AS hour,
            count(*)::int AS attempted,
            count(*) FILTER (WHERE status = 'published')::int AS published,
            count(engagement) FILTER (WHERE status = 'published')::int AS with_engagement,
            avg(engagement) FILTER (WHERE status = 'published')::float8 AS avg_engagement,
            max(at_) FILTER (WHERE status = 'published') AS newest
-      FROM (SELECT t.status, t.engagement, coalesce(t."publishedAt", t."attemptStartedAt", t."updatedAt") AS at_
-              FROM "PostTarget" t JOIN "Post" p ON p.id = t."postId"
-             WHERE p."workspaceId" = ${workspaceId}::uuid
-               AND t.status IN ('published', 'failed')
-               AND (${platform ?? null}::text IS NULL OR t.platform = ${platform ?? null}::text)) d
-     WHERE at_ >= ${since} AND at_ <= ${now}
+      FROM (SELECT status, engagement, at_, (at_ AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone} AS local_
+              FROM (SELECT t.status, t.engagement, coalesce(t."publishedAt", t."attemptStartedAt", t."updatedAt") AS at_
+                      FROM "PostTarget" t JOIN "Post" p ON p.id = t."postId"
+                     WHERE p."workspaceId" = ${workspaceId}::uuid
+                       AND t.status IN ('published', 'failed')
+                       AND (${platform ?? null}::text IS NULL OR t.platform = ${platform ?? null}::text)) raw
+             WHERE at_ >= ${since} AND at_ <= ${now}) d
      GROUP BY 1, 2`;
   const sampleSize = buckets.reduce((n, b) => n + b.attempted, 0);
   const withEngagement = buckets.reduce((n, b) => n + b.with_engagement, 0);

@@ -3,7 +3,7 @@ import { readEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { ZConnection } from './connections.schemas';
 import { ZProvenance } from '@/server/analytics/analytics.schemas';
-import { listInstagramProfiles } from './instagram-profiles';
+import { instagramProfilesEnabled, listInstagramProfiles } from './instagram-profiles';
 import { listConnections } from './list-connections';
 
 const ZInstagramProfile = z
@@ -31,6 +31,7 @@ export const connectionsRouter = router({
   instagramProfiles: apiProcedure
     .meta({
       scope: 'analytics:read',
+      enabled: instagramProfilesEnabled,
       errors: ['ROUTE_NOT_FOUND'],
       openapi: {
         method: 'GET',

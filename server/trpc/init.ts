@@ -66,8 +66,13 @@ const successStatus = t.middleware(async ({ ctx, meta, next }) => {
   return result;
 });
 
+const deploymentFlag = t.middleware(({ meta, next }) => {
+  if (meta?.enabled && !meta.enabled()) throw new AppError('ROUTE_NOT_FOUND', 'No route at this method and path');
+  return next();
+});
+
 /** Authenticated: `ctx.actor` is set (and typed so) for every step after this one. */
-const authedProcedure = t.procedure.use(successStatus).use(authenticated);
+const authedProcedure = t.procedure.use(successStatus).use(deploymentFlag).use(authenticated);
 
 /**
  * Routes whose meta says `inputErrors: 'field'` answer an input the schema refuses with

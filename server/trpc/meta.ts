@@ -38,5 +38,10 @@ export type HeraldMeta = OpenApiMeta & {
    * (the analytics and crawl routes; docs/decisions.md).
    */
   inputErrors?: 'field';
+  /**
+   * A route behind a deployment flag: while this returns false the route answers
+   * ROUTE_NOT_FOUND before anything else (key, scope), exactly like a path that does not exist.
+   */
+  enabled?: () => boolean;
   assistant?: AssistantMeta;
 };
