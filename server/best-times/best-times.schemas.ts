@@ -4,6 +4,7 @@ import { ZProvenance } from '@/server/analytics/analytics.schemas';
 export const BEST_TIME_PLATFORMS = ['instagram', 'facebook', 'linkedin', 'twitter'] as const;
 export type BestTimePlatform = (typeof BEST_TIME_PLATFORMS)[number];
 export const BEST_TIME_METHODS = ['engagement', 'publish_outcomes', 'platform_defaults'] as const;
+export type BestTimeMethod = (typeof BEST_TIME_METHODS)[number];
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 export const ZBestTimesQuery = z.strictObject({

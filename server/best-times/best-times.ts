@@ -9,7 +9,7 @@
 import { SOURCE_LABELS } from '@/server/analytics/sources';
 import { db } from '@/server/db/client';
 import { addDays, dayIn } from '@/server/shared/analytics-window';
-import { BEST_TIME_METHODS, WEEKDAYS, type BestTimePlatform } from './best-times.schemas';
+import { WEEKDAYS, type BestTimeMethod, type BestTimePlatform } from './best-times.schemas';
 import { PLATFORM_DEFAULT_SLOTS } from './defaults';
 
 export const MIN_SAMPLE = 20;
@@ -85,8 +85,7 @@ export async function bestTimes(workspaceId: string, platform: BestTimePlatform 
   const sampleSize = buckets.reduce((n, b) => n + b.attempted, 0);
   const withEngagement = buckets.reduce((n, b) => n + b.with_engagement, 0);
   const newest = buckets.reduce<Date | null>((m, b) => (b.newest && (!m || b.newest > m) ? b.newest : m), null);
-  const method: (typeof BEST_TIME_METHODS)[number] =
-    withEngagement >= MIN_SAMPLE ? 'engagement' : sampleSize >= MIN_SAMPLE ? 'publish_outcomes' : 'platform_defaults';
+  const method: BestTimeMethod = withEngagement >= MIN_SAMPLE ? 'engagement' : sampleSize >= MIN_SAMPLE ? 'publish_outcomes' : 'platform_defaults';
 
   let picked: { isoWeekday: number; hour: number; score: number | null; sampleSize: number }[];
   if (method === 'engagement') {
