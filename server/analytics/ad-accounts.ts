@@ -34,14 +34,9 @@ export async function listAdAccounts(workspaceId: string): Promise<AdAccountDto[
   return rows.map(toAdAccountDto);
 }
 
-/** The account, only in this workspace; AD_ACCOUNT_NOT_FOUND otherwise. */
-export async function findAdAccount(workspaceId: string, accountId: string): Promise<AdAccount> {
-  const account = await db.adAccount.findFirst({ where: { id: accountId, workspaceId } });
+/** The account, only in this workspace, with the workspace's time zone; AD_ACCOUNT_NOT_FOUND otherwise. */
+export async function findAdAccount(workspaceId: string, accountId: string): Promise<AdAccount & { workspace: { timeZone: string } }> {
+  const account = await db.adAccount.findFirst({ where: { id: accountId, workspaceId }, include: { workspace: { select: { timeZone: true } } } });
   if (!account) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'No ad account with that id in this workspace', { field: 'accountId' });
   return account;
-}
-
-export async function workspaceTimeZone(workspaceId: string): Promise<string> {
-  const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { timeZone: true } });
-  return ws.timeZone;
 }

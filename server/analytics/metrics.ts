@@ -5,7 +5,7 @@
 import { db } from '@/server/db/client';
 import { addDays, daysBetweenInclusive } from '@/server/shared/analytics-window';
 import type { AdSourceId, DailyQuery, MetricValues, SummaryQuery } from './analytics.schemas';
-import { findAdAccount, workspaceTimeZone } from './ad-accounts';
+import { findAdAccount } from './ad-accounts';
 import { SOURCE_LABELS } from './sources';
 
 interface ValueRow {
@@ -36,7 +36,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function metricsSummary(workspaceId: string, q: SummaryQuery) {
   const account = await findAdAccount(workspaceId, q.accountId);
-  const timeZone = await workspaceTimeZone(workspaceId);
+  const timeZone = account.workspace.timeZone;
   const [row] = await db.$queryRaw<(ValueRow & { days_with_readings: number; newest: Date | null; oldest: Date | null })[]>`
     SELECT count(*)::int AS days_with_readings,
            sum(impressions)::float8 AS impressions,
@@ -72,7 +72,7 @@ export async function metricsSummary(workspaceId: string, q: SummaryQuery) {
 
 export async function metricsDaily(workspaceId: string, q: DailyQuery) {
   const account = await findAdAccount(workspaceId, q.accountId);
-  const timeZone = await workspaceTimeZone(workspaceId);
+  const timeZone = account.workspace.timeZone;
   const rows = await db.$queryRaw<(ValueRow & { date: string; has_reading: boolean; collected_at: Date | null })[]>`
     SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
            (m."accountId" IS NOT NULL) AS has_reading,

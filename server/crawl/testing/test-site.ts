@@ -19,6 +19,8 @@ export interface SiteRequest {
   host: string;
   path: string;
   userAgent: string | undefined;
+  /** performance.now() when the request arrived (benchmarks measure gaps with it; tests do not). */
+  arrivedAt: number;
 }
 
 export interface TestSite {
@@ -48,7 +50,7 @@ export async function startTestSite(opts: { latencyMs?: number } = {}): Promise<
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     const path = new URL(req.url ?? '/', 'https://x').pathname;
-    requests.push({ host, path, userAgent: req.headers['user-agent'] });
+    requests.push({ host, path, userAgent: req.headers['user-agent'], arrivedAt: performance.now() });
     const page = pages.get(`${host}${path}`);
     const answer = () => {
       if (!page) {
