@@ -1,7 +1,7 @@
 // Crawl throughput against local websites: HOSTS hosts × PAGES pages each, every answer
 // delayed LATENCY_MS (default 50 ms), the crawler's per-host delay POLITENESS_MS, HOST_CONCURRENCY
-// hosts at once. Prints pages per second and the smallest gap seen between two requests to
-// one host (it must not be below the politeness delay).
+// hosts at once. Prints pages per second, the per-host lower bound, and the smallest gap seen
+// by the site between two requests to one host (it must not be below the politeness delay).
 //   npx tsx bench/crawl.ts   (HOSTS=40 PAGES=10 LATENCY_MS=50 POLITENESS_MS=250 HOST_CONCURRENCY=40)
 import { withBenchDatabase } from './bench-database';
 import { landingPage, startTestSite } from '@/server/crawl/testing/test-site';
@@ -41,7 +41,8 @@ await withBenchDatabase(async () => {
     const byHost = new Map<string, number[]>();
     for (const r of site.requests) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r.arrivedAt]);
     for (const times of byHost.values()) for (let i = 1; i < times.length; i++) minGap = Math.min(minGap, times[i]! - times[i - 1]!);
-    const floor = (PAGES * Math.max(POLITENESS_MS, LATENCY_MS)) / 1000;
+    // robots.txt and PAGES pages, one at a time, with the delay between the end of one and the next.
+    const floor = (PAGES * POLITENESS_MS + (PAGES + 1) * LATENCY_MS) / 1000;
     console.log(
       `${run.padEnd(32)} ${summary.visits} visits on ${summary.hosts} hosts in ${seconds.toFixed(2)} s = ${(summary.visits / seconds).toFixed(1)} pages/s ` +
         `(per-host floor ${floor.toFixed(2)} s; smallest gap between two requests to one host ${minGap.toFixed(0)} ms, delay ${POLITENESS_MS} ms)`,

@@ -1,6 +1,6 @@
 // The crawl job: every tracked page of every (or one) workspace, one request at a time per
-// host with at least the politeness delay between two requests to it (robots.txt Crawl-delay
-// can only lengthen it), several hosts in parallel. Every visit is recorded, whatever its
+// host with at least the politeness delay between the end of one request to it and the start
+// of the next (robots.txt Crawl-delay can only lengthen it), several hosts in parallel. Every visit is recorded, whatever its
 // outcome. A site is claimed for the run (lastCrawlStartedAt) so two runs never crawl it at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '@/server/config/env';
@@ -41,8 +41,8 @@ export interface CrawlRunSummary {
   hosts: number;
   visits: number;
   changes: number;
-  /** Every request sent, robots.txt included, per host, in order (start times on the run's clock). */
-  requests: { host: string; url: string; at: number }[];
+  /** Every request sent, robots.txt included, per host, in order: start and end on the run's clock. */
+  requests: { host: string; url: string; at: number; done: number }[];
 }
 
 interface QueuedPage {
@@ -101,19 +101,24 @@ export async function runCrawl(opts: CrawlOptions = {}): Promise<CrawlRunSummary
   try {
     await pool([...byHost.entries()], opts.hostConcurrency ?? env.crawlHostConcurrency(), async ([origin, hostPages]) => {
       const host = new URL(origin).host;
-      let lastStart: number | undefined;
+      // The delay runs from the end of one request to the start of the next, so the host sees
+      // at least that much quiet between two requests however long each one took.
+      let lastDone: number | undefined;
       let delayMs = politenessMs;
-      // Waits until the host may be asked again, then notes the request.
-      const politely = async (url: string) => {
-        if (lastStart !== undefined) {
-          const wait = lastStart + delayMs - clock.now();
+      const politely = async <T>(url: string, request: () => Promise<T>): Promise<T> => {
+        if (lastDone !== undefined) {
+          const wait = lastDone + delayMs - clock.now();
           if (wait > 0) await clock.sleep(wait);
         }
-        lastStart = clock.now();
-        summary.requests.push({ host, url, at: lastStart });
+        const entry = { host, url, at: clock.now(), done: clock.now() };
+        summary.requests.push(entry);
+        try {
+          return await request();
+        } finally {
+          lastDone = entry.done = clock.now();
+        }
       };
-      await politely(`${origin}/robots.txt`);
-      const robots = await loadRobots(fetch, origin, { userAgent, timeoutMs });
+      const robots = await politely(`${origin}/robots.txt`, () => loadRobots(fetch, origin, { userAgent, timeoutMs }));
       if (robots.crawlDelayMs !== undefined) delayMs = Math.max(politenessMs, robots.crawlDelayMs);
       for (const page of hostPages) {
         const startedAt = new Date();
@@ -130,8 +135,7 @@ export async function runCrawl(opts: CrawlOptions = {}): Promise<CrawlRunSummary
             html: null,
           };
         } else {
-          await politely(page.url);
-          result = await visitUrl(fetch, page.url, { userAgent, timeoutMs });
+          result = await politely(page.url, () => visitUrl(fetch, page.url, { userAgent, timeoutMs }));
         }
         const { changeId } = await recordVisit({ page, result, userAgent, startedAt, finishedAt: new Date() });
         summary.visits += 1;

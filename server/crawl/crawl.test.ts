@@ -202,10 +202,11 @@ describe('politeness', () => {
     const clock = testClock();
     const summary = await crawl(a.workspace.id, { clock, politenessMs: 1_000, hostConcurrency: 2 });
     expect(summary).toMatchObject({ sites: 2, hosts: 2, visits: 6 });
+    // Quiet time the host saw: from the end of one request to the start of the next.
     const gaps = (host: string) => {
-      const at = summary.requests.filter((r) => r.host.startsWith(host)).map((r) => r.at);
-      expect(at).toHaveLength(4); // robots.txt + 3 pages
-      return at.slice(1).map((t, i) => t - at[i]!);
+      const requests = summary.requests.filter((r) => r.host.startsWith(host));
+      expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/robots.txt', '/1', '/2', '/3']);
+      return requests.slice(1).map((r, i) => r.at - requests[i]!.done);
     };
     for (const g of gaps(fast)) expect(g).toBeGreaterThanOrEqual(1_000);
     for (const g of gaps(slow)) expect(g).toBeGreaterThanOrEqual(5_000);
