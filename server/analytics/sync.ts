@@ -36,8 +36,10 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function syncAdAccount(accountId: string, options: SyncOptions = {}): Promise<SyncResult> {
-  const account = await db.adAccount.findUniqueOrThrow({ where: { id: accountId }, include: { workspace: { select: { timeZone: true } } } });
+export async function syncAdAccount(accountId: string, options: SyncOptions = {}): Promise<SyncResult | null> {
+  const account = await db.adAccount.findUnique({ where: { id: accountId }, include: { workspace: { select: { timeZone: true } } } });
+  // Removed since the job was queued: nothing to do.
+  if (!account) return null;
   const now = options.now ?? new Date();
   const to = options.to ?? todayIn(account.workspace.timeZone, now);
   const from = options.from ?? (account.syncedThrough ? addDays(to, -(env.adSyncLookbackDays() - 1)) : addDays(to, -(FIRST_SYNC_DAYS - 1)));

@@ -121,6 +121,18 @@ describe('visits and their outcomes', () => {
     expect(t).toMatchObject({ outcome: 'tls_error', statusCode: null, extracted: null });
     expect(t!.detail).toMatch(/robots\.txt: Could not reach tls\.site\.test/);
     expect(other.requests.some((r) => r.host === 'tls.site.test')).toBe(false); // the handshake never completed
+
+    // Nothing listens on port 1.
+    const w = await createWorkspaceWithKey();
+    const staff = await staffOf(w.workspace.id);
+    const { data: s } = await staff.crawl.addSite({ name: 'refused', url: 'https://refused.site.test:1/' });
+    const { data: page } = await staff.crawl.addPage({ siteId: s.id, url: 'https://refused.site.test:1/' });
+    await crawl(w.workspace.id);
+    const [r] = (await timeline(w.secret, page.id)).data;
+    expect(r).toMatchObject({
+      outcome: 'connection_failed',
+      detail: 'robots.txt: Could not reach refused.site.test:1: connect ECONNREFUSED 127.0.0.1:1 (ECONNREFUSED)',
+    });
   });
 
   it('extracts title, description, canonical, headings and the main text with the libraries', async () => {
