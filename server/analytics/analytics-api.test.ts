@@ -169,6 +169,7 @@ describe('query parameters', () => {
     ['summary', { accountId: undefined }, 'accountId'],
     ['summary', { from: '2026-11-31' }, 'from'],
     ['summary', { from: '01/11/2026' }, 'from'],
+    ['summary', { from: '0000-01-01', to: '0000-01-02' }, 'from'],
     ['summary', { to: '2026-11-01T00:00:00Z' }, 'to'],
     ['summary', { from: '2026-11-05' }, 'to'],
     ['summary', { from: '2025-11-01', to: '2026-11-02' }, 'to'],

@@ -9,7 +9,14 @@ export const MAX_WINDOW_DAYS = 366;
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 100;
 
-export const ZDay = z.iso.date().describe('A calendar date, YYYY-MM-DD, in the workspace’s time zone');
+/** Earliest and latest dates accepted (PostgreSQL has no year 0; nothing Herald reads is older). */
+export const FIRST_DAY = '1970-01-01';
+export const LAST_DAY = '2999-12-31';
+
+export const ZDay = z.iso
+  .date()
+  .refine((d) => d >= FIRST_DAY && d <= LAST_DAY, { message: `must be between ${FIRST_DAY} and ${LAST_DAY}` })
+  .describe('A calendar date, YYYY-MM-DD, in the workspace’s time zone');
 export const ZLimit = z.coerce.number().int().min(LIMIT_MIN).max(LIMIT_MAX).describe(`How many rows to return, ${LIMIT_MIN} to ${LIMIT_MAX}`);
 
 const DAY_MS = 86_400_000;
