@@ -6,6 +6,8 @@ import { listAdAccounts } from './ad-accounts';
 import { ZAdAccount, ZDailyQuery, ZDailyResponse, ZProvenance, ZSource, ZSummaryQuery, ZSummaryResponse } from './analytics.schemas';
 import { metricsDaily, metricsSummary } from './metrics';
 import { listSources } from './sources';
+import { setWorkspaceTimeZone } from './time-zone';
+import { writeEnvelope, ZText } from '@/server/shared/schemas';
 
 const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
 const tags = ['Analytics'];
@@ -62,4 +64,11 @@ export const analyticsRouter = router({
     .input(ZDailyQuery)
     .output(ZDailyResponse)
     .query(({ ctx, input }) => metricsDaily(ctx.actor.workspaceId, input)),
+
+  // Staff only (the app): the calendar every window and slot is read in.
+  setTimeZone: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'VALIDATION_FAILED'] })
+    .input(z.strictObject({ timeZone: ZText.trim().min(1).max(64) }))
+    .output(writeEnvelope(z.object({ timeZone: z.string() })))
+    .mutation(async ({ ctx, input }) => ({ data: await setWorkspaceTimeZone(ctx.actor, input.timeZone), warnings: [] })),
 });
