@@ -40,3 +40,10 @@ export async function findAdAccount(workspaceId: string, accountId: string): Pro
   if (!account) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'No ad account with that id in this workspace', { field: 'accountId' });
   return account;
 }
+
+/** GET /ad-accounts: each account carries its own provenance; the list's is the newest sync. */
+export async function adAccountsAnswer(workspaceId: string) {
+  const data = await listAdAccounts(workspaceId);
+  const newest = data.map((a) => a.sync.lastSuccessAt).reduce<string | null>((m, t) => (t && (!m || t > m) ? t : m), null);
+  return { data, provenance: { source: 'herald' as const, label: SOURCE_LABELS.herald, collectedAt: newest } };
+}

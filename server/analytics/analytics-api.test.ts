@@ -237,10 +237,21 @@ describe('GET /sources', () => {
     const w = await createWorkspaceWithKey();
     const res = await api('GET', '/sources', { key: w.secret });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((s) => s.id)).toEqual(['meta', 'linkedin', 'google', 'sandbox', 'crawler', 'publish_history', 'platform_defaults', 'connections']);
+    expect(res.body.data.map((s) => s.id)).toEqual([
+      'meta',
+      'linkedin',
+      'google',
+      'sandbox',
+      'crawler',
+      'publish_history',
+      'platform_defaults',
+      'connections',
+      'herald',
+    ]);
     const sandbox = res.body.data.find((s) => s.id === 'sandbox')!;
     expect(sandbox.name).toContain('demo data');
     for (const s of res.body.data) expect(s.provenance.nullMeans.length).toBeGreaterThan(10);
+    expect(res.body.provenance).toMatchObject({ source: 'herald' });
     expect(res.body.provenance.collectedAt).not.toBeNull();
   });
 });

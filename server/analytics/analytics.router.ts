@@ -2,23 +2,22 @@
 import { z } from 'zod';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
-import { listAdAccounts } from './ad-accounts';
+import { adAccountsAnswer } from './ad-accounts';
 import { ZAdAccount, ZDailyQuery, ZDailyResponse, ZProvenance, ZSource, ZSummaryQuery, ZSummaryResponse } from './analytics.schemas';
 import { metricsDaily, metricsSummary } from './metrics';
-import { listSources } from './sources';
+import { sourcesAnswer } from './sources';
 import { setWorkspaceTimeZone } from './time-zone';
 import { writeEnvelope, ZText } from '@/server/shared/schemas';
 
 const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
 const tags = ['Analytics'];
-const herald = (collectedAt: string) => ({ source: 'connections' as const, label: 'Herald', collectedAt });
 
 export const analyticsRouter = router({
   sources: apiProcedure
     .meta({ ...base, openapi: { method: 'GET', path: '/sources', tags, protect: true, summary: 'Data sources of this deployment and their provenance rules' } })
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZSource), provenance: ZProvenance }))
-    .query(() => ({ data: listSources(), provenance: { ...herald(new Date().toISOString()), label: 'Herald configuration' } })),
+    .query(() => sourcesAnswer()),
 
   adAccounts: apiProcedure
     .meta({
@@ -27,11 +26,7 @@ export const analyticsRouter = router({
     })
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZAdAccount), provenance: ZProvenance }))
-    .query(async ({ ctx }) => {
-      const data = await listAdAccounts(ctx.actor.workspaceId);
-      const newest = data.map((a) => a.sync.lastSuccessAt).reduce<string | null>((m, t) => (t && (!m || t > m) ? t : m), null);
-      return { data, provenance: { source: 'connections' as const, label: 'The workspace’s ad accounts and the daily ad sync', collectedAt: newest } };
-    }),
+    .query(({ ctx }) => adAccountsAnswer(ctx.actor.workspaceId)),
 
   metricsSummary: apiProcedure
     .meta({

@@ -16,6 +16,7 @@ export const SOURCE_LABELS: Record<SourceId, string> = {
   publish_history: "The workspace's own publish history",
   platform_defaults: 'Herald platform-wide defaults (not this workspace’s data)',
   connections: "The workspace's connected accounts",
+  herald: "Herald itself: this deployment's configuration and the sync state it keeps",
 };
 
 const AD_SYNC = 'The daily ad sync (job analytics.sync-ads, every day at 03:15 UTC and on demand) fetches each account’s last days again and rewrites them.';
@@ -129,5 +130,23 @@ export function listSources(): SourceDto[] {
         collectedAtMeans: 'When the account was last connected or updated.',
       },
     },
+    {
+      id: 'herald',
+      kind: 'herald',
+      name: SOURCE_LABELS.herald,
+      enabled: true,
+      apiBaseUrl: null,
+      feeds: ['GET /sources', 'GET /ad-accounts'],
+      provenance: {
+        collectedBy: 'Read from Herald’s configuration and database at request time.',
+        nullMeans: 'A sync state field is null until the event it records happened (no sync yet, no error).',
+        collectedAtMeans: 'GET /sources: the time of the answer; GET /ad-accounts: the newest successful sync.',
+      },
+    },
   ];
+}
+
+/** GET /sources. */
+export function sourcesAnswer(now: Date = new Date()) {
+  return { data: listSources(), provenance: { source: 'herald' as const, label: SOURCE_LABELS.herald, collectedAt: now.toISOString() } };
 }
