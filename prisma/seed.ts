@@ -155,16 +155,31 @@ async function seedCrawl(workspaceId: string): Promise<{ siteId: string; pageIds
   await visit(home, 18, ok(homeV1));
   await visit(home, 6, ok(homeV2));
 
-  const pricingHtml = demoPage('Pricing | Demo Agency', 'Plans and prices', 'Pricing', ['Starter from 900 dollars a month.', 'Growth from 2,400 dollars a month.']);
+  const pricingHtml = demoPage('Pricing | Demo Agency', 'Plans and prices', 'Pricing', [
+    'Starter from 900 dollars a month.',
+    'Growth from 2,400 dollars a month.',
+  ]);
   await visit(pricing, 30, ok(pricingHtml));
   await visit(pricing, 18, ok(pricingHtml));
   await visit(pricing, 6, ok(pricingHtml));
 
-  const saleHtml = demoPage('Spring sale | Demo Agency', 'Twenty percent off spring campaigns', 'Spring sale', ['Book before March 31 and save twenty percent.']);
+  const saleHtml = demoPage('Spring sale | Demo Agency', 'Twenty percent off spring campaigns', 'Spring sale', [
+    'Book before March 31 and save twenty percent.',
+  ]);
   await visit(sale, 30, ok(saleHtml));
-  await visit(sale, 18, { outcome: 'timeout', detail: 'www.demo-agency.example did not answer within 15000 ms.', statusCode: null, contentType: null, bytes: null, html: null });
+  await visit(sale, 18, {
+    outcome: 'timeout',
+    detail: 'www.demo-agency.example did not answer within 15000 ms.',
+    statusCode: null,
+    contentType: null,
+    bytes: null,
+    html: null,
+  });
   await visit(sale, 6, ok(saleHtml));
-  await db.crawlSite.update({ where: { id: site.id }, data: { lastCrawlStartedAt: hoursAgo(6), lastCrawlFinishedAt: new Date(hoursAgo(6).getTime() + 5_000) } });
+  await db.crawlSite.update({
+    where: { id: site.id },
+    data: { lastCrawlStartedAt: hoursAgo(6), lastCrawlFinishedAt: new Date(hoursAgo(6).getTime() + 5_000) },
+  });
   return { siteId: site.id, pageIds: pages.map((p) => p.id) };
 }
 
@@ -173,7 +188,9 @@ async function seedPublishHistory(workspaceId: string): Promise<void> {
   const { db } = await import('@/server/db/client');
   const MARK = '[demo history] ';
   if ((await db.post.count({ where: { workspaceId, content: { startsWith: MARK } } })) > 0) return;
-  const connections = await db.connection.findMany({ where: { workspaceId, provider: 'sandbox', sandboxBehavior: 'ok', platform: { in: ['instagram', 'linkedin'] } } });
+  const connections = await db.connection.findMany({
+    where: { workspaceId, provider: 'sandbox', sandboxBehavior: 'ok', platform: { in: ['instagram', 'linkedin'] } },
+  });
   // Deterministic: weekday-hours that did better get more engagement.
   const slots = [
     { dow: 2, hour: 10, engagement: 180 },
