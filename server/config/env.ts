@@ -20,6 +20,7 @@ export const CONFIGURATION_VARIABLES = [
   'AUTH_SECRET',
   'AUTH_URL',
   'RATE_LIMIT_PER_MINUTE',
+  'API_KEY_CACHE_TTL_MS',
   'IDEMPOTENCY_TTL_HOURS',
   'OUTBOUND_ALLOW_HOSTS',
   'WEBHOOK_SECRET_KEY',
@@ -156,6 +157,12 @@ export const env = {
   databaseConnectTimeoutMs: () => positive('DATABASE_CONNECT_TIMEOUT_MS', 5000),
   /** Per-workspace request budget per minute, shared by REST and the tool endpoint. */
   rateLimitPerMinute: () => positive('RATE_LIMIT_PER_MINUTE', 600),
+  /**
+   * How long an instance trusts an API key it has checked before reading it again. Changes
+   * reach every instance at once through LISTEN/NOTIFY; this bounds how long a key is trusted
+   * at all. 0 reads the key on every request.
+   */
+  apiKeyCacheTtlMs: () => nonNegative('API_KEY_CACHE_TTL_MS', 30_000),
   /** How long an Idempotency-Key is remembered. */
   idempotencyTtlHours: () => positive('IDEMPOTENCY_TTL_HOURS', 24),
   /** Hosts exempt from the outbound private-address rule (never from https). */
