@@ -220,7 +220,7 @@ export const env = {
    * recent days (late conversions, invalid-click refunds), so they are rewritten, not appended.
    */
   adSyncLookbackDays: () => positive('AD_SYNC_LOOKBACK_DAYS', 3),
-  /** Least time between two requests of the crawler to one host (robots.txt Crawl-delay can only lengthen it). */
+  /** Least time from the end of one crawler request to a host to the start of the next (robots.txt Crawl-delay can only lengthen it). */
   crawlPolitenessMs: () => nonNegative('CRAWL_POLITENESS_MS', 2_000),
   /** Deadline of one crawler request, connection to last byte. */
   crawlTimeoutMs: () => positive('CRAWL_TIMEOUT_MS', 15_000),
