@@ -38,6 +38,10 @@ for (const [id, us] of self) {
 }
 const pct = (us: number) => `${((100 * us) / total).toFixed(1)} %`.padStart(7);
 console.log(`busy time ${(total / 1e6).toFixed(1)} s (idle excluded)`);
-for (const [b, us] of [...buckets].filter(([b]) => b !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(us)}  ${b}`);
+for (const [b, us] of [...buckets]
+  .filter(([b]) => b !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 20))
+  console.log(`${pct(us)}  ${b}`);
 console.log(`\ntop ${top} functions by self time`);
 for (const [f, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${f}`);
