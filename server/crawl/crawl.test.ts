@@ -401,5 +401,10 @@ describe('sites and pages are managed by staff in the app', () => {
     expect((await api('GET', '/crawl/sites', { key: w.secret })).body.data).toEqual([]);
     const otherWs = await tracked('staff-b.site.test', ['/']);
     await expect(w.staff.crawl.removeSite({ id: otherWs.siteId })).rejects.toMatchObject({ message: expect.stringContaining('No crawl site') });
+    await expect(w.staff.crawl.removePage({ id: otherWs.pages['/']! })).rejects.toMatchObject({ message: expect.stringContaining('No tracked page') });
+    await expect(w.staff.crawl.addPage({ siteId: otherWs.siteId, url: `${site.origin('staff-b.site.test')}/x` })).rejects.toMatchObject({
+      message: expect.stringContaining('No crawl site'),
+    });
+    expect(await db.crawlPage.count({ where: { siteId: otherWs.siteId } })).toBe(1);
   });
 });
