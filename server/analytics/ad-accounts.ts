@@ -2,7 +2,7 @@
 import { db } from '@/server/db/client';
 import type { AdAccount } from '@/server/generated/prisma/client';
 import { AppError } from '@/server/errors/app-error';
-import { isoOrNull } from '@/server/shared/schemas';
+import { isoOrNull, isUuid } from '@/server/shared/schemas';
 import type { AdAccountDto, AdSourceId } from './analytics.schemas';
 import { SOURCE_LABELS } from './sources';
 
@@ -36,7 +36,9 @@ export async function listAdAccounts(workspaceId: string): Promise<AdAccountDto[
 
 /** The account, only in this workspace, with the workspace's time zone; AD_ACCOUNT_NOT_FOUND otherwise. */
 export async function findAdAccount(workspaceId: string, accountId: string): Promise<AdAccount & { workspace: { timeZone: string } }> {
-  const account = await db.adAccount.findFirst({ where: { id: accountId, workspaceId }, include: { workspace: { select: { timeZone: true } } } });
+  const account = !isUuid(accountId)
+    ? null
+    : await db.adAccount.findFirst({ where: { id: accountId, workspaceId }, include: { workspace: { select: { timeZone: true } } } });
   if (!account) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'No ad account with that id in this workspace', { field: 'accountId' });
   return account;
 }

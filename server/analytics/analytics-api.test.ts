@@ -362,3 +362,70 @@ describe('the workspace time zone', () => {
     expect(res.body.provenance.timeZone).toBe('Europe/Berlin');
   });
 });
+
+describe('ad accounts are managed by staff in the app', () => {
+  async function staffOf(workspaceId: string) {
+    const user = await db.user.create({ data: { email: `ads-${workspaceId}@example.com` } });
+    await db.membership.create({ data: { userId: user.id, workspaceId, role: 'owner' } });
+    return createCaller(createRequestContext({ transport: 'trpc', headers: new Headers(), staffUserId: user.id }));
+  }
+  const queued = (accountId: string) =>
+    db.$queryRaw<
+      { key: string }[]
+    >`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'analytics.sync-account' AND key LIKE ${`ad-sync:${accountId}:%`}`;
+
+  it('adds an account with its token sealed, queues its first sync, and removes it with its readings', async () => {
+    const w = await createWorkspaceWithKey();
+    const staff = await staffOf(w.workspace.id);
+    const { data } = await staff.analytics.addAdAccount({ source: 'meta', externalId: '555', name: 'Shop ads', currency: 'EUR', accessToken: 'meta-token-1' });
+    expect(data).toMatchObject({ source: 'meta', externalId: '555', currency: 'EUR', sync: { status: 'never', lastSyncAt: null } });
+    const row = await db.adAccount.findUniqueOrThrow({ where: { id: data.id } });
+    expect(row.accessToken).not.toContain('meta-token-1');
+    expect(await queued(data.id)).toHaveLength(1);
+    await staff.analytics.syncAdAccountNow({ id: data.id }); // same day: replaces, not adds
+    expect(await queued(data.id)).toHaveLength(1);
+
+    await expect(staff.analytics.addAdAccount({ source: 'meta', externalId: '555', name: 'again', currency: 'EUR', accessToken: 't' })).rejects.toMatchObject({
+      message: expect.stringContaining('already connected'),
+    });
+    await expect(staff.analytics.addAdAccount({ source: 'linkedin', externalId: '1', name: 'x', currency: 'USD' })).rejects.toMatchObject({
+      message: expect.stringContaining('needs its access token'),
+    });
+    const keyCaller = createCaller(createRequestContext({ transport: 'trpc', headers: new Headers({ authorization: `Bearer ${w.secret}` }) }));
+    await expect(keyCaller.analytics.addAdAccount({ source: 'sandbox', externalId: 's', name: 's', currency: 'USD' })).rejects.toMatchObject({
+      message: expect.stringContaining('member'),
+    });
+
+    const other = await createWorkspaceWithKey();
+    const otherStaff = await staffOf(other.workspace.id);
+    await expect(otherStaff.analytics.removeAdAccount({ id: data.id })).rejects.toMatchObject({ message: expect.stringContaining('No ad account') });
+    await expect(otherStaff.analytics.syncAdAccountNow({ id: data.id })).rejects.toMatchObject({ message: expect.stringContaining('No ad account') });
+
+    await db.adMetricDaily.create({
+      data: {
+        accountId: data.id,
+        workspaceId: w.workspace.id,
+        day: day('2026-11-01'),
+        impressions: 1n,
+        currency: 'EUR',
+        source: 'meta',
+        collectedAt: new Date(),
+      },
+    });
+    await staff.analytics.removeAdAccount({ id: data.id });
+    expect(await db.adMetricDaily.count({ where: { accountId: data.id } })).toBe(0);
+    expect((await api('GET', '/ad-accounts', { key: w.secret })).body.data).toEqual([]);
+  });
+
+  it('the daily cron queues one sync per account and day', async () => {
+    const { enqueueAdSyncs } = await import('./sync');
+    const w = await createWorkspaceWithKey();
+    const a = await db.adAccount.create({ data: { workspaceId: w.workspace.id, source: 'sandbox', externalId: 'cron-a', name: 'a', currency: 'USD' } });
+    const now = new Date('2026-11-20T03:15:00Z');
+    await enqueueAdSyncs(now);
+    await enqueueAdSyncs(now);
+    expect((await queued(a.id)).map((j) => j.key)).toEqual([`ad-sync:${a.id}:2026-11-20`]);
+    await enqueueAdSyncs(new Date('2026-11-21T03:15:00Z'));
+    expect((await queued(a.id)).map((j) => j.key).sort()).toEqual([`ad-sync:${a.id}:2026-11-20`, `ad-sync:${a.id}:2026-11-21`]);
+  });
+});

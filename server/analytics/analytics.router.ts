@@ -7,6 +7,9 @@ import { ZAdAccount, ZDailyQuery, ZDailyResponse, ZProvenance, ZSource, ZSummary
 import { metricsDaily, metricsSummary } from './metrics';
 import { sourcesAnswer } from './sources';
 import { setWorkspaceTimeZone } from './time-zone';
+import { addAdAccount, removeAdAccount, syncAdAccountNow } from './manage-ad-accounts';
+import { ZAdSource } from './analytics.schemas';
+import { ZIdParam } from '@/server/shared/schemas';
 import { writeEnvelope, ZText } from '@/server/shared/schemas';
 
 const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
@@ -60,7 +63,39 @@ export const analyticsRouter = router({
     .output(ZDailyResponse)
     .query(({ ctx, input }) => metricsDaily(ctx.actor.workspaceId, input)),
 
-  // Staff only (the app): the calendar every window and slot is read in.
+  // ── Staff only (the app) ──
+  addAdAccount: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'VALIDATION_FAILED'] })
+    .input(
+      z.strictObject({
+        source: ZAdSource,
+        externalId: ZText.trim().min(1).max(64),
+        name: ZText.trim().min(1).max(80),
+        currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
+        accessToken: ZText.min(1).max(4096).optional(),
+        loginCustomerId: ZText.trim().min(1).max(32).optional(),
+      }),
+    )
+    .output(writeEnvelope(ZAdAccount))
+    .mutation(async ({ ctx, input }) => ({ data: await addAdAccount(ctx.actor, input), warnings: [] })),
+
+  removeAdAccount: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'AD_ACCOUNT_NOT_FOUND'] })
+    .input(ZIdParam)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await removeAdAccount(ctx.actor, input.id);
+    }),
+
+  syncAdAccountNow: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'AD_ACCOUNT_NOT_FOUND'] })
+    .input(ZIdParam)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await syncAdAccountNow(ctx.actor, input.id);
+    }),
+
+  // The calendar every window and slot is read in.
   setTimeZone: apiProcedure
     .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'VALIDATION_FAILED'] })
     .input(z.strictObject({ timeZone: ZText.trim().min(1).max(64) }))
