@@ -97,6 +97,7 @@ export async function runCrawl(opts: CrawlOptions = {}): Promise<CrawlRunSummary
     byHost.set(key, [...(byHost.get(key) ?? []), { id: p.id, workspaceId: p.workspaceId, siteId: p.siteId, url: p.url }]);
   }
   summary.hosts = byHost.size;
+  const failures: unknown[] = [];
 
   try {
     await pool([...byHost.entries()], opts.hostConcurrency ?? env.crawlHostConcurrency(), async ([origin, hostPages]) => {
@@ -137,13 +138,20 @@ export async function runCrawl(opts: CrawlOptions = {}): Promise<CrawlRunSummary
         } else {
           result = await politely(page.url, () => visitUrl(fetch, page.url, { userAgent, timeoutMs }));
         }
-        const { changeId } = await recordVisit({ page, result, userAgent, startedAt, finishedAt: new Date() });
-        summary.visits += 1;
-        if (changeId) summary.changes += 1;
+        try {
+          const { changeId } = await recordVisit({ page, result, userAgent, startedAt, finishedAt: new Date() });
+          summary.visits += 1;
+          if (changeId) summary.changes += 1;
+        } catch (error) {
+          // A page removed by staff mid-run is simply skipped; anything else (the database) is
+          // reported once every host is done, so one failure does not cut other hosts short.
+          if (await db.crawlPage.findUnique({ where: { id: page.id }, select: { id: true } }).catch(() => 'unknown')) failures.push(error);
+        }
       }
     });
   } finally {
     await db.crawlSite.updateMany({ where: { id: { in: siteIds } }, data: { lastCrawlFinishedAt: new Date() } });
   }
+  if (failures.length) throw new AggregateError(failures, `${failures.length} visit(s) could not be recorded`);
   return summary;
 }

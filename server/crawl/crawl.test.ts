@@ -225,6 +225,20 @@ describe('politeness', () => {
     expect(clock.sleeps.length).toBeGreaterThan(0);
   });
 
+  it('skips a page removed while it was being visited and records the others', async () => {
+    site.set('vanish.site.test', '/stay', landingPage({ title: 'stay', h1: 'stay', paragraphs: ['stay'] }));
+    site.set('vanish.site.test', '/vanish', landingPage({ title: 'vanish', h1: 'vanish', paragraphs: ['vanish'] }));
+    const w = await tracked('vanish.site.test', ['/vanish', '/stay']);
+    const summary = await crawl(w.workspace.id, {
+      fetch: async (url, init) => {
+        if (String(url).endsWith('/vanish')) await w.staff.crawl.removePage({ id: w.pages['/vanish']! });
+        return client.fetch(url, init);
+      },
+    });
+    expect(summary.visits).toBe(1);
+    expect((await timeline(w.secret, w.pages['/stay']!)).data).toHaveLength(1);
+  });
+
   it('never crawls a site twice at once', async () => {
     site.set('claim.site.test', '/', landingPage({ title: 'x', h1: 'x', paragraphs: ['x'] }));
     const w = await tracked('claim.site.test', ['/']);
