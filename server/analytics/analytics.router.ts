@@ -71,7 +71,7 @@ export const analyticsRouter = router({
         source: ZAdSource,
         externalId: ZText.trim().min(1).max(64),
         name: ZText.trim().min(1).max(80),
-        currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
+        currency: ZText.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
         accessToken: ZText.min(1).max(4096).optional(),
         loginCustomerId: ZText.trim().min(1).max(32).optional(),
       }),
