@@ -1,5 +1,8 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
+import { analyticsRouter } from './analytics/analytics.router';
+import { bestTimesRouter } from './best-times/best-times.router';
+import { crawlRouter } from './crawl/crawl.router';
 import { connectionsRouter } from './connections/connections.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
@@ -17,6 +20,9 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   proposals: proposalsRouter,
   workflows: workflowsRouter,
+  analytics: analyticsRouter,
+  crawl: crawlRouter,
+  bestTimes: bestTimesRouter,
 });
 
 export type AppRouter = typeof appRouter;
