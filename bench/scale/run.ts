@@ -23,6 +23,7 @@ const COUNTS = (process.env.INSTANCES ?? '1,2,4').split(',').map(Number);
 const POSTS = Number(process.env.POSTS ?? 2000);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 200);
 const RATE_LIMIT = 1_000_000;
+const POOLS: Record<number, { pool: number; jobs: number }> = { 1: { pool: 16, jobs: 32 }, 2: { pool: 10, jobs: 16 }, 4: { pool: 5, jobs: 6 } };
 process.env.WEBHOOK_SECRET_KEY ||= randomBytes(32).toString('base64url');
 process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
 process.env.RATE_LIMIT_PER_MINUTE = String(RATE_LIMIT);
@@ -124,7 +125,11 @@ async function scenario(instances: number, serverUrl: string, workDir: string, c
             OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
             NODE_EXTRA_CA_CERTS: certFile,
             WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY!,
-            DATABASE_POOL_SIZE: '16',
+            // Connections per instance = pool + job concurrency + 2 (the queue) + 4 (rate
+            // limit) + 1 (notifications); sized so every count fits PostgreSQL's default 100
+            // with room for this script (docs/deploy.md → connection budget).
+            DATABASE_POOL_SIZE: String(POOLS[instances]?.pool ?? 5),
+            JOBS_CONCURRENCY: String(POOLS[instances]?.jobs ?? 6),
           },
         }),
       );
