@@ -6,6 +6,7 @@ import { MAX_AUTHORIZATION_LENGTH } from '@/server/shared/http-limits';
 import { isWellFormedKey, keyMatches, prefixOf } from './api-key-secret';
 import { cachedKey, rememberKey, type StoredKey } from './key-cache';
 import { SCOPES, type Scope } from './scopes';
+import { log } from '@/server/observability/log';
 
 export interface KeyPrincipal {
   keyId: string;
@@ -92,5 +93,5 @@ function touchLastUsed(key: Omit<StoredKey, 'hash'>): void {
       where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
       data: { lastUsedAt: new Date() },
     })
-    .catch((err: unknown) => console.warn('[auth] could not record lastUsedAt', err));
+    .catch((err: unknown) => log.warn('auth', 'could not record lastUsedAt', err));
 }

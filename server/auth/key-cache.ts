@@ -7,6 +7,7 @@
 // even then. Only keys that exist are cached (unknown prefixes are attacker-chosen).
 import { env } from '@/server/config/env';
 import { ensureListening, isListening, listen } from '@/server/db/notifications';
+import { log } from '@/server/observability/log';
 
 /** The key row as authentication reads it (by prefix, or joined to a tool-endpoint session). */
 export interface StoredKey {
@@ -37,7 +38,7 @@ const state: CacheState = (globalForCache.heraldKeyCache ??= { entries: new Map<
 function subscribe(): void {
   state.subscribed ??= listen(API_KEYS_CHANNEL, (prefix) => state.entries.delete(prefix), { onLost: () => state.entries.clear() }).catch((err: unknown) => {
     state.subscribed = undefined;
-    console.warn('[auth] not listening for key changes; keys are read on every request', err);
+    log.warn('auth', 'not listening for key changes; keys are read on every request', err);
   });
 }
 

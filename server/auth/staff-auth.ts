@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { db } from '@/server/db/client';
 import { verifyPassword } from './password';
 import { sessionUser } from './staff-session';
+import { log } from '@/server/observability/log';
 
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 const ZCredentials = z.object({ email: z.email(), password: z.string().min(1).max(200) });
@@ -19,7 +20,7 @@ export const authConfig: NextAuthConfig = {
   logger: {
     error(error) {
       if ((error as { type?: string }).type === 'CredentialsSignin' || error.name === 'CredentialsSignin') return;
-      console.error('[auth]', error);
+      log.error('auth', 'sign-in error', error);
     },
   },
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },

@@ -21,6 +21,8 @@ export const CONFIGURATION_VARIABLES = [
   'AUTH_URL',
   'RATE_LIMIT_PER_MINUTE',
   'API_KEY_CACHE_TTL_MS',
+  'LOG_FORMAT',
+  'METRICS_TOKEN',
   'IDEMPOTENCY_TTL_HOURS',
   'OUTBOUND_ALLOW_HOSTS',
   'WEBHOOK_SECRET_KEY',
@@ -163,6 +165,14 @@ export const env = {
    * at all. 0 reads the key on every request.
    */
   apiKeyCacheTtlMs: () => nonNegative('API_KEY_CACHE_TTL_MS', 30_000),
+  /** Bearer token for GET /api/metrics; unset turns the endpoint off (404). */
+  metricsToken: () => text('METRICS_TOKEN'),
+  /** `json` (one object per line, for log pipelines) or `text` (`[component] message`). */
+  logFormat: (): 'json' | 'text' => {
+    const raw = text('LOG_FORMAT') ?? 'json';
+    if (raw !== 'json' && raw !== 'text') throw new Error(`LOG_FORMAT must be "json" or "text", got "${raw}"`);
+    return raw;
+  },
   /** How long an Idempotency-Key is remembered. */
   idempotencyTtlHours: () => positive('IDEMPOTENCY_TTL_HOURS', 24),
   /** Hosts exempt from the outbound private-address rule (never from https). */

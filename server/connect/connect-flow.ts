@@ -28,6 +28,7 @@ import { CONNECT_SESSION_MS } from './connect.schemas';
 import { OAuthFlowError, type GrantedAccount } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 import { sandboxAccount } from './sandbox-account';
+import { log } from '@/server/observability/log';
 
 export const CONNECT_COOKIE = 'herald_connect';
 
@@ -185,7 +186,7 @@ export async function completeOAuthCallback(args: {
     });
   } catch (err) {
     const message = err instanceof OAuthFlowError ? err.message : `We could not reach ${provider.label} to finish connecting. Please try again in a moment.`;
-    if (!(err instanceof OAuthFlowError)) console.warn(`[connect] ${args.platform} code exchange failed:`, err instanceof Error ? err.message : err);
+    if (!(err instanceof OAuthFlowError)) log.warn('connect', `${args.platform} code exchange failed`, err);
     await fail(session.id, message);
     return { location: attempt };
   }

@@ -11,6 +11,8 @@ export interface OutboxEventRecord {
   createdAt: Date;
   /** Earlier failed attempts at dispatching this event. */
   attempts: number;
+  /** The request that caused it (X-Request-Id), when one did. */
+  requestId: string | null;
 }
 
 export interface OutboxConsumerContext {

@@ -8,6 +8,7 @@
 // everything back so the event is simply drained again later.
 import { db as defaultDb, type Db } from '@/server/db/client';
 import type { OutboxConsumer, OutboxEventRecord } from './consumers';
+import { log } from '@/server/observability/log';
 
 export interface DrainOutboxOptions {
   db?: Db;
@@ -51,7 +52,7 @@ export async function drainOutbox(options: DrainOutboxOptions): Promise<DrainOut
       batch = await client.$transaction(
         async (tx) => {
           const rows = await tx.$queryRaw<OutboxEventRecord[]>`
-            SELECT "id", "workspaceId", "type", "data", "createdAt", "attempts"
+            SELECT "id", "workspaceId", "type", "data", "createdAt", "attempts", "requestId"
             FROM "OutboxEvent"
             WHERE "dispatchedAt" IS NULL
               AND "attempts" < ${maxAttempts}
@@ -110,7 +111,7 @@ export async function drainOutbox(options: DrainOutboxOptions): Promise<DrainOut
       try {
         await effect();
       } catch (error) {
-        console.error('[outbox] after-commit effect failed', error);
+        log.error('outbox', 'after-commit effect failed', error);
       }
     }
   }

@@ -7,6 +7,7 @@
 // becoming a point of contention, at the price of at most that much added latency.
 import { registerCloser } from '@/server/db/connections';
 import { getJobs } from '@/server/jobs';
+import { log } from '@/server/observability/log';
 
 /** One pending drain is enough: the key collapses a burst of commits into a single run. */
 export const OUTBOX_DRAIN_KEY = 'outbox.drain';
@@ -35,7 +36,7 @@ async function flush(): Promise<void> {
   try {
     await getJobs().enqueue('outbox.drain', {}, { key: OUTBOX_DRAIN_KEY });
   } catch (error) {
-    console.warn('[outbox] could not enqueue a drain; the scheduled drain will pick the events up', error);
+    log.warn('outbox', 'could not enqueue a drain; the scheduled drain will pick the events up', error);
   } finally {
     for (const resolve of done) resolve();
   }

@@ -2,6 +2,7 @@
 // if and only if the change that caused it committed. Delivery happens later (drain-outbox.ts).
 import { Prisma as PrismaSql, type Prisma } from '@/server/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
+import { currentRequestId } from '@/server/observability/log';
 import type { DomainEventData, DomainEventType } from './catalogue';
 
 export interface RecordEventInput<T extends DomainEventType> {
@@ -17,6 +18,7 @@ export async function recordEvent<T extends DomainEventType>(tx: Tx, input: Reco
       workspaceId: input.workspaceId,
       type: input.type,
       data: input.data as Prisma.InputJsonValue,
+      requestId: currentRequestId() ?? null,
     },
     select: { id: true },
   });
@@ -31,5 +33,5 @@ export async function recordEvent<T extends DomainEventType>(tx: Tx, input: Reco
 export function outboxInsertSql<T extends DomainEventType>(input: RecordEventInput<T>, when?: Prisma.Sql): Prisma.Sql {
   // `when` makes the event conditional on the statement's own change (e.g. `EXISTS (SELECT 1
   // FROM t)`): the event is written exactly when the row it reports on changed.
-  return PrismaSql.sql`INSERT INTO "OutboxEvent" ("id", "workspaceId", "type", "data") SELECT gen_random_uuid(), ${input.workspaceId}::uuid, ${input.type}, ${JSON.stringify(input.data)}::jsonb WHERE ${when ?? PrismaSql.sql`TRUE`}`;
+  return PrismaSql.sql`INSERT INTO "OutboxEvent" ("id", "workspaceId", "type", "data", "requestId") SELECT gen_random_uuid(), ${input.workspaceId}::uuid, ${input.type}, ${JSON.stringify(input.data)}::jsonb, ${currentRequestId() ?? null} WHERE ${when ?? PrismaSql.sql`TRUE`}`;
 }

@@ -30,6 +30,7 @@ import { toErrorResponse } from '@/server/errors/http';
 import type { Fetcher } from '@/server/platforms/http';
 import { consumeClientLinkRequest } from '@/server/ratelimit/client-link-limiter';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
+import { log } from '@/server/observability/log';
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
@@ -57,7 +58,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 function errorResponse(err: unknown): Response {
   const r = toErrorResponse(err);
-  if (r.code === 'INTERNAL_ERROR') console.error('[client-link]', err);
+  if (r.code === 'INTERNAL_ERROR') log.error('client-link', 'unexpected error', err);
   return json(r.status, r.body, r.headers);
 }
 
@@ -186,7 +187,7 @@ export async function handleConnectCallback(req: Request, options: ClientLinkHan
     });
   } catch (err) {
     const r = toErrorResponse(err);
-    if (r.code === 'INTERNAL_ERROR') console.error('[connect callback]', err);
+    if (r.code === 'INTERNAL_ERROR') log.error('connect', 'unexpected error in the OAuth callback', err);
     const message =
       r.code === 'RATE_LIMITED' ? 'Too many attempts. Please wait a minute and try again.' : 'Something went wrong while connecting. Please try again.';
     return new Response(callbackErrorPage(message), { status: r.status, headers: { ...NO_STORE, ...r.headers, 'Content-Type': 'text/html; charset=utf-8' } });

@@ -21,6 +21,9 @@ import { callProcedure } from './procedure-call';
 import { matchRoute, type RouteMatch } from './rest-routes';
 
 import { PUBLIC_API_PREFIX } from '@/server/shared/paths';
+import { log } from '@/server/observability/log';
+import { observeRequest } from '@/server/observability/metrics';
+import { withRequestId } from '@/server/observability/request-id';
 
 export { PUBLIC_API_PREFIX };
 
@@ -41,7 +44,17 @@ async function inputOf(req: Request, url: URL, { route, rawParams }: RouteMatch)
   return { ...queryInput(url.searchParams, route.input), ...params };
 }
 
-export async function handlePublicApi(req: Request): Promise<Response> {
+export function handlePublicApi(req: Request): Promise<Response> {
+  return withRequestId(req, async () => {
+    const started = performance.now();
+    const seen = { route: 'unmatched' };
+    const response = await respond(req, seen);
+    observeRequest('rest', seen.route, response.status, (performance.now() - started) / 1000);
+    return response;
+  });
+}
+
+async function respond(req: Request, seen: { route: string }): Promise<Response> {
   const ctx: RequestContext = createRequestContext({ transport: 'rest', headers: req.headers });
   try {
     const url = new URL(req.url);
@@ -49,6 +62,7 @@ export async function handlePublicApi(req: Request): Promise<Response> {
       throw new AppError('URI_TOO_LONG', `The path and query string may be at most ${MAX_URL_BYTES} bytes`);
     }
     const match = findRoute(req, url);
+    seen.route = `${match.route.method} ${match.route.path}`;
     const input = await inputOf(req, url, match);
     const data = await callProcedure(ctx, match.route.procedure, input);
     const status = ctx.response.status ?? 200;
@@ -60,7 +74,7 @@ export async function handlePublicApi(req: Request): Promise<Response> {
     return new Response(body, { status, headers: { ...ctx.response.headers, 'content-type': 'application/json', 'content-length': String(body.length) } });
   } catch (err) {
     const mapped = toErrorResponse(err);
-    if (mapped.code === 'INTERNAL_ERROR') console.error('[rest] unexpected error', err);
+    if (mapped.code === 'INTERNAL_ERROR') log.error('rest', 'unexpected error', err);
     // Rate-limit headers set before the failure still describe the budget.
     return Response.json(mapped.body, { status: mapped.status, headers: { ...ctx.response.headers, ...mapped.headers } });
   }

@@ -24,6 +24,7 @@ import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { env } from '@/server/config/env';
 import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
+import { log } from '@/server/observability/log';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /**
@@ -178,7 +179,7 @@ function settleLater(workspaceId: string, key: string, run: () => Promise<void>)
     } catch (err) {
       if (!isDatabaseUnavailable(err) || Date.now() + delay > giveUpAt) {
         finish(id, step);
-        console.warn(`[idempotency] could not settle a claim of key "${key}": ${(err as Error).message}`);
+        log.warn('idempotency', `could not settle a claim of key "${key}"`, err);
         return;
       }
       setTimeout(() => void attempt(Math.min(delay * 2, RETRY_MAX_MS)), delay).unref();

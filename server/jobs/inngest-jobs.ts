@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Inngest } from 'inngest';
 import { findDefinition, type AnyJobSpec, type EnqueueOptions, type JobsPort } from './definition';
 import { jobEventName, JOB_CANCEL_EVENT, type JobCancelData, type JobEventData } from './inngest-events';
+import { log } from '@/server/observability/log';
 
 export interface InngestJobsOptions<Defs extends readonly AnyJobSpec[]> {
   definitions: Defs;
@@ -21,7 +22,7 @@ const DEFAULT_SEND_TIMEOUT_MS = 1_500;
 
 export function createInngestJobs<Defs extends readonly AnyJobSpec[]>(client: Sender, options: InngestJobsOptions<Defs>): JobsPort<Defs> {
   const timeoutMs = options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
-  const onFailure = options.onSendFailure ?? ((error: unknown, eventName: string) => console.error(`[jobs] could not send ${eventName} to Inngest`, error));
+  const onFailure = options.onSendFailure ?? ((error: unknown, eventName: string) => log.error('jobs', `could not send ${eventName} to Inngest`, error));
 
   async function send(name: string, data: JobEventData | JobCancelData, id?: string): Promise<void> {
     await sendAll(name, [{ data, id }]);

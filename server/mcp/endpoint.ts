@@ -35,6 +35,9 @@ import { subscribeSession, type SessionEvent } from './session-events';
 import { authenticateSessionRequest, endSession, linkSessionPost, openSession, type McpSessionRecord } from './sessions';
 import { errorResult, successResult } from './tool-results';
 import { tools, toolsFor, type ToolDefinition } from './tools';
+import { log } from '@/server/observability/log';
+import { observeRequest } from '@/server/observability/metrics';
+import { withRequestId } from '@/server/observability/request-id';
 
 export const SESSION_HEADER = 'mcp-session-id';
 const SERVER_INFO = { name: 'herald', title: 'Herald', version: '1.0.0' };
@@ -53,7 +56,7 @@ interface CallScope {
 
 function httpError(err: unknown): Response {
   const mapped = toErrorResponse(err);
-  if (mapped.code === 'INTERNAL_ERROR') console.error('[mcp] unexpected error', err);
+  if (mapped.code === 'INTERNAL_ERROR') log.error('mcp', 'unexpected error', err);
   const headers = { ...mapped.headers };
   // The same 401 body as REST; the challenge also names the protected-resource metadata, so
   // a tool client without a key can start the OAuth sign-in (server/oauth).
@@ -288,7 +291,16 @@ async function handleDelete(req: Request): Promise<Response> {
   return new Response(null, { status: 200 });
 }
 
-export async function handleMcp(req: Request): Promise<Response> {
+export function handleMcp(req: Request): Promise<Response> {
+  return withRequestId(req, async () => {
+    const started = performance.now();
+    const response = await respond(req);
+    observeRequest('mcp', `${req.method} /mcp`, response.status, (performance.now() - started) / 1000);
+    return response;
+  });
+}
+
+async function respond(req: Request): Promise<Response> {
   try {
     switch (req.method) {
       case 'POST':

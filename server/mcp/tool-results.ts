@@ -4,6 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResponse, type ErrorResponse } from '@/server/errors/http';
 import type { RequestContext } from '@/server/trpc/context';
+import { log } from '@/server/observability/log';
 
 export interface ToolError {
   code: string;
@@ -26,7 +27,7 @@ export function toolErrorOf(mapped: ErrorResponse): ToolError {
 
 export function errorResult(err: unknown): CallToolResult {
   const mapped = toErrorResponse(err);
-  if (mapped.code === 'INTERNAL_ERROR') console.error('[mcp] unexpected error', err);
+  if (mapped.code === 'INTERNAL_ERROR') log.error('mcp', 'unexpected error', err);
   // The error as JSON text and no structuredContent: a tool's output schema describes its
   // success, and clients that check structuredContent against it on errors too (as some
   // released ones do) would otherwise reject the answer instead of showing the error.

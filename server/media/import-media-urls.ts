@@ -6,6 +6,7 @@ import { AppError } from '@/server/errors/app-error';
 import { downloadMediaUrl, type DownloadedMedia } from './download-media-url';
 import type { ResolvedMedia } from './media.types';
 import { mediaStorage, type MediaStorage } from './storage';
+import { log } from '@/server/observability/log';
 
 export const MAX_MEDIA_URLS = 10;
 /** Downloads at once per call: bounded memory and connections, still faster than one by one. */
@@ -38,7 +39,7 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
 
 async function discard(storage: MediaStorage, keys: readonly string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));
-  for (const r of results) if (r.status === 'rejected') console.warn('[media] could not remove an imported object', r.reason);
+  for (const r of results) if (r.status === 'rejected') log.warn('media', 'could not remove an imported object', r.reason);
 }
 
 export async function importMediaUrls(workspaceId: string, urls: readonly string[]): Promise<ResolvedMedia[]> {

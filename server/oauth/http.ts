@@ -4,6 +4,7 @@
 import { staffUserIdFromRequest } from '@/server/auth/staff-session';
 import { env } from '@/server/config/env';
 import { authorizationServerMetadata, checkAuthorization, decide, exchangeCode, OAuthError, protectedResourceMetadata, registerClient } from './oauth';
+import { log } from '@/server/observability/log';
 
 /** Discovery, registration and the token endpoint are called from browsers too (web-based clients). */
 const CORS = {
@@ -16,7 +17,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 function oauthError(err: unknown): Response {
   if (err instanceof OAuthError)
     return Response.json({ error: err.error, error_description: err.description }, { status: err.status, headers: { ...CORS, ...NO_STORE } });
-  console.error('[oauth] unexpected error', err);
+  log.error('oauth', 'unexpected error', err);
   return Response.json({ error: 'server_error', error_description: 'Something went wrong on our side' }, { status: 500, headers: CORS });
 }
 

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { guardedFetch, type OutboundRequestInit, type OutboundResponse } from '@/server/outbound';
 import { env, type PlatformApiBaseUrlVariable } from '@/server/config/env';
+import { log } from '@/server/observability/log';
 
 export type Fetcher = (url: string, init?: OutboundRequestInit) => Promise<OutboundResponse>;
 
@@ -192,7 +193,7 @@ export async function bestEffort<T>(platform: string, what: string, step: () => 
   try {
     return await step();
   } catch (error) {
-    console.warn(`[${platform}] the post was published but its ${what} failed:`, error instanceof Error ? error.message : error);
+    log.warn(platform, `the post was published but its ${what} failed`, error);
     return null;
   }
 }

@@ -9,6 +9,7 @@ import { importMediaUrls } from '@/server/media/import-media-urls';
 import { deleteMediaAsset } from '@/server/media/media-assets';
 import type { ResolvedMedia } from '@/server/media/media.types';
 import { resolveMediaIds } from '@/server/media/resolve-media-ids';
+import { log } from '@/server/observability/log';
 
 export type StoredMedia = ResolvedMedia & { origin: 'mediaIds' | 'mediaUrls' };
 
@@ -67,7 +68,7 @@ export async function withImportedMedia<T>(workspaceId: string, media: readonly 
   } catch (err) {
     const fresh = media.filter((m) => m.imported);
     const results = await Promise.allSettled(fresh.map((m) => deleteMediaAsset(workspaceId, m.assetId)));
-    for (const r of results) if (r.status === 'rejected') console.warn('[posts] could not discard an imported media asset', r.reason);
+    for (const r of results) if (r.status === 'rejected') log.warn('posts', 'could not discard an imported media asset', r.reason);
     throw err;
   }
 }

@@ -14,6 +14,7 @@ import { getJobs } from '@/server/jobs';
 import { iso, isoOrNull, isUuid } from '@/server/shared/schemas';
 import { openSecret, sealSecret } from '@/server/webhooks/secrets';
 import { PROPOSAL_TTL_MS, type ProposalDto, type ProposalStatus } from './proposals.schemas';
+import { log } from '@/server/observability/log';
 
 type ProposalRow = Prisma.AssistantProposalGetPayload<object>;
 
@@ -165,7 +166,7 @@ async function queueRun(actionId: string): Promise<void> {
     await getJobs().enqueue('proposals.execute', { actionId }, { key: proposalJobKey(actionId) });
   } catch (err) {
     // The sweep (proposals.sweep, every minute) queues confirmed actions that never ran.
-    console.warn(`[proposals] could not queue the run of ${actionId}; the sweep will`, err);
+    log.warn('proposals', `could not queue the run of ${actionId}; the sweep will`, err, { actionId });
   }
 }
 

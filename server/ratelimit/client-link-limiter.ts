@@ -10,6 +10,7 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '@/server/config/env';
 import { registerCloser } from '@/server/db/connections';
 import { AppError } from '@/server/errors/app-error';
+import { log } from '@/server/observability/log';
 
 const WINDOW_SECONDS = 60;
 
@@ -29,7 +30,7 @@ function getLimiter(): State {
   if (current && current.url === url && current.points === points) return current;
   if (current) void current.pool.end().catch(() => {});
   const pool = new Pool({ connectionString: url, max: 2, connectionTimeoutMillis: env.databaseConnectTimeoutMs() });
-  pool.on('error', (err) => console.warn('[ratelimit] idle connection error:', err.message));
+  pool.on('error', (err) => log.warn('ratelimit', 'idle connection error', err));
   const limiter = new RateLimiterPostgres({
     storeClient: pool,
     storeType: 'pool',

@@ -15,6 +15,7 @@ import { Pool } from 'pg';
 import { env } from '@/server/config/env';
 import { registerCloser } from '@/server/db/connections';
 import { AppError } from '@/server/errors/app-error';
+import { log } from '@/server/observability/log';
 
 const WINDOW_MS = 60_000;
 const POLICY_NAME = 'workspace';
@@ -51,7 +52,7 @@ function getLimiter(): LimiterState {
   // A small dedicated pool: the lease upsert must not queue behind long transactions.
   const pool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: env.databaseConnectTimeoutMs() });
   // An idle connection dropped by the server must not crash the process; the pool reconnects.
-  pool.on('error', (err) => console.warn('[ratelimit] idle connection error:', err.message));
+  pool.on('error', (err) => log.warn('ratelimit', 'idle connection error', err));
   const state: LimiterState = { url, points, pool, leases: new Map() };
   globalForLimiter.heraldLimiter = state;
   registerCloser(async () => {

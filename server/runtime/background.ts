@@ -5,6 +5,7 @@ import { getJobs, startJobRunner } from '@/server/jobs';
 import { env } from '@/server/config/env';
 import { OUTBOX_DRAIN_KEY } from '@/server/events/kick-outbox';
 import { runnableJobs } from './job-handlers';
+import { log } from '@/server/observability/log';
 
 let started: Promise<void> | undefined;
 
@@ -16,7 +17,7 @@ export const jobRunnerState = (): JobRunnerState => (env.inngestEnabled() ? 'inn
 export function startBackgroundWork(): Promise<void> {
   started ??= (async () => {
     if (!env.databaseUrl()) {
-      console.warn('[herald] DATABASE_URL is not set: background jobs are not running (start Herald with `npm start`)');
+      log.warn('herald', 'DATABASE_URL is not set: background jobs are not running (start Herald with `npm start`)');
       return;
     }
     try {
@@ -24,11 +25,11 @@ export function startBackgroundWork(): Promise<void> {
       runnerState = 'running';
       const stop = () => {
         runnerState = 'stopped';
-        void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
+        void runner.stop().catch((err: unknown) => log.error('herald', 'job runner stop failed', err));
       };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
-      console.log('[herald] background jobs running');
+      log.info('herald', 'background jobs running');
       // Posts whose time passed while Herald was down go out now, not at the next cron minute.
       // So do webhook deliveries whose job was lost with the previous process, and events
       // committed but not yet drained.
@@ -37,10 +38,10 @@ export function startBackgroundWork(): Promise<void> {
         jobs.enqueue('posts.catch-up', {}, { key: 'posts.catch-up:start' }),
         jobs.enqueue('webhooks.sweep', {}, { key: 'webhooks.sweep:start' }),
         jobs.enqueue('outbox.drain', {}, { key: OUTBOX_DRAIN_KEY }),
-      ]).catch((err: unknown) => console.warn('[herald] could not queue the start-up catch-up', err));
+      ]).catch((err: unknown) => log.warn('herald', 'could not queue the start-up catch-up', err));
     } catch (err) {
       runnerState = 'failed';
-      console.error('[herald] could not start background jobs', err);
+      log.error('herald', 'could not start background jobs', err);
     }
   })();
   return started;

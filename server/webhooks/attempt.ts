@@ -19,6 +19,7 @@ import { cancelDeliveryJobs, enqueueDeliveryJobs } from './delivery-jobs';
 import { ATTEMPT_CLAIM_MS, AUTO_PAUSE_THRESHOLD, failPendingDeliveries, notifyAutoPause, PAUSED_ERROR } from './pause';
 import { openSecret, signPayload } from './secrets';
 import { webhookTransport, type WebhookTransport } from './transport';
+import { log, withLogContext } from '@/server/observability/log';
 
 export const MAX_ATTEMPTS = 3;
 /** Wait after the 1st and the 2nd failed attempt. */
@@ -39,6 +40,7 @@ interface Claimed {
   payload: string;
   attempt: number;
   endpointId: string;
+  requestId: string | null;
   url: string;
   active: boolean;
   secretSealed: string;
@@ -58,7 +60,7 @@ async function claim(deliveryId: string, startedAt: Date): Promise<Claimed | und
     WHERE d."id" = ${deliveryId}::uuid AND e."id" = d."endpointId" AND d."status" = 'pending'
       AND d."nextAttemptAt" <= ${new Date(startedAt.getTime() + DUE_TOLERANCE_MS)}
       AND (d."attemptStartedAt" IS NULL OR d."attemptStartedAt" < ${new Date(startedAt.getTime() - ATTEMPT_CLAIM_MS)})
-    RETURNING d."id", d."event", d."payload", d."attempt", d."endpointId", e."url", e."active", e."secretSealed"`;
+    RETURNING d."id", d."event", d."payload", d."attempt", d."endpointId", d."requestId", e."url", e."active", e."secretSealed"`;
   return rows[0] ? { ...rows[0], startedAt } : undefined;
 }
 
@@ -195,7 +197,16 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     });
     return 'failed';
   }
-  const result = await send(delivery, transport);
-  const at = transport.now();
-  return result.ok ? recordSuccess(delivery, result, at) : recordFailure(delivery, result, at);
+  return withLogContext({ requestId: delivery.requestId ?? undefined }, async () => {
+    const result = await send(delivery, transport);
+    const at = transport.now();
+    if (result.ok) return recordSuccess(delivery, result, at);
+    const outcome = await recordFailure(delivery, result, at);
+    log.warn('webhooks', `delivery attempt ${delivery.attempt + 1} failed (${outcome})`, undefined, {
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      event: delivery.event,
+    });
+    return outcome;
+  });
 }

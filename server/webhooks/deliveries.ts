@@ -34,7 +34,15 @@ export const fanOutToWebhooks: OutboxConsumer = async (event, { tx, afterCommit 
   if (endpoints.length === 0) return;
   const payload = serializeEnvelope(event.type, new Date(event.createdAt), eventData(event.type, event.data));
   const now = webhookTransport().now();
-  const rows = endpoints.map((e) => ({ id: randomUUID(), endpointId: e.id, event: event.type, payload, eventId: event.id, nextAttemptAt: now }));
+  const rows = endpoints.map((e) => ({
+    id: randomUUID(),
+    endpointId: e.id,
+    event: event.type,
+    payload,
+    eventId: event.id,
+    nextAttemptAt: now,
+    requestId: event.requestId,
+  }));
   // An endpoint that already has this event (a drain repeated after a crash) is skipped.
   await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true });
   afterCommit(() => enqueueDeliveryJobs(rows.map((r) => r.id)));

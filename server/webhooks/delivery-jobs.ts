@@ -3,6 +3,7 @@
 // delivery row committed and never fails the caller: a delivery whose job went missing (queue
 // unreachable, process killed) is found by the sweep (sweep.ts) and queued again.
 import { getJobs } from '@/server/jobs';
+import { log } from '@/server/observability/log';
 
 export const deliveryJobKey = (deliveryId: string) => `webhooks.delivery:${deliveryId}`;
 
@@ -15,7 +16,7 @@ export async function enqueueDeliveryJobs(deliveryIds: readonly string[], runAt?
       deliveryIds.map((deliveryId) => ({ payload: { deliveryId }, key: deliveryJobKey(deliveryId), runAt })),
     );
   } catch (error) {
-    console.warn(`[webhooks] could not queue ${deliveryIds.length} delivery job(s); the sweep will queue them`, error);
+    log.warn('webhooks', `could not queue ${deliveryIds.length} delivery job(s); the sweep will queue them`, error);
   }
 }
 

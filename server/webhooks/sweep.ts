@@ -8,6 +8,7 @@ import { db } from '@/server/db/client';
 import { enqueueDeliveryJobs } from './delivery-jobs';
 import { ATTEMPT_CLAIM_MS } from './pause';
 import { webhookTransport } from './transport';
+import { log } from '@/server/observability/log';
 
 /** An attempt normally starts within a second of its time; one this late lost its job. */
 export const SWEEP_GRACE_MS = 30_000;
@@ -26,7 +27,7 @@ export async function sweepDeliveries(): Promise<number> {
       AND ("attemptStartedAt" IS NULL OR "attemptStartedAt" < ${new Date(now - ATTEMPT_CLAIM_MS)})
     ORDER BY "nextAttemptAt"
     LIMIT ${SWEEP_BATCH}`;
-  if (rows.length) console.warn(`[webhooks] ${rows.length} overdue deliveries had no job; queued again`);
+  if (rows.length) log.warn('webhooks', `${rows.length} overdue deliveries had no job; queued again`);
   await enqueueDeliveryJobs(rows.map((r) => r.id));
   return rows.length;
 }

@@ -13,6 +13,7 @@ import { iso, isoOrNull, isUuid } from '@/server/shared/schemas';
 import { checkRepurposeInput, repurposePost, type RepurposeProgress } from './repurpose-post';
 import { weeklyDigest } from './weekly-digest';
 import { WORKFLOW_IDS, type RunWorkflowInput, type WorkflowId, type WorkflowRunDto } from './workflows.schemas';
+import { log } from '@/server/observability/log';
 
 export const WORKFLOWS = [
   {
@@ -66,7 +67,7 @@ async function queueRun(runId: string): Promise<void> {
   try {
     await getJobs().enqueue('workflows.run', { runId }, { key: runJobKey(runId) });
   } catch (err) {
-    console.warn(`[workflows] could not queue run ${runId}; the sweep will`, err);
+    log.warn('workflows', `could not queue run ${runId}; the sweep will`, err, { runId });
   }
 }
 
@@ -147,7 +148,7 @@ export async function executeRun(runId: string): Promise<void> {
     if (isDatabaseUnavailable(err)) throw err;
     const error =
       err instanceof AppError ? { code: err.code, message: err.message } : { code: 'INTERNAL_ERROR', message: 'The workflow stopped on an unexpected error' };
-    if (!(err instanceof AppError)) console.error(`[workflows] run ${runId} failed`, err);
+    if (!(err instanceof AppError)) log.error('workflows', `run ${runId} failed`, err, { runId });
     await finish(row, { error });
   }
 }

@@ -3,6 +3,7 @@
 // Every adapter passes the same contract suite (storage-contract.test.ts).
 import type { Readable } from 'node:stream';
 import { AppError } from '@/server/errors/app-error';
+import { log } from '@/server/observability/log';
 
 export interface StoredObject {
   bytes: number;
@@ -62,6 +63,6 @@ export class BodyLengthError extends Error {
 
 /** The one way adapters report a store that is missing, refusing or unreachable. */
 export function storageUnavailable(detail: string, cause?: unknown): AppError {
-  if (cause !== undefined) console.warn(`[media] storage unavailable: ${detail}`, cause instanceof Error ? cause.message : cause);
+  if (cause !== undefined) log.warn('media', `storage unavailable: ${detail}`, cause);
   return new AppError('MEDIA_STORAGE_UNAVAILABLE', `Media storage is not available (${detail}); nothing was written`);
 }

@@ -28,6 +28,7 @@ import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
+import { log } from '@/server/observability/log';
 
 export const INTERRUPTED_ERROR =
   'Delivery was interrupted while the platform was being called; the post may or may not have been published. Check the account before publishing again.';
@@ -118,7 +119,12 @@ async function takeOver(tx: Tx, post: Post & { targets: PostTarget[] }): Promise
     );
   }
   if (interrupted.length)
-    console.warn(`[publishing] took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted.length} interrupted target(s) failed`);
+    log.warn(
+      'publishing',
+      `took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted.length} interrupted target(s) failed`,
+      undefined,
+      { postId: post.id },
+    );
 }
 
 type DeliveryPost = { id: string; workspaceId: string; content: string; variants: unknown; media: unknown; platformSettings: unknown };
@@ -208,7 +214,7 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     const message = err instanceof Error ? err.message : String(err);
     const expired = err instanceof TokenExpiredError;
     const code = expired ? 'CONNECTION_EXPIRED' : err instanceof PlatformError ? 'PLATFORM_ERROR' : 'DELIVERY_ERROR';
-    if (!(err instanceof PlatformError)) console.error(`[publishing] unexpected error delivering target ${target.id}`, err);
+    if (!(err instanceof PlatformError)) log.error('publishing', `unexpected error delivering target ${target.id}`, err, { targetId: target.id });
     const failedAt = new Date();
     const events = [
       outboxInsertSql(

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { db } from '@/server/db/client';
 import { env } from '@/server/config/env';
+import { log } from '@/server/observability/log';
 
 /** This process, as it appears in `Post.deliveryOwner`: readable in psql, unique per start. */
 export const INSTANCE_ID = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
@@ -32,7 +33,7 @@ async function renew(): Promise<void> {
       WHERE "id" = ANY(${ids}::uuid[]) AND "deliveryOwner" = ${INSTANCE_ID} AND "status" = 'publishing'`;
   } catch (err) {
     // The next tick tries again; a lease that lapses meanwhile is taken over safely.
-    console.warn('[publishing] could not renew delivery leases', err);
+    log.warn('publishing', 'could not renew delivery leases', err);
   }
 }
 

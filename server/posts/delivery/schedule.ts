@@ -4,6 +4,7 @@
 // never publish at the old time. Enqueueing never fails a user action: the catch-up sweep
 // (posts.catch-up, every minute) delivers anything whose job went missing.
 import { getJobs } from '@/server/jobs';
+import { log } from '@/server/observability/log';
 
 export const deliveryJobKey = (postId: string) => `post-delivery:${postId}`;
 
@@ -15,7 +16,7 @@ export async function scheduleDelivery(post: { id: string; scheduledAt: Date | n
       { runAt: post.scheduledAt ?? new Date(), key: deliveryJobKey(post.id) },
     );
   } catch (err) {
-    console.warn(`[posts] could not enqueue delivery of ${post.id}; the catch-up sweep will deliver it`, err);
+    log.warn('posts', `could not enqueue delivery of ${post.id}; the catch-up sweep will deliver it`, err, { postId: post.id });
   }
 }
 
@@ -23,6 +24,6 @@ export async function unscheduleDelivery(postId: string): Promise<void> {
   try {
     await getJobs().cancel(deliveryJobKey(postId));
   } catch (err) {
-    console.warn(`[posts] could not cancel the delivery job of ${postId}; it will find the post changed and do nothing`, err);
+    log.warn('posts', `could not cancel the delivery job of ${postId}; it will find the post changed and do nothing`, err, { postId });
   }
 }

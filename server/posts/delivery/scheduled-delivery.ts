@@ -5,6 +5,7 @@ import { approvalAllowsDeliverySql } from '../post-rules';
 import { getJobs } from '@/server/jobs';
 import { scheduleDelivery } from './schedule';
 import { deliverPost } from './deliver-post';
+import { log } from '@/server/observability/log';
 
 /**
  * Job `posts.deliver`: publish a scheduled post at its time. Does nothing when the post
@@ -48,7 +49,7 @@ export async function catchUpScheduledPosts(opts: { graceMs?: number; batch?: nu
   if (live?.next) {
     await getJobs()
       .enqueue('posts.catch-up', {}, { runAt: new Date(live.next.getTime() + 1_000), key: LEASE_WAKE_KEY })
-      .catch((err: unknown) => console.warn('[publishing] could not schedule the lease check; the minute sweep will do it', err));
+      .catch((err: unknown) => log.warn('publishing', 'could not schedule the lease check; the minute sweep will do it', err));
   }
   return due.length;
 }

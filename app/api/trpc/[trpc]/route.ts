@@ -4,11 +4,16 @@ import { currentStaffUserId } from '@/server/auth/staff-auth';
 import { toErrorResponse } from '@/server/errors/http';
 import { appRouter } from '@/server/root';
 import { createRequestContext } from '@/server/trpc/context';
+import { withRequestId } from '@/server/observability/request-id';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 async function handler(req: Request): Promise<Response> {
+  return withRequestId(req, () => respond(req));
+}
+
+async function respond(req: Request): Promise<Response> {
   const staffUserId = await currentStaffUserId();
   return fetchRequestHandler({
     endpoint: '/api/trpc',
