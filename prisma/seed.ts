@@ -208,6 +208,7 @@ async function seedPublishHistory(workspaceId: string): Promise<void> {
           data: {
             workspaceId,
             content: `${MARK}Week ${week}, post ${i + 1} on ${connection.platform}`,
+            mediaUrls: [],
             platforms: [connection.platform],
             connectionIds: [connection.id],
             status: 'published',

@@ -12,6 +12,20 @@ afterAll(() => {
 });
 
 describe('GET /posts', () => {
+  it('answers arrays for list columns a writer left NULL (a create that omits mediaUrls)', async () => {
+    const w = await publishingWorkspace();
+    const row = await db.post.create({
+      data: { workspaceId: w.workspace.id, content: 'no media field', platforms: ['linkedin'], connectionIds: [w.ok.linkedin.id], status: 'draft' },
+    });
+    await db.$executeRaw`UPDATE "Post" SET "mediaUrls" = NULL WHERE "id" = ${row.id}::uuid`;
+    const list = await api('GET', '/posts', { key: w.secret });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ id: row.id, mediaUrls: [] });
+    const one = await api('GET', `/posts/${row.id}`, { key: w.secret });
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.data.mediaUrls).toEqual([]);
+  });
+
   it('lists newest first, paginated, without targets, with filters', async () => {
     const w = await publishingWorkspace();
     const ids: string[] = [];

@@ -31,12 +31,14 @@ function outcomes(targets: PostTarget[] | undefined): Pick<PostDto, 'platformPos
 
 export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDto {
   return {
+    // Scalar lists are nullable columns (Prisma writes NULL when a create leaves them out);
+    // the wire shape is always an array.
     id: p.id,
     content: p.content,
     variants: (p.variants as PostDto['variants']) ?? null,
-    mediaUrls: p.mediaUrls,
-    platforms: p.platforms as Platform[],
-    connectionIds: p.connectionIds,
+    mediaUrls: (p.mediaUrls as string[] | null) ?? [],
+    platforms: ((p.platforms as string[] | null) ?? []) as Platform[],
+    connectionIds: (p.connectionIds as string[] | null) ?? [],
     status: p.status as PostDto['status'],
     approvalStatus: p.approvalStatus as PostDto['approvalStatus'],
     scheduledAt: p.scheduledAt?.toISOString() ?? null,

@@ -11,8 +11,11 @@ let started: Promise<void> | undefined;
 
 /** What the health endpoint reports about this process's job runner. */
 export type JobRunnerState = 'not-started' | 'running' | 'stopped' | 'failed' | 'inngest';
-let runnerState: JobRunnerState = 'not-started';
-export const jobRunnerState = (): JobRunnerState => (env.inngestEnabled() ? 'inngest' : runnerState);
+// On globalThis: Next.js bundles instrumentation.ts (which starts the runner) apart from the
+// route handlers (which report it), so module state is not shared between them.
+const globalForRunner = globalThis as unknown as { heraldJobRunnerState?: JobRunnerState };
+const setRunnerState = (state: JobRunnerState) => void (globalForRunner.heraldJobRunnerState = state);
+export const jobRunnerState = (): JobRunnerState => (env.inngestEnabled() ? 'inngest' : (globalForRunner.heraldJobRunnerState ?? 'not-started'));
 
 export function startBackgroundWork(): Promise<void> {
   started ??= (async () => {
@@ -22,9 +25,9 @@ export function startBackgroundWork(): Promise<void> {
     }
     try {
       const runner = await startJobRunner({ jobs: runnableJobs, concurrency: env.jobsConcurrency() });
-      runnerState = 'running';
+      setRunnerState('running');
       const stop = () => {
-        runnerState = 'stopped';
+        setRunnerState('stopped');
         void runner.stop().catch((err: unknown) => log.error('herald', 'job runner stop failed', err));
       };
       process.once('SIGTERM', stop);
@@ -40,7 +43,7 @@ export function startBackgroundWork(): Promise<void> {
         jobs.enqueue('outbox.drain', {}, { key: OUTBOX_DRAIN_KEY }),
       ]).catch((err: unknown) => log.warn('herald', 'could not queue the start-up catch-up', err));
     } catch (err) {
-      runnerState = 'failed';
+      setRunnerState('failed');
       log.error('herald', 'could not start background jobs', err);
     }
   })();
