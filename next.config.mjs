@@ -7,6 +7,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: false },
   // The container image (Dockerfile) runs Next's standalone server: a self-contained
   // .next/standalone with only the files the server needs. `npm start` keeps `next start`.
+  // Read here, not through server/config/env.ts: Next loads this file before any TypeScript.
+  // eslint-disable-next-line no-restricted-properties
   ...(process.env.HERALD_STANDALONE === '1' ? { output: 'standalone' } : {}),
 };
 
