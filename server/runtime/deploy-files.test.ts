@@ -13,13 +13,17 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('self-hosted deployment files', () => {
   const compose = parse(read('compose.yaml')) as {
-    services: Record<string, { environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; build?: { target: string }; deploy?: { replicas: number } }>;
+    services: Record<
+      string,
+      { environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; build?: { target: string }; deploy?: { replicas: number } }
+    >;
   };
 
   it('compose sets only variables Herald reads, and the secrets every instance must share', () => {
     const env = compose.services.app!.environment!;
     for (const name of Object.keys(env)) expect(CONFIGURATION_VARIABLES as readonly string[], name).toContain(name);
-    for (const shared of ['DATABASE_URL', 'HERALD_BASE_URL', 'AUTH_SECRET', 'WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_SECRET']) expect(env[shared], shared).toBeTruthy();
+    for (const shared of ['DATABASE_URL', 'HERALD_BASE_URL', 'AUTH_SECRET', 'WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_SECRET'])
+      expect(env[shared], shared).toBeTruthy();
     expect(compose.services.migrate!.environment).toEqual(env);
   });
 
