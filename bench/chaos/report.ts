@@ -21,3 +21,14 @@ export function summary(): string {
   const failed = verdicts.filter((v) => !v.pass).length;
   return `${verdicts.length - failed} passed, ${failed} failed`;
 }
+
+/** Ends a scenario script with its main's exit code (1 when it threw). */
+export function exitWith(main: Promise<number>): void {
+  main.then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -13,7 +13,7 @@ import { env } from '@/server/config/env';
 import { ensureBuild } from './app-process';
 import { crashDuringPublishing } from './crash-during-publishing';
 import { databaseRestart } from './database-restart';
-import { allPassed, summary } from './report';
+import { allPassed, exitWith, summary } from './report';
 
 async function freshDatabase(serverUrl: string, label: string): Promise<string> {
   const { withDatabase, ensureDatabaseExists } = await import('@/server/db/url');
@@ -71,10 +71,4 @@ async function main(): Promise<number> {
   return allPassed() ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main());

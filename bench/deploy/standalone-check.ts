@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from '@/server/runtime/prepare';
-import { allPassed, check, summary } from '../chaos/report';
+import { allPassed, check, exitWith, summary } from '../chaos/report';
 
 const SCENARIO = 'standalone server';
 const PORT = 3431;
@@ -117,10 +117,4 @@ async function main(): Promise<number> {
   return allPassed() ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main());

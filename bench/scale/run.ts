@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ensureBuild, startApp, type AppProcess } from '../chaos/app-process';
-import { allPassed, check, summary } from '../chaos/report';
+import { allPassed, check, exitWith, summary } from '../chaos/report';
 
 const COUNTS = (process.env.INSTANCES ?? '1,2,4').split(',').map(Number);
 const POSTS = Number(process.env.POSTS ?? 2000);
@@ -311,10 +311,4 @@ async function main(): Promise<number> {
   return allPassed() ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+exitWith(main());
