@@ -8,6 +8,7 @@
 // everything back so the event is simply drained again later.
 import { db as defaultDb, type Db } from '@/server/db/client';
 import type { OutboxConsumer, OutboxEventRecord } from './consumers';
+import { kickOutboxDrain } from './kick-outbox';
 import { log } from '@/server/observability/log';
 
 export interface DrainOutboxOptions {
@@ -121,4 +122,15 @@ export async function drainOutbox(options: DrainOutboxOptions): Promise<DrainOut
 function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.slice(0, 2_000);
+}
+
+/**
+ * The drain job: one run of at most DEFAULT_MAX_EVENTS events, and when that run was full,
+ * another queued at once. Without it a backlog (10,000 posts published in a minute) would be
+ * fanned out one run per cron minute, leaving webhooks minutes behind.
+ */
+export async function runOutboxDrain(consumers: readonly OutboxConsumer[]): Promise<DrainOutboxResult> {
+  const result = await drainOutbox({ consumers: [...consumers] });
+  if (result.dispatched + result.failed >= DEFAULT_MAX_EVENTS) await kickOutboxDrain();
+  return result;
 }

@@ -164,4 +164,25 @@ describe('outbox.drain job', () => {
       await runner.stop();
     }
   });
+
+  it('drains a backlog larger than one run without waiting for the next cron minute', async () => {
+    // 1,200 events committed at once (a burst), more than two runs' worth (500 each).
+    await db.outboxEvent.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({ workspaceId, type: 'post.approval_required', data: { postId: `burst-${i}` } })),
+    });
+    const runner = await startLocalRunner({ connectionString: process.env.DATABASE_URL!, definitions: runnableJobs, concurrency: 2, pollIntervalMs: 200 });
+    try {
+      await kickOutboxDrain();
+      // One kick, then each full run queues the next; the cron (every minute) is not needed.
+      const deadline = Date.now() + 30_000;
+      let left = 1200;
+      while (left > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        left = await db.outboxEvent.count({ where: { dispatchedAt: null } });
+      }
+      expect(left).toBe(0);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

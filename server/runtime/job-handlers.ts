@@ -4,7 +4,7 @@
 // domains that enqueue through it.
 import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
 import { runCrawl } from '@/server/crawl/crawl-run';
-import { drainOutbox } from '@/server/events/drain-outbox';
+import { runOutboxDrain } from '@/server/events/drain-outbox';
 import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
 import { jobCatalogue } from '@/server/jobs/catalogue';
 import { bindHandlers, type JobHandlers } from '@/server/jobs/definition';
@@ -22,7 +22,7 @@ export const outboxConsumers = [fanOutToWebhooks, notifyMcpSessions];
 
 const handlers: JobHandlers<typeof jobCatalogue> = {
   'outbox.drain': async () => {
-    await drainOutbox({ consumers: outboxConsumers });
+    await runOutboxDrain(outboxConsumers);
   },
   'posts.deliver': async ({ postId, scheduleVersion }) => {
     await runScheduledDelivery(postId, scheduleVersion);
