@@ -1,5 +1,7 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
+import { appShellRouter } from './app/app.router';
+import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
@@ -17,6 +19,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   proposals: proposalsRouter,
   workflows: workflowsRouter,
+  notifications: notificationsRouter,
+  app: appShellRouter,
 });
 
 export type AppRouter = typeof appRouter;

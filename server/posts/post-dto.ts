@@ -1,6 +1,7 @@
 // Rows → wire shapes of Post and Target.
 import type { Platform } from '@/server/shared/platforms';
 import type { Post, PostTarget } from '@/server/generated/prisma/client';
+import { postAlert } from './post-alerts';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
 export function toTargetDto(t: PostTarget): TargetDto {
@@ -43,6 +44,7 @@ export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDt
     publishedAt: p.publishedAt?.toISOString() ?? null,
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
     ...outcomes(targets),
+    alert: postAlert(p),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

@@ -8,6 +8,8 @@ import type { ApprovalStatus, PostStatus } from './posts.schemas';
 /** A post can be edited and cancelled while nothing has shipped (a failed post can be retried). */
 export const EDITABLE_STATUSES: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
 export const PUBLISHABLE_STATUSES: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
+/** Posts whose failed targets can be delivered again (POST /posts/{id}/retry). */
+export const RETRYABLE_STATUSES: readonly PostStatus[] = ['failed', 'partial_published'];
 export const PAST_TOLERANCE_MS = 5 * 60_000;
 
 export function assertEditable(status: string): void {
