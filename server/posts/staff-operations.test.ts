@@ -100,7 +100,7 @@ describe('retry of failed targets', () => {
     const first = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
     expect(first.body.data.status).toBe('partial_published');
     const failed = first.body.data.targets.find((t: { connectionId: string }) => t.connectionId === w.rejects.id);
-    expect(failed.error).toMatch(/DUPLICATE_POST/);
+    expect(failed!.error).toMatch(/DUPLICATE_POST/);
 
     // Still refused by the platform: the post stays partly published, the landed target untouched.
     const again = await api('POST', `/posts/${created.body.data.id}/retry`, { key: w.secret });
