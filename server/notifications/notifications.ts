@@ -8,7 +8,7 @@ import { db } from '@/server/db/client';
 import type { OutboxConsumer } from '@/server/events/consumers';
 import type { DomainEventData } from '@/server/events/catalogue';
 import { shorten } from '@/server/shared/text';
-import { ZTimestamp } from '@/server/shared/schemas';
+import { isUuid, ZTimestamp } from '@/server/shared/schemas';
 
 export const NOTIFICATION_KINDS = ['approval.requested', 'post.failed', 'connection.expired', 'webhook.paused'] as const;
 
@@ -31,6 +31,8 @@ export const ZListNotificationsInput = z
 export const ZMarkReadInput = z.strictObject({ ids: z.array(z.uuid()).min(1).max(100).optional(), all: z.literal(true).optional() });
 
 async function write(tx: Tx, workspaceId: string, kind: (typeof NOTIFICATION_KINDS)[number], title: string, body: string, data: Record<string, unknown>) {
+  // An event of a workspace deleted since has no one left to tell.
+  if (!(await tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } }))) return;
   await tx.notification.create({ data: { workspaceId, kind, title, body, data: data as object } });
 }
 
@@ -38,7 +40,7 @@ async function write(tx: Tx, workspaceId: string, kind: (typeof NOTIFICATION_KIN
 export const notifyStaff: OutboxConsumer = async (event, { tx }) => {
   if (event.type === 'post.approval_required') {
     const { postId } = event.data as DomainEventData['post.approval_required'];
-    const post = await tx.post.findUnique({ where: { id: postId }, select: { content: true } });
+    const post = isUuid(postId) ? await tx.post.findUnique({ where: { id: postId }, select: { content: true } }) : null;
     await write(tx, event.workspaceId, 'approval.requested', 'Approval requested', `“${shorten(post?.content ?? '')}” waits for a reviewer.`, { postId });
   } else if (event.type === 'post.failed') {
     const d = event.data as DomainEventData['post.failed'];
@@ -49,7 +51,7 @@ export const notifyStaff: OutboxConsumer = async (event, { tx }) => {
     });
   } else if (event.type === 'connection.error') {
     const d = event.data as DomainEventData['connection.error'];
-    const c = await tx.connection.findUnique({ where: { id: d.connectionId }, select: { displayName: true } });
+    const c = isUuid(d.connectionId) ? await tx.connection.findUnique({ where: { id: d.connectionId }, select: { displayName: true } }) : null;
     await write(tx, event.workspaceId, 'connection.expired', `${c?.displayName ?? 'An account'} (${d.platform}) needs reconnecting`, d.reason, {
       connectionId: d.connectionId,
     });

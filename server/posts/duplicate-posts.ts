@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import type { Platform } from '@/server/shared/platforms';
-import { ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
+import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 import { cancelPost } from './cancel-post';
 
 export const DUPLICATE_STATUSES = ['draft', 'scheduled'] as const;
@@ -34,7 +34,7 @@ export const ZDuplicateGroup = z.object({
 });
 export type DuplicateGroup = z.infer<typeof ZDuplicateGroup>;
 
-export const ZResolveDuplicatesInput = z.strictObject({ keepId: z.uuid(), groupKey: z.string().min(1).max(10_000) });
+export const ZResolveDuplicatesInput = z.strictObject({ keepId: z.uuid(), groupKey: ZText.min(1).max(10_000) });
 
 export const normaliseText = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 

@@ -123,7 +123,7 @@ export const ZListPostsQuery = z.strictObject({
   from: ZTimestamp.optional(),
   to: ZTimestamp.optional(),
   alert: ZAlertFilter.optional(),
-  q: ZText.trim().min(1).max(200).optional().describe('Only posts whose text (or a variant) contains this, case-insensitive'),
+  search: ZText.trim().min(1).max(200).optional().describe('Only posts whose text (or a variant) contains this, case-insensitive'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -30,8 +30,8 @@ function listFilter(workspaceId: string, q: ListPostsQuery): Prisma.Sql {
   if (q.from) parts.push(Prisma.sql`"scheduledAt" >= ${new Date(q.from)}`);
   if (q.to) parts.push(Prisma.sql`"scheduledAt" <= ${new Date(q.to)}`);
   if (q.alert) parts.push(alertSql(q.alert));
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(Prisma.sql`("content" ILIKE ${like} OR coalesce("variants"::text, '') ILIKE ${like})`);
   }
   return Prisma.join(parts, ' AND ');
@@ -43,7 +43,7 @@ function listFilter(workspaceId: string, q: ListPostsQuery): Prisma.Sql {
  * scheduledAt index — windows are narrow in practice; so are alert and text searches.
  */
 async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.Sql): Promise<number> {
-  if (q.from || q.to || q.alert || q.q) {
+  if (q.from || q.to || q.alert || q.search) {
     const [row] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "Post" WHERE ${where}`;
     return row?.total ?? 0;
   }

@@ -1,7 +1,7 @@
 // The workspace time zone: an IANA name the runtime knows (Intl), "UTC" by default; day and week starts in it.
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
-import { z } from 'zod';
+import { ZText } from './schemas';
 
 export function isTimeZone(tz: string): boolean {
   try {
@@ -12,7 +12,7 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-export const ZTimeZone = z.string().min(1).max(64).refine(isTimeZone, 'not a time zone (use an IANA name such as Europe/Paris)');
+export const ZTimeZone = ZText.min(1).max(64).refine(isTimeZone, 'not a time zone (use an IANA name such as Europe/Paris)');
 
 /** Midnight at the start of `at`'s day in `tz` (plus `days` days), as an instant. */
 export function dayStart(at: Date, tz: string, days = 0): Date {

@@ -62,7 +62,10 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
               <Menu.Content align="start" sideOffset={4} className="z-50 min-w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
                 {shell.workspaces.map((w) => (
                   <Menu.Group key={w.id}>
-                    <Menu.Item onSelect={() => switchTo(w.id)} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+                    <Menu.Item
+                      onSelect={() => switchTo(w.id)}
+                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                    >
                       <span className="flex-1 font-medium">{w.name}</span>
                       <Badge>{w.role}</Badge>
                       {w.id === shell.current.id ? <Check aria-label="selected" className="size-4" /> : null}
@@ -82,7 +85,10 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
                 {shell.current.scopes.includes('workspaces:manage') ? (
                   <>
                     <Menu.Separator className="my-1 h-px bg-slate-200" />
-                    <Menu.Item onSelect={() => setNewClient(true)} className="cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+                    <Menu.Item
+                      onSelect={() => setNewClient(true)}
+                      className="cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                    >
                       New client workspace…
                     </Menu.Item>
                   </>

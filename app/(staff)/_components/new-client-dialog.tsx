@@ -29,7 +29,12 @@ export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
   });
   const errors = form.formState.errors;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New client workspace" description="A workspace your agency manages, with its own accounts and posts.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New client workspace"
+      description="A workspace your agency manages, with its own accounts and posts."
+    >
       <form onSubmit={submit} className="space-y-3" noValidate>
         <div>
           <Label htmlFor="ws-name">Name</Label>

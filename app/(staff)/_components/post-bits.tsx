@@ -75,7 +75,11 @@ export function PostAlert({ post, compact }: { post: Pick<PostListRowDto, 'id' |
     <div
       role="status"
       data-testid="post-alert"
-      className={compact ? 'flex flex-wrap items-center gap-2 text-sm text-red-800' : 'flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900'}
+      className={
+        compact
+          ? 'flex flex-wrap items-center gap-2 text-sm text-red-800'
+          : 'flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900'
+      }
     >
       <AlertTriangle aria-hidden className="size-4 shrink-0" />
       <span className="font-semibold">{alert.kind === 'overdue' ? 'Overdue' : 'Stuck'}:</span>
