@@ -10,7 +10,7 @@ import { Badge } from '@/app/_ui/primitives';
 import { cn } from '@/app/_ui/cn';
 import { useShell } from '../_lib/providers';
 import { trpc } from '../_lib/trpc';
-import { WORKSPACE_COOKIE } from '../_lib/workspace-cookie';
+import { enterWorkspace } from '../_lib/workspace-cookie';
 import { NewClientDialog } from './new-client-dialog';
 
 const NAV = [
@@ -28,10 +28,8 @@ export function useShellData() {
 }
 
 function switchTo(id: string) {
-  document.cookie = `${WORKSPACE_COOKIE}=${id}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
   // Detail pages belong to the workspace being left.
-  const path = window.location.pathname.startsWith('/posts/') ? '/posts' : window.location.pathname;
-  window.location.assign(path);
+  enterWorkspace(id, window.location.pathname.startsWith('/posts/') ? '/posts' : window.location.pathname);
 }
 
 export function AppShell({ children, signOutAction }: { children: ReactNode; signOutAction: () => Promise<void> }) {

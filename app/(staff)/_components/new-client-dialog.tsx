@@ -3,14 +3,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/app/_ui/button';
 import { Dialog } from '@/app/_ui/dialog';
 import { FieldError, Input, Label } from '@/app/_ui/primitives';
 import { ZCreateWorkspaceInput } from '@/server/workspaces/workspaces.schemas';
 import { browserTimeZone } from '../_lib/time';
 import { serverError, trpc } from '../_lib/trpc';
-import { WORKSPACE_COOKIE } from '../_lib/workspace-cookie';
+import { enterWorkspace } from '../_lib/workspace-cookie';
 
 type Values = z.input<typeof ZCreateWorkspaceInput>;
 
@@ -20,8 +20,7 @@ export function NewClientDialog({ open, onOpenChange }: { open: boolean; onOpenC
     try {
       const created = (await trpc.workspaces.create.mutate(values)).data;
       toast.success(`${created.name} created`);
-      document.cookie = `${WORKSPACE_COOKIE}=${created.id}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
-      window.location.assign('/');
+      enterWorkspace(created.id, '/');
     } catch (err) {
       const e = serverError(err);
       form.setError((e.field as keyof Values) ?? 'name', { message: e.message });
