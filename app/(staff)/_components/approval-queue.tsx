@@ -20,7 +20,11 @@ export function ApprovalQueue({ initial, connections }: { initial: PostDto[] | n
   const { current } = useShell();
   const tz = current.timeZone;
   const invalidate = useInvalidateAll();
-  const q = useQuery({ queryKey: ['posts.pendingApprovals'], queryFn: async () => (await trpc.posts.pendingApprovals.query()).data, initialData: initial ?? undefined });
+  const q = useQuery({
+    queryKey: ['posts.pendingApprovals'],
+    queryFn: async () => (await trpc.posts.pendingApprovals.query()).data,
+    initialData: initial ?? undefined,
+  });
   const [index, setIndex] = useState(0);
   const [rejecting, setRejecting] = useState<PostDto | null>(null);
   const [reason, setReason] = useState('');
@@ -79,8 +83,8 @@ export function ApprovalQueue({ initial, connections }: { initial: PostDto[] | n
     <>
       <PageHeader title="Approvals" />
       <p className="mb-3 text-sm text-slate-600">
-        Keyboard: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> move, <kbd className="rounded border px-1">a</kbd> approve,{' '}
-        <kbd className="rounded border px-1">r</kbd> reject.
+        Keyboard: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> move, <kbd className="rounded border px-1">a</kbd>{' '}
+        approve, <kbd className="rounded border px-1">r</kbd> reject.
       </p>
       {q.isPending ? (
         <LoadingRows rows={4} label="Loading the queue" />
@@ -133,7 +137,12 @@ export function ApprovalQueue({ initial, connections }: { initial: PostDto[] | n
           ))}
         </ul>
       )}
-      <Dialog open={!!rejecting} onOpenChange={(o) => !o && setRejecting(null)} title="Reject the post" description="The reason is kept with the post; editing it sends it back to the queue.">
+      <Dialog
+        open={!!rejecting}
+        onOpenChange={(o) => !o && setRejecting(null)}
+        title="Reject the post"
+        description="The reason is kept with the post; editing it sends it back to the queue."
+      >
         <form
           className="space-y-3"
           onSubmit={(e) => {

@@ -207,7 +207,14 @@ export function Composer({ connections, post, editId }: { connections: Connectio
         update({
           status: 'ready',
           progress: 1,
-          asset: { assetId: asset.id, url: asset.url ?? '', kind: asset.kind, contentType: asset.contentType, bytes: asset.bytes, durationMs: asset.durationMs },
+          asset: {
+            assetId: asset.id,
+            url: asset.url ?? '',
+            kind: asset.kind,
+            contentType: asset.contentType,
+            bytes: asset.bytes,
+            durationMs: asset.durationMs,
+          },
         });
       } catch (err) {
         update({ status: 'error', error: err instanceof Error && !('data' in err) ? err.message : serverError(err).message });
@@ -316,7 +323,12 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                         const expired = c.tokenHealth === 'expired';
                         return (
                           <li key={c.id}>
-                            <label className={cn('flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm', expired ? 'bg-slate-50 text-slate-600' : 'cursor-pointer hover:bg-slate-50')}>
+                            <label
+                              className={cn(
+                                'flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm',
+                                expired ? 'bg-slate-50 text-slate-600' : 'cursor-pointer hover:bg-slate-50',
+                              )}
+                            >
                               <input type="checkbox" value={c.id} disabled={expired} className="mt-1" {...form.register('connectionIds')} />
                               <span className="min-w-0 flex-1">
                                 <span className="block truncate font-medium">{c.displayName}</span>
@@ -401,7 +413,10 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 setDragOver(false);
                 void addFiles(e.dataTransfer.files);
               }}
-              className={cn('flex flex-col items-center rounded-md border-2 border-dashed p-4 text-center text-sm', dragOver ? 'border-brand-600 bg-brand-50' : 'border-slate-300')}
+              className={cn(
+                'flex flex-col items-center rounded-md border-2 border-dashed p-4 text-center text-sm',
+                dragOver ? 'border-brand-600 bg-brand-50' : 'border-slate-300',
+              )}
             >
               <ImagePlus aria-hidden className="mb-1 size-6 text-slate-500" />
               <p>Drop images or videos here, or</p>

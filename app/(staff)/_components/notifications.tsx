@@ -18,7 +18,11 @@ function linkOf(n: NotificationDto): string | null {
 
 export function Notifications({ initial }: { initial: { items: NotificationDto[]; unread: number } | null }) {
   const invalidate = useInvalidateAll();
-  const q = useQuery({ queryKey: ['notifications.list'], queryFn: async () => (await trpc.notifications.list.query()).data, initialData: initial ?? undefined });
+  const q = useQuery({
+    queryKey: ['notifications.list'],
+    queryFn: async () => (await trpc.notifications.list.query()).data,
+    initialData: initial ?? undefined,
+  });
   const mark = useMutation({
     mutationFn: (input: { ids?: string[]; all?: true }) => trpc.notifications.markRead.mutate(input),
     onSuccess: () => void invalidate(),

@@ -49,7 +49,8 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
   const names = new Map(connections.map((c) => [c.id, c.displayName]));
   const canWrite = current.scopes.includes('posts:write');
   const editable = (EDITABLE_STATUSES as readonly string[]).includes(post.status);
-  const publishable = (PUBLISHABLE_STATUSES as readonly string[]).includes(post.status) && post.approvalStatus !== 'pending' && post.approvalStatus !== 'rejected';
+  const publishable =
+    (PUBLISHABLE_STATUSES as readonly string[]).includes(post.status) && post.approvalStatus !== 'pending' && post.approvalStatus !== 'rejected';
   const retryable = (RETRYABLE_STATUSES as readonly string[]).includes(post.status) && post.targets.some((t) => t.status === 'failed');
   const busy = retry.isPending || publish.isPending || cancel.isPending;
 

@@ -139,7 +139,11 @@ export function PostsList({ initial }: { initial: ListData | null }) {
       </Card>
 
       {selected.size > 0 ? (
-        <div className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-md border border-brand-100 bg-brand-50 p-2 text-sm" role="region" aria-label="Bulk actions">
+        <div
+          className="sticky top-0 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-md border border-brand-100 bg-brand-50 p-2 text-sm"
+          role="region"
+          aria-label="Bulk actions"
+        >
           <span className="font-medium">{selected.size} selected</span>
           <Button size="sm" variant="secondary" onClick={() => setDialog('shift')}>
             Shift…
@@ -175,7 +179,9 @@ export function PostsList({ initial }: { initial: ListData | null }) {
               type="checkbox"
               aria-label="Select every post on this page"
               checked={allOnPage}
-              onChange={() => setSelected((s) => (allOnPage ? new Set([...s].filter((id) => !rows.some((r) => r.id === id))) : new Set([...s, ...rows.map((r) => r.id)])))}
+              onChange={() =>
+                setSelected((s) => (allOnPage ? new Set([...s].filter((id) => !rows.some((r) => r.id === id))) : new Set([...s, ...rows.map((r) => r.id)])))
+              }
             />
             <span className="text-slate-600">{q.data.total} posts</span>
           </div>
@@ -293,7 +299,19 @@ function ShiftDialog({ open, onOpenChange, ids, onDone }: { open: boolean; onOpe
   );
 }
 
-function SpreadDialog({ open, onOpenChange, ids, tz, onDone }: { open: boolean; onOpenChange: (o: boolean) => void; ids: string[]; tz: string; onDone: () => void }) {
+function SpreadDialog({
+  open,
+  onOpenChange,
+  ids,
+  tz,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  ids: string[];
+  tz: string;
+  onDone: () => void;
+}) {
   const [start, setStart] = useState('');
   const [every, setEvery] = useState('120');
   const m = useMutation({

@@ -1,0 +1,5 @@
+import { Calendar } from '../_components/calendar';
+
+export default function CalendarPage() {
+  return <Calendar />;
+}
