@@ -13,7 +13,7 @@ import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { cn } from '@/app/_ui/cn';
 import { ErrorState, PageHeader, Skeleton } from '@/app/_ui/primitives';
-import { EDITABLE_STATUSES } from '@/server/posts/post-rules';
+import { EDITABLE_STATUSES } from '@/server/posts/post-states';
 import type { PostListRowDto } from '@/server/posts/posts.schemas';
 import { useShell } from '../_lib/providers';
 import { formatIn, fromLocalInput } from '../_lib/time';

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
-import { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '@/server/posts/post-rules';
+import { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '@/server/posts/post-states';
 import type { PostDto } from '@/server/posts/posts.schemas';
 import { useShell } from '../_lib/providers';
 import { formatIn } from '../_lib/time';
