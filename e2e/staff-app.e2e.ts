@@ -48,7 +48,10 @@ test('compose to three accounts, request approval, approve in the queue, publish
   await expect(page.getByTestId('count-approvals')).toBeVisible();
 
   // The reviewer's queue, by keyboard: move to the post, approve with "a".
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Approvals/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /Approvals/ })
+    .click();
   const items = page.getByTestId('approval-item');
   await expect(items.filter({ hasText: t })).toBeVisible();
   const index = (await items.allTextContents()).findIndex((text) => text.includes(t));
@@ -91,15 +94,19 @@ test('a partial failure shows the platform error verbatim, and retrying the fail
 test('dragging a post to another day in the calendar reschedules it, as the API then says', async ({ page, request }) => {
   const wednesday = utcDay(2, new Date(`${mondayIn(1)}T00:00:00Z`));
   const thursday = utcDay(3, new Date(`${mondayIn(1)}T00:00:00Z`));
-  const created = await api(request, 'POST', '/posts', { content: `Calendar ${tag()}`, connectionIds: [account('linkedin').id], scheduledAt: `${wednesday}T10:30:00.000Z` });
+  const created = await api(request, 'POST', '/posts', {
+    content: `Calendar ${tag()}`,
+    connectionIds: [account('linkedin').id],
+    scheduledAt: `${wednesday}T10:30:00.000Z`,
+  });
   await signIn(page);
   await page.goto('/calendar');
   await page.getByRole('button', { name: 'Next' }).click();
   const chip = page.getByTestId(`day-${wednesday}`).locator(`[data-post-id="${created.data.id}"]`);
   await expect(chip).toBeVisible();
-  const from = (await chip.boundingBox())!;
+  const from = (await chip.getByTestId('drag-handle').boundingBox())!;
   const to = (await page.getByTestId(`day-${thursday}`).boundingBox())!;
-  await page.mouse.move(from.x + 8, from.y + from.height / 2);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + 30, from.y + from.height / 2 + 5, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
@@ -117,7 +124,10 @@ test('a bulk shift moves a week of posts by seven days', async ({ page, request 
     [utcDay(3, new Date(`${monday}T00:00:00Z`)), '15:45'],
     [sunday, '20:00'],
   ] as const) {
-    posts.push((await api(request, 'POST', '/posts', { content: `Week ${day} ${tag()}`, connectionIds: [account('threads').id], scheduledAt: `${day}T${time}:00.000Z` })).data);
+    posts.push(
+      (await api(request, 'POST', '/posts', { content: `Week ${day} ${tag()}`, connectionIds: [account('threads').id], scheduledAt: `${day}T${time}:00.000Z` }))
+        .data,
+    );
   }
   await signIn(page);
   await page.goto('/posts');
@@ -139,7 +149,11 @@ test('a duplicate is found and resolved by keeping one', async ({ page, request 
   const content = `Weekend brunch is back ${tag()}`;
   const linkedin = account('linkedin').id;
   const first = await api(request, 'POST', '/posts', { content, connectionIds: [linkedin], scheduledAt: `${utcDay(40)}T09:00:00.000Z` });
-  const second = await api(request, 'POST', '/posts', { content: ` ${content.toUpperCase()} `, connectionIds: [linkedin], scheduledAt: `${utcDay(40)}T12:00:00.000Z` });
+  const second = await api(request, 'POST', '/posts', {
+    content: ` ${content.toUpperCase()} `,
+    connectionIds: [linkedin],
+    scheduledAt: `${utcDay(40)}T12:00:00.000Z`,
+  });
   await signIn(page);
   await page.goto('/posts');
   await page.getByRole('link', { name: 'Find duplicates' }).click();
@@ -154,7 +168,12 @@ test('a duplicate is found and resolved by keeping one', async ({ page, request 
 
 test('an overdue post is alerted on the dashboard and in the list, with its reason and action', async ({ page, request }) => {
   const content = `Flash sale ${tag()}`;
-  const created = await api(request, 'POST', '/posts', { content, connectionIds: [account('facebook').id], scheduledAt: `${utcDay(1)}T08:00:00.000Z`, requireApproval: true });
+  const created = await api(request, 'POST', '/posts', {
+    content,
+    connectionIds: [account('facebook').id],
+    scheduledAt: `${utcDay(1)}T08:00:00.000Z`,
+    requireApproval: true,
+  });
   // Its time passed while it waited for a reviewer.
   await sql(`UPDATE "Post" SET "scheduledAt" = now() - interval '20 minutes' WHERE "id" = $1`, [created.data.id]);
   try {

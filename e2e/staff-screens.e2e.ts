@@ -11,7 +11,10 @@ const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375,
 async function check(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} (${viewport})`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${name} (${viewport})`,
+  ).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} (${viewport}) is wider than the screen`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(OUT, `app-${name}-${viewport}.png`), fullPage: true });
@@ -33,7 +36,11 @@ test('the main screens are accessible, fit 375 px, and are pictured for the READ
     requireApproval: true,
   });
   for (const day of [0, 1, 3]) {
-    await api(request, 'POST', '/posts', { content: `Tip of the day ${day} ${t}`, connectionIds: [account('threads').id], scheduledAt: `${utcDay(day)}T23:30:00.000Z` });
+    await api(request, 'POST', '/posts', {
+      content: `Tip of the day ${day} ${t}`,
+      connectionIds: [account('threads').id],
+      scheduledAt: `${utcDay(day)}T23:30:00.000Z`,
+    });
   }
 
   await signIn(page);

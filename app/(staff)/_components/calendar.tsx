@@ -6,7 +6,7 @@ import { TZDate } from '@date-fns/tz';
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { addDays, addMonths, addWeeks, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, GripVertical } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -33,30 +33,38 @@ const CHIP_TONE: Record<string, string> = {
 
 function PostChip({ post, tz }: { post: PostListRowDto; tz: string }) {
   const movable = (EDITABLE_STATUSES as readonly string[]).includes(post.status) && post.scheduledAt !== null;
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: post.id, data: { post }, disabled: !movable });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: post.id, data: { post }, disabled: !movable });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
+  const time = formatIn(post.scheduledAt!, tz, 'HH:mm');
   return (
     <div
       ref={setNodeRef}
       style={style}
-      {...listeners}
-      {...attributes}
-      aria-roledescription={movable ? 'draggable post' : undefined}
-      aria-label={`${formatIn(post.scheduledAt!, tz, 'HH:mm')} ${post.content.slice(0, 60)} (${post.status.replace('_', ' ')}${post.approvalStatus === 'pending' ? ', awaiting approval' : ''})${movable ? '. Press space to pick up and move to another day.' : ''}`}
       data-testid="calendar-post"
       data-post-id={post.id}
       className={cn(
-        'mb-1 rounded border-l-4 px-1.5 py-1 text-xs shadow-sm',
+        'mb-1 flex items-start gap-1 rounded border-l-4 px-1 py-1 text-xs shadow-sm',
         CHIP_TONE[post.status] ?? 'border-slate-400 bg-white',
-        movable ? 'cursor-grab touch-none' : 'cursor-default',
         isDragging && 'relative z-20 opacity-80 shadow-lg',
       )}
     >
-      <span className="font-semibold tabular-nums">{formatIn(post.scheduledAt!, tz, 'HH:mm')}</span>{' '}
-      <Link href={`/posts/${post.id}`} className="break-words hover:underline" onPointerDown={(e) => e.stopPropagation()}>
-        {post.content.length > 50 ? `${post.content.slice(0, 49)}…` : post.content}
+      {movable ? (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...listeners}
+          {...attributes}
+          aria-label={`Move the ${time} post to another day`}
+          data-testid="drag-handle"
+          className="shrink-0 cursor-grab touch-none rounded text-slate-600 hover:bg-slate-200"
+        >
+          <GripVertical aria-hidden className="size-4" />
+        </button>
+      ) : null}
+      <Link href={`/posts/${post.id}`} className="min-w-0 break-words hover:underline">
+        <span className="font-semibold tabular-nums">{time}</span> {post.content.length > 50 ? `${post.content.slice(0, 49)}…` : post.content}
+        {post.approvalStatus === 'pending' ? <span className="text-amber-800"> · approval</span> : null}
       </Link>
-      {post.approvalStatus === 'pending' ? <span className="ml-1 text-amber-800">· approval</span> : null}
     </div>
   );
 }

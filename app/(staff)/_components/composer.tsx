@@ -34,7 +34,7 @@ import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
 const ZComposerForm = z.object({
   content: ZPostFields.content,
   connectionIds: ZPostFields.connectionIds,
-  variants: z.record(z.string(), z.object({ enabled: z.boolean(), content: z.string() })),
+  variants: z.record(z.string(), z.object({ content: z.string() })),
   platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())),
   scheduledLocal: z.string(),
   mediaUrl: z.string(),
@@ -77,10 +77,10 @@ const SETTING_LABELS: Record<string, string> = {
 };
 
 /** The API's input from the form. */
-function toInput(v: FormValues, platforms: Platform[], media: MediaItem[], tz: string) {
+function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: Platform[], media: MediaItem[], tz: string) {
   const variants = Object.fromEntries(
-    Object.entries(v.variants)
-      .filter(([p, x]) => platforms.includes(p as Platform) && x.enabled && x.content.trim() !== '')
+    Object.entries(v.variants ?? {})
+      .filter(([p, x]) => platforms.includes(p as Platform) && variantOn[p] && x.content.trim() !== '')
       .map(([p, x]) => [p, { content: x.content }]),
   );
   const settings = Object.fromEntries(
@@ -118,13 +118,14 @@ export function Composer({ connections, post, editId }: { connections: Connectio
   const [dragOver, setDragOver] = useState(false);
   const [busy, setBusy] = useState<Intent | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [variantOn, setVariantOn] = useState<Record<string, boolean>>(() => Object.fromEntries(Object.keys(post?.variants ?? {}).map((p) => [p, true])));
 
   const form = useForm<FormValues>({
     resolver: zodResolver(ZComposerForm),
     defaultValues: {
       content: post?.content ?? '',
       connectionIds: post?.connectionIds ?? [],
-      variants: Object.fromEntries(Object.entries(post?.variants ?? {}).map(([p, v]) => [p, { enabled: true, content: v?.content ?? '' }])),
+      variants: Object.fromEntries(Object.entries(post?.variants ?? {}).map(([p, v]) => [p, { content: v?.content ?? '' }])),
       platformSettings: (post?.platformSettings as FormValues['platformSettings']) ?? {},
       scheduledLocal: post?.scheduledAt ? toLocalInput(post.scheduledAt, tz) : '',
       mediaUrl: '',
@@ -165,7 +166,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
   }, [dirty, busy]);
 
   // Live checks: the services' own functions on what the form holds now.
-  const input = toInput(values as FormValues, platforms, media, tz);
+  const input = toInput(values as FormValues, variantOn, platforms, media, tz);
   const readyMedia = media.filter((m) => m.asset).map((m) => m.asset!);
   const liveError: AppError | null = (() => {
     if (platforms.length === 0 || !values.content) return null;
@@ -238,7 +239,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
       if (media.some((m) => m.status === 'uploading')) return setMediaError('Wait for the uploads to finish');
       if (media.some((m) => m.status === 'error')) return setMediaError('Remove the media that failed to upload');
       if (liveError) return showServerError({ code: liveError.code, message: liveError.message, field: liveError.field });
-      const body = toInput(v, platforms, media, tz);
+      const body = toInput(v, variantOn, platforms, media, tz);
       if ((intent === 'schedule' || intent === 'approval') && !body.scheduledAt) return form.setError('scheduledLocal', { message: 'Pick a date and time' });
       setBusy(intent);
       try {
@@ -357,14 +358,14 @@ export function Composer({ connections, post, editId }: { connections: Connectio
               {platforms.map((p) => {
                 const rules = PLATFORM_CATALOGUE[p].text;
                 const v = values.variants?.[p];
-                const text = v?.enabled && v.content.trim() ? v.content : (values.content ?? '');
+                const text = variantOn[p] && v?.content.trim() ? v.content : (values.content ?? '');
                 const n = rules.count(text);
                 const over = n > rules.maxChars;
                 return (
                   <li key={p} data-testid={`counter-${p}`}>
                     <Badge tone={over ? 'bad' : n > rules.maxChars * 0.9 ? 'warn' : 'neutral'}>
                       {platformLabel(p)}: {n}/{rules.maxChars}
-                      {v?.enabled ? ' (variant)' : ''}
+                      {variantOn[p] ? ' (variant)' : ''}
                     </Badge>
                   </li>
                 );
@@ -373,10 +374,16 @@ export function Composer({ connections, post, editId }: { connections: Connectio
             {platforms.map((p) => (
               <div key={p} className="rounded-md border border-slate-200 p-2">
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" {...form.register(`variants.${p}.enabled`)} />
+                  <input
+                    type="checkbox"
+                    checked={!!variantOn[p]}
+                    onChange={(e) => {
+                      setVariantOn((on) => ({ ...on, [p]: e.target.checked }));
+                    }}
+                  />
                   Different text for {platformLabel(p)}
                 </label>
-                {values.variants?.[p]?.enabled ? (
+                {variantOn[p] ? (
                   <div className="mt-2">
                     <Label htmlFor={`variant-${p}`} className="sr-only">
                       {platformLabel(p)} text
@@ -598,7 +605,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 </Tabs.List>
                 {platforms.map((p) => {
                   const v = values.variants?.[p];
-                  const text = v?.enabled && v.content.trim() ? v.content : values.content;
+                  const text = variantOn[p] && v?.content.trim() ? v.content : values.content;
                   const account = (values.connectionIds ?? []).map((id) => byId.get(id)).find((c) => c?.platform === p);
                   const firstComment = (values.platformSettings?.[p] as { firstComment?: string } | undefined)?.firstComment;
                   return (
