@@ -39,7 +39,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
   const active = (href: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
 
   return (
-    <div className="min-h-screen md:grid md:grid-cols-[232px_1fr]">
+    <div className="min-h-screen md:grid md:grid-cols-[232px_minmax(0,1fr)]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>

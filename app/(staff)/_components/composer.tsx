@@ -309,7 +309,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
           Your role ({current.role}) can review posts but not write them.
         </p>
       ) : null}
-      <form onSubmit={(e) => (e.preventDefault(), void submit('draft'))} noValidate className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <form onSubmit={(e) => (e.preventDefault(), void submit('draft'))} noValidate className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="min-w-0 space-y-4">
           <Card>
             <fieldset>
@@ -319,7 +319,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 {grouped.map(([platform, list]) => (
                   <div key={platform}>
                     <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{platformLabel(platform)}</p>
-                    <ul className="grid gap-1 sm:grid-cols-2">
+                    <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
                       {list.map((c) => {
                         const expired = c.tokenHealth === 'expired';
                         return (
@@ -512,7 +512,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 return (
                   <fieldset key={p} className="rounded-md border border-slate-200 p-3">
                     <legend className="px-1 text-sm font-medium">{platformLabel(p)}</legend>
-                    <div className="grid gap-3 sm:grid-cols-2">
+                    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                       {fields.map((f) => {
                         const name = `platformSettings.${p}.${f.key}` as FieldPath<FormValues>;
                         const id = `setting-${p}-${f.key}`;

@@ -37,7 +37,7 @@ export function Dashboard({ initial }: { initial: DashboardDto | null }) {
       ) : q.isError ? (
         <ErrorState message={serverError(q.error).message} onRetry={() => q.refetch()} />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card className="lg:col-span-2">
             <h2 className="mb-2 font-semibold">Needs attention</h2>
             {q.data.attention.length === 0 ? (
@@ -103,7 +103,7 @@ export function Dashboard({ initial }: { initial: DashboardDto | null }) {
             {q.data.connections.length === 0 ? (
               <EmptyState title="No accounts connected" />
             ) : (
-              <ul className="grid gap-2 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {q.data.connections.map((c) => (
                   <li key={c.id} className="flex items-center gap-2 rounded-md border border-slate-200 p-2 text-sm">
                     <span className="min-w-0 flex-1 truncate">

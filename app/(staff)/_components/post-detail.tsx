@@ -83,7 +83,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
           <PostAlert post={post} />
         </div>
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <Card className="min-w-0">
           <p className="break-words whitespace-pre-wrap">{post.content}</p>
           {Object.entries(post.variants ?? {}).map(([p, v]) => (

@@ -91,7 +91,7 @@ export function PostsList({ initial }: { initial: ListData | null }) {
         </Button>
       </PageHeader>
       <Card className="mb-4">
-        <form role="search" aria-label="Filter posts" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label="Filter posts" className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
           <div>
             <Label htmlFor="f-status">Status</Label>
             <Select id="f-status" value={filters.status} onChange={set('status')}>
