@@ -35,7 +35,20 @@ describe('roles', () => {
     });
     const other = await api('POST', '/posts', { key: w.secret, body: { content: 'and me', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(60) } });
 
-    expect((await reviewer.posts.pendingApprovals()).data).toHaveLength(2);
+    const queue = (await reviewer.posts.pendingApprovals()).data;
+    expect(queue).toHaveLength(2);
+    // Who asked: here the API key, by name.
+    const keyName = (await db.apiKey.findFirstOrThrow({ where: { workspaceId: w.workspace.id } })).name;
+    expect(queue.map((p) => p.requestedBy)).toEqual([`API key “${keyName}”`, `API key “${keyName}”`]);
+    expect(queue.every((p) => p.requestedAt !== null)).toBe(true);
+    // A member asking from the app is named; a later reschedule of the same pending post keeps the first request.
+    const author = await member(w.workspace.id, 'member');
+    await db.user.update({ where: { id: author.id }, data: { name: 'Dana Reyes' } });
+    const own = await callerFor(author.id).posts.create({ content: 'mine', connectionIds: [w.ok.linkedin.id], scheduledAt: inMinutes(90) });
+    await callerFor(author.id).posts.update({ id: own.data.id, scheduledAt: inMinutes(120) });
+    const mine = (await reviewer.posts.pendingApprovals()).data.find((p) => p.id === own.data.id)!;
+    expect(mine.requestedBy).toBe('Dana Reyes');
+    await reviewer.posts.reject({ id: own.data.id, reason: 'Not now' });
     expect((await reviewer.posts.approve({ id: pending.body.data.id })).data.approvalStatus).toBe('approved');
     expect((await reviewer.posts.reject({ id: other.body.data.id, reason: 'Off brand' })).data.approvalStatus).toBe('rejected');
 

@@ -5,12 +5,13 @@ import { publishPostNow, retryFailedTargets } from './delivery/deliver-post';
 import { bulkCancel, bulkShift, bulkSpread, ZBulkCancelInput, ZBulkResult, ZBulkShiftInput, ZBulkSpreadInput } from './bulk-posts';
 import { findDuplicates, resolveDuplicates, ZDuplicateGroup, ZFindDuplicatesInput, ZResolveDuplicatesInput } from './duplicate-posts';
 import { shorten } from '@/server/shared/text';
+import { actorLabel } from '@/server/auth/actor-label';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';
 import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
 import { getPost, listPosts, listPostTargets } from './read-posts';
-import { approvePost, listPendingApprovals, rejectPost } from './review-post';
+import { approvePost, listPendingApprovals, rejectPost, ZPendingApproval } from './review-post';
 import { updatePost } from './update-post';
 
 const tags = ['Posts'];
@@ -47,7 +48,7 @@ export const postsRouter = router({
     .input(ZCreatePostInput)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
-      const { post, warnings } = await createPost(ctx.actor.workspaceId, input);
+      const { post, warnings } = await createPost(ctx.actor.workspaceId, input, { requester: () => actorLabel(ctx.actor) });
       return { data: post, warnings };
     }),
 
@@ -85,7 +86,7 @@ export const postsRouter = router({
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const { post, warnings } = await updatePost(ctx.actor.workspaceId, id, changes);
+      const { post, warnings } = await updatePost(ctx.actor.workspaceId, id, changes, { requester: () => actorLabel(ctx.actor) });
       return { data: post, warnings };
     }),
 
@@ -144,7 +145,7 @@ export const postsRouter = router({
   pendingApprovals: apiProcedure
     .meta({ scope: 'posts:read' })
     .input(z.strictObject({}).optional())
-    .output(readEnvelope(z.array(ZPost)))
+    .output(readEnvelope(z.array(ZPendingApproval)))
     .query(async ({ ctx }) => ({ data: await listPendingApprovals(ctx.actor.workspaceId) })),
 
   // Approving and rejecting need only posts:read: a reviewer (read-only otherwise) may do

@@ -1,15 +1,17 @@
 'use client';
 // Navigation (with the pending-approval and unread counts), the workspace switcher, sign-out.
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Bell, CalendarDays, Check, ChevronsUpDown, LayoutDashboard, ListChecks, PenSquare, Rows3 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Badge } from '@/app/_ui/primitives';
 import { cn } from '@/app/_ui/cn';
 import { useShell } from '../_lib/providers';
-import { trpc } from '../_lib/trpc';
+import { browserTimeZone } from '../_lib/time';
+import { serverError, trpc } from '../_lib/trpc';
 import { enterWorkspace } from '../_lib/workspace-cookie';
 import { NewClientDialog } from './new-client-dialog';
 
@@ -95,7 +97,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
             </Menu.Portal>
           </Menu.Root>
         </div>
-        <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-2 py-2 md:mt-4 md:flex-col md:overflow-visible">
+        <nav aria-label="Main" className="flex flex-wrap gap-1 px-2 py-2 md:mt-4 md:flex-col md:flex-nowrap">
           {NAV.map((item) => {
             const count = 'count' in item ? shell.counts[item.count] : 0;
             const Icon = item.icon;
@@ -126,6 +128,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
           <p>
             Role: {shell.current.role} · {shell.current.timeZone}
           </p>
+          {shell.current.scopes.includes('workspaces:manage') ? <UseMyTimeZone current={shell.current.timeZone} /> : null}
           <form action={signOutAction}>
             <button type="submit" className="mt-1 text-sm font-medium text-brand-700 underline">
               Sign out
@@ -140,5 +143,24 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
       </div>
       <NewClientDialog open={newClient} onOpenChange={setNewClient} />
     </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** Offers the browser's time zone when the workspace schedules in another one. */
+function UseMyTimeZone({ current }: { current: string }) {
+  // The browser's zone exists only in the browser: null on the server render.
+  const mine = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  const set = useMutation({
+    mutationFn: (timeZone: string) => trpc.app.setTimeZone.mutate({ timeZone }),
+    onSuccess: () => window.location.reload(),
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  if (!mine || mine === current) return null;
+  return (
+    <button type="button" className="text-xs text-brand-700 underline" disabled={set.isPending} onClick={() => set.mutate(mine)}>
+      Schedule in {mine} instead
+    </button>
   );
 }

@@ -10,13 +10,13 @@ import { cn } from '@/app/_ui/cn';
 import { Dialog } from '@/app/_ui/dialog';
 import { Card, EmptyState, ErrorState, FieldError, Label, LoadingRows, PageHeader, Textarea } from '@/app/_ui/primitives';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
-import type { PostDto } from '@/server/posts/posts.schemas';
+import type { PendingApprovalDto } from '@/server/posts/review-post';
 import { useShell } from '../_lib/providers';
 import { ago, formatIn } from '../_lib/time';
 import { serverError, trpc } from '../_lib/trpc';
 import { platformLabel, useInvalidateAll } from './post-bits';
 
-export function ApprovalQueue({ initial, connections }: { initial: PostDto[] | null; connections: ConnectionDto[] }) {
+export function ApprovalQueue({ initial, connections }: { initial: PendingApprovalDto[] | null; connections: ConnectionDto[] }) {
   const { current } = useShell();
   const tz = current.timeZone;
   const invalidate = useInvalidateAll();
@@ -26,7 +26,7 @@ export function ApprovalQueue({ initial, connections }: { initial: PostDto[] | n
     initialData: initial ?? undefined,
   });
   const [index, setIndex] = useState(0);
-  const [rejecting, setRejecting] = useState<PostDto | null>(null);
+  const [rejecting, setRejecting] = useState<PendingApprovalDto | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const items = q.data ?? [];
@@ -107,7 +107,10 @@ export function ApprovalQueue({ initial, connections }: { initial: PostDto[] | n
               <Card className={cn('space-y-2', i === at && 'ring-2 ring-brand-600')}>
                 <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                   <span className="font-medium text-slate-900">{p.scheduledAt ? formatIn(p.scheduledAt, tz) : 'No time yet'}</span>
-                  <span>· asked {ago(p.updatedAt)}</span>
+                  <span>
+                    · asked {ago(p.requestedAt ?? p.updatedAt)}
+                    {p.requestedBy ? ` by ${p.requestedBy}` : ''}
+                  </span>
                   <span>· {p.connectionIds.map((id) => names.get(id) ?? id).join(', ')}</span>
                 </div>
                 <p className="break-words whitespace-pre-wrap">{p.content}</p>
