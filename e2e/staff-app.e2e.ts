@@ -40,6 +40,16 @@ test('compose to three accounts, request approval, approve in the queue, publish
   await page.getByRole('tab', { name: 'X (Twitter)' }).click();
   await expect(page.getByTestId('preview-twitter')).toContainText(`Autumn menu ${t}`);
 
+  // An error only the server can know lands on the field it names.
+  await page.getByLabel(/^When/).fill(`${utcDay(-1)}T10:00`);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'scheduledAt is more than 5 minutes in the past' })).toBeVisible();
+
+  // Leaving with unsaved changes asks first.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/compose$/);
+
   await page.getByLabel(/^When/).fill(`${utcDay(2)}T10:00`);
   await page.getByRole('button', { name: 'Request approval' }).click();
   await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/);
@@ -189,4 +199,20 @@ test('an overdue post is alerted on the dashboard and in the list, with its reas
   } finally {
     await api(request, 'DELETE', `/posts/${created.data.id}`);
   }
+});
+
+test('the workspace switcher moves every screen to a client workspace and back', async ({ page, request }) => {
+  const name = `Corner Café ${tag()}`;
+  await api(request, 'POST', '/workspaces', { name });
+  await signIn(page);
+  await page.getByRole('button', { name: /Switch workspace/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page.getByTestId('workspace-name')).toHaveText(name);
+  await expect(page.getByText('No accounts connected')).toBeVisible();
+  await page.goto('/posts');
+  await expect(page.getByText('No posts yet')).toBeVisible();
+  await page.getByRole('button', { name: /Switch workspace/ }).click();
+  await page.getByRole('menuitem', { name: /Demo Agency/ }).click();
+  await expect(page.getByTestId('workspace-name')).toHaveText(seed().workspace.name);
+  await expect(page.getByTestId('post-row').first()).toBeVisible();
 });
