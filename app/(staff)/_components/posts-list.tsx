@@ -91,7 +91,7 @@ export function PostsList({ initial }: { initial: ListData | null }) {
         </Button>
       </PageHeader>
       <Card className="mb-4">
-        <form role="search" aria-label="Filter posts" className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label="Filter posts" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
           <div>
             <Label htmlFor="f-status">Status</Label>
             <Select id="f-status" value={filters.status} onChange={set('status')}>
@@ -188,9 +188,10 @@ export function PostsList({ initial }: { initial: ListData | null }) {
           <ul>
             {rows.map((p) => (
               <li key={p.id} className="border-b border-slate-100 px-3 py-2 last:border-b-0" data-testid="post-row">
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="flex items-start gap-2">
                   <input
                     type="checkbox"
+                    className="mt-1"
                     aria-label={`Select “${p.content.slice(0, 40)}”`}
                     checked={selected.has(p.id)}
                     onChange={() =>
@@ -202,13 +203,17 @@ export function PostsList({ initial }: { initial: ListData | null }) {
                       })
                     }
                   />
-                  <Link href={`/posts/${p.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
-                    {p.content}
-                  </Link>
-                  <span className="text-sm text-slate-600 tabular-nums">{p.scheduledAt ? formatIn(p.scheduledAt, tz, 'd MMM, HH:mm') : 'no time'}</span>
-                  <span className="text-xs text-slate-600">{p.platforms.map(platformLabel).join(', ')}</span>
-                  <ApprovalBadge approvalStatus={p.approvalStatus} />
-                  <StatusBadge status={p.status} />
+                  <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+                    <Link href={`/posts/${p.id}`} className="min-w-0 truncate font-medium hover:underline sm:flex-1">
+                      {p.content}
+                    </Link>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="text-sm text-slate-600 tabular-nums">{p.scheduledAt ? formatIn(p.scheduledAt, tz, 'd MMM, HH:mm') : 'no time'}</span>
+                      <span className="text-xs text-slate-600">{p.platforms.map(platformLabel).join(', ')}</span>
+                      <ApprovalBadge approvalStatus={p.approvalStatus} />
+                      <StatusBadge status={p.status} />
+                    </div>
+                  </div>
                 </div>
                 {p.alert ? (
                   <div className="mt-1 pl-6">
