@@ -44,6 +44,9 @@ export async function loadDashboard(workspaceId: string, now = new Date()): Prom
     db.post.count({ where: { workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } } }),
     listConnections(workspaceId),
   ]);
+  // The failures' summary ("platform: error" per failed account) comes from their targets.
+  const targets = attention.length ? await db.postTarget.findMany({ where: { postId: { in: attention.map((p) => p.id) } } }) : [];
+  const targetsOf = (id: string) => targets.filter((t) => t.postId === id);
   return {
     timeZone: tz,
     today: { from: todayFrom.toISOString(), to: todayTo.toISOString(), posts: today.map((p) => toPostListRowDto(p)) },
@@ -54,7 +57,7 @@ export async function loadDashboard(workspaceId: string, now = new Date()): Prom
       published: week.filter((p) => p.status === 'published').length,
       posts: week.map((p) => toPostListRowDto(p)),
     },
-    attention: attention.map((p) => toPostListRowDto(p)),
+    attention: attention.map((p) => toPostListRowDto(p, targetsOf(p.id))),
     approvalsWaiting,
     connections,
   };

@@ -129,6 +129,11 @@ describe('shell, time zone and dashboard', () => {
     // The post due 23:00 yesterday is overdue at `now`; the failed one needs attention too.
     expect(d.attention.map((p) => p.content).sort()).toEqual(['2026-03-10T10:00:00Z', '2026-03-10T19:00:00Z']);
     expect(d.connections.map((c) => c.tokenHealth)).toContain('expired');
+    await db.postTarget.create({
+      data: { postId: failedThisMorning.id, connectionId: w.ok.linkedin.id, platform: 'linkedin', status: 'failed', error: 'Rate limited' },
+    });
+    const again = await loadDashboard(w.workspace.id, now);
+    expect(again.attention.find((p) => p.id === failedThisMorning.id)!.error).toBe('linkedin: Rate limited');
   });
 });
 
