@@ -2,10 +2,9 @@
 // Week and month calendar in the workspace's time zone. Dragging a post to another day keeps
 // its time of day and reschedules it through posts.update — the API's reschedule rules,
 // approval included (a changed post may go back to pending; the warning says so).
-import { TZDate } from '@date-fns/tz';
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { addDays, addMonths, addWeeks, format, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
+import { addMonths, format, isSameMonth, startOfMonth } from 'date-fns';
 import { ChevronLeft, ChevronRight, GripVertical } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { cn } from '@/app/_ui/cn';
 import { ErrorState, PageHeader, Skeleton } from '@/app/_ui/primitives';
 import { EDITABLE_STATUSES } from '@/server/posts/post-states';
 import type { PostListRowDto } from '@/server/posts/posts.schemas';
+import { calendarRange } from '../_lib/calendar-range';
 import { useShell } from '../_lib/providers';
 import { formatIn, fromLocalInput } from '../_lib/time';
 import { serverError, trpc } from '../_lib/trpc';
@@ -89,22 +89,21 @@ function DayCell({ day, tz, posts, dim, today }: { day: string; tz: string; post
   );
 }
 
-export function Calendar() {
+type ListData = { data: PostListRowDto[]; page: number; limit: number; total: number };
+
+export function Calendar({ nowMs, initial }: { nowMs: number; initial: ListData | null }) {
   const { current } = useShell();
   const tz = current.timeZone;
   const invalidate = useInvalidateAll();
   const [view, setView] = useState<View>('week');
   const [offset, setOffset] = useState(0);
-  const [nowMs] = useState(() => Date.now());
-  const now = new TZDate(nowMs, tz);
-  const first =
-    view === 'week' ? startOfWeek(addWeeks(now, offset), { weekStartsOn: 1 }) : startOfWeek(startOfMonth(addMonths(now, offset)), { weekStartsOn: 1 });
-  const count = view === 'week' ? 7 : 42;
-  const days = Array.from({ length: count }, (_, i) => addDays(first, i));
-  const from = new Date(days[0]!.getTime()).toISOString();
-  const to = new Date(addDays(first, count).getTime() - 1).toISOString();
-  const input = { from, to, limit: 200, page: 1 };
-  const q = useQuery({ queryKey: ['posts.list', input], queryFn: () => trpc.posts.list.query(input), placeholderData: keepPreviousData });
+  const { now, first, days, query: input } = calendarRange(view, offset, nowMs, tz);
+  const q = useQuery({
+    queryKey: ['posts.list', input],
+    queryFn: () => trpc.posts.list.query(input),
+    initialData: view === 'week' && offset === 0 && initial ? initial : undefined,
+    placeholderData: keepPreviousData,
+  });
   const byDay = new Map<string, PostListRowDto[]>();
   for (const p of q.data?.data ?? []) {
     if (!p.scheduledAt || p.status === 'cancelled') continue;
