@@ -15,8 +15,8 @@ type Seed = {
 };
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as Seed;
 
-test('an assistant drafts at once, and its publish waits for a member', async ({ baseURL }) => {
-  const { apiKey, connections } = seed();
+test('an assistant drafts at once, and its publish waits for a member who confirms it on the link', async ({ baseURL, page }) => {
+  const { apiKey, connections, staff } = seed();
   const client = new Client({ name: 'e2e-assistant', version: '1' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL('/public/v1/mcp', baseURL), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }),
@@ -28,10 +28,29 @@ test('an assistant drafts at once, and its publish waits for a member', async ({
   const post = (draft.structuredContent as { data: { id: string; status: string } }).data;
   expect(post.status).toBe('draft');
   const publish = await client.callTool({ name: 'posts_publish', arguments: { id: post.id } });
-  const staged = (publish.structuredContent as { staged: { actionId: string; status: string } }).staged;
+  const staged = (publish.structuredContent as { staged: { actionId: string; status: string; confirmUrl: string } }).staged;
   expect(staged.status).toBe('staged');
   const followUp = await client.callTool({ name: 'proposals_get', arguments: { id: staged.actionId } });
   expect((followUp.structuredContent as { data: { status: string } }).data.status).toBe('staged');
+
+  // The member opens the link the assistant passed on, signs in, reads what will run, confirms.
+  await page.goto(new URL(staged.confirmUrl).pathname);
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/publish/i);
+  await expect(page.locator('pre')).toContainText(post.id);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.getByRole('button', { name: 'Confirm and run' }).click();
+  await expect(page.getByText(/Confirm(ed — running now|ed and done)/)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const read = await client.callTool({ name: 'proposals_get', arguments: { id: staged.actionId } });
+      return (read.structuredContent as { data: { status: string } }).data.status;
+    })
+    .toBe('executed');
   await client.close();
 });
 

@@ -75,6 +75,10 @@ async function main(): Promise<void> {
     connections.push({ id: row.id, platform: row.platform, displayName: row.displayName, sandbox: a.sandbox });
   }
 
+  const adAccounts = await seedAdAccounts(workspace.id);
+  const crawl = await seedCrawl(workspace.id);
+  await seedPublishHistory(workspace.id);
+
   const key = await createApiKey({ workspaceId: workspace.id, name: `Seed key ${new Date().toISOString()}`, scopes: SCOPES });
 
   console.log(`Seeded workspace "${workspace.name}" with ${connections.length} sandbox connections; sign in as ${OWNER_EMAIL}.`);
@@ -85,8 +89,148 @@ async function main(): Promise<void> {
       apiKey: key.secret,
       staff: { email: OWNER_EMAIL, password: OWNER_PASSWORD },
       connections,
+      adAccounts,
+      crawl,
     }),
   );
+}
+
+/** One sandbox ad account with 60 days of deterministic metrics, some days without a reading. */
+async function seedAdAccounts(workspaceId: string): Promise<{ id: string; name: string }[]> {
+  const { db } = await import('@/server/db/client');
+  const { syncAdAccount, FIRST_SYNC_DAYS } = await import('@/server/analytics/sync');
+  const { addDays, todayIn } = await import('@/server/shared/analytics-window');
+  const values = { name: 'Demo Agency Ads (sandbox)', currency: 'USD' };
+  const account = await db.adAccount.upsert({
+    where: { workspaceId_source_externalId: { workspaceId, source: 'sandbox', externalId: 'sbx-ads-1' } },
+    update: values,
+    create: { workspaceId, source: 'sandbox', externalId: 'sbx-ads-1', ...values },
+  });
+  const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+  const to = todayIn(ws.timeZone);
+  await syncAdAccount(account.id, { from: addDays(to, -(FIRST_SYNC_DAYS - 1)), to });
+  return [{ id: account.id, name: account.name }];
+}
+
+const demoPage = (title: string, description: string, h1: string, paragraphs: string[]) =>
+  `<!doctype html><html><head><title>${title}</title><meta name="description" content="${description}"></head>` +
+  `<body><nav><a href="/">Home</a></nav><main><article><h1>${h1}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article></main></body></html>`;
+
+/**
+ * One crawl site with three pages and a history of visits recorded through the crawl's own
+ * recording (extraction, change detection): the home page changed between two visits, the
+ * pricing page never changed, the sale page had a visit that returned nothing. The site is a
+ * reserved example domain, so these visits are demo data; a real crawl of it records DNS failures.
+ */
+async function seedCrawl(workspaceId: string): Promise<{ siteId: string; pageIds: string[] }> {
+  const { db } = await import('@/server/db/client');
+  const { recordVisit } = await import('@/server/crawl/record-visit');
+  const origin = 'https://www.demo-agency.example';
+  const site = await db.crawlSite.upsert({
+    where: { workspaceId_origin: { workspaceId, origin } },
+    update: {},
+    create: { workspaceId, origin, name: 'Demo Agency website' },
+  });
+  const paths = ['/', '/pricing', '/spring-sale'];
+  const pages: { id: string; workspaceId: string; siteId: string; url: string }[] = [];
+  for (const path of paths) {
+    const url = `${origin}${path}`;
+    pages.push(await db.crawlPage.upsert({ where: { siteId_url: { siteId: site.id, url } }, update: {}, create: { workspaceId, siteId: site.id, url } }));
+  }
+  if ((await db.crawlVisit.count({ where: { workspaceId } })) > 0) return { siteId: site.id, pageIds: pages.map((p) => p.id) };
+
+  const userAgent = 'Herald seed (demo data; no request was made)';
+  const ok = (html: string) => ({ outcome: 'ok' as const, detail: null, statusCode: 200, contentType: 'text/html; charset=utf-8', bytes: html.length, html });
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+  const visit = async (page: (typeof pages)[number], h: number, result: Parameters<typeof recordVisit>[0]['result']) =>
+    recordVisit({ page, result, userAgent, startedAt: hoursAgo(h), finishedAt: new Date(hoursAgo(h).getTime() + 420) });
+  const [home, pricing, sale] = pages as [(typeof pages)[number], (typeof pages)[number], (typeof pages)[number]];
+
+  const homeV1 = demoPage('Demo Agency', 'Social media for growing brands', 'We grow brands on social', ['Strategy, content and ads for teams of every size.']);
+  const homeV2 = demoPage('Demo Agency | Social that sells', 'Social media and paid ads for growing brands', 'We grow brands on social', [
+    'Strategy, content and paid ads for teams of every size.',
+    'Now booking spring campaigns.',
+  ]);
+  await visit(home, 30, ok(homeV1));
+  await visit(home, 18, ok(homeV1));
+  await visit(home, 6, ok(homeV2));
+
+  const pricingHtml = demoPage('Pricing | Demo Agency', 'Plans and prices', 'Pricing', [
+    'Starter from 900 dollars a month.',
+    'Growth from 2,400 dollars a month.',
+  ]);
+  await visit(pricing, 30, ok(pricingHtml));
+  await visit(pricing, 18, ok(pricingHtml));
+  await visit(pricing, 6, ok(pricingHtml));
+
+  const saleHtml = demoPage('Spring sale | Demo Agency', 'Twenty percent off spring campaigns', 'Spring sale', [
+    'Book before March 31 and save twenty percent.',
+  ]);
+  await visit(sale, 30, ok(saleHtml));
+  await visit(sale, 18, {
+    outcome: 'timeout',
+    detail: 'www.demo-agency.example did not answer within 15000 ms.',
+    statusCode: null,
+    contentType: null,
+    bytes: null,
+    html: null,
+  });
+  await visit(sale, 6, ok(saleHtml));
+  await db.crawlSite.update({
+    where: { id: site.id },
+    data: { lastCrawlStartedAt: hoursAgo(6), lastCrawlFinishedAt: new Date(hoursAgo(6).getTime() + 5_000) },
+  });
+  return { siteId: site.id, pageIds: pages.map((p) => p.id) };
+}
+
+/** Published posts over the last ten weeks, with engagement readings, so best times has history. */
+async function seedPublishHistory(workspaceId: string): Promise<void> {
+  const { db } = await import('@/server/db/client');
+  const MARK = '[demo history] ';
+  if ((await db.post.count({ where: { workspaceId, content: { startsWith: MARK } } })) > 0) return;
+  const connections = await db.connection.findMany({
+    where: { workspaceId, provider: 'sandbox', sandboxBehavior: 'ok', platform: { in: ['instagram', 'linkedin'] } },
+  });
+  // Deterministic: weekday-hours that did better get more engagement.
+  const slots = [
+    { dow: 2, hour: 10, engagement: 180 },
+    { dow: 4, hour: 18, engagement: 240 },
+    { dow: 1, hour: 8, engagement: 60 },
+    { dow: 5, hour: 13, engagement: 110 },
+  ];
+  const now = new Date();
+  const todayDow = now.getUTCDay() || 7;
+  for (const connection of connections) {
+    for (let week = 1; week <= 8; week++) {
+      for (const [i, slot] of slots.entries()) {
+        const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - todayDow + slot.dow - 7 * week, slot.hour));
+        await db.post.create({
+          data: {
+            workspaceId,
+            content: `${MARK}Week ${week}, post ${i + 1} on ${connection.platform}`,
+            platforms: [connection.platform],
+            connectionIds: [connection.id],
+            status: 'published',
+            scheduledAt: at,
+            publishedAt: at,
+            targets: {
+              create: {
+                connectionId: connection.id,
+                platform: connection.platform,
+                status: 'published',
+                postedId: `sbx-${connection.platform}-${week}-${i}`,
+                attempts: 1,
+                attemptStartedAt: at,
+                publishedAt: at,
+                engagement: slot.engagement + ((week * 7 + i * 3) % 25),
+                engagementCollectedAt: new Date(at.getTime() + 24 * 3_600_000),
+              },
+            },
+          },
+        });
+      }
+    }
+  }
 }
 
 main()

@@ -1,5 +1,8 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
+import { analyticsRouter } from './analytics/analytics.router';
+import { bestTimesRouter } from './best-times/best-times.router';
+import { crawlRouter } from './crawl/crawl.router';
 import { appShellRouter } from './app/app.router';
 import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
@@ -21,6 +24,9 @@ export const appRouter = router({
   workflows: workflowsRouter,
   notifications: notificationsRouter,
   app: appShellRouter,
+  analytics: analyticsRouter,
+  crawl: crawlRouter,
+  bestTimes: bestTimesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -35,12 +35,19 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startApp(opts: { port: number; databaseUrl: string; logFile: string; env?: Record<string, string> }): Promise<AppProcess> {
+export async function startApp(opts: {
+  port: number;
+  databaseUrl: string;
+  logFile: string;
+  env?: Record<string, string>;
+  /** Extra arguments for node itself (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}): Promise<AppProcess> {
   ensureGeneratedSecrets();
   const baseUrl = `http://localhost:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
   const started = Date.now();
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(opts.port)], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), NEXT_BIN, 'start', '-p', String(opts.port)], {
     cwd: ROOT,
     detached: true, // its own process group
     stdio: ['ignore', log, log],

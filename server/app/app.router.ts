@@ -1,12 +1,11 @@
 // Staff-only procedures of the app itself (not part of the REST contract): the shell's data
-// (workspace switcher, role, pending approvals, unread notifications), the dashboard, and the
-// workspace's time zone.
+// (workspace switcher, role, pending approvals, unread notifications) and the dashboard. The
+// workspace's time zone is set through analytics.setTimeZone.
 import { z } from 'zod';
 import { readEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { loadDashboard, ZDashboard } from './dashboard';
-import { loadAppShell, setWorkspaceTimeZone, ZAppShell } from './shell-data';
-import { ZTimeZone } from '@/server/shared/time-zone';
+import { loadAppShell, ZAppShell } from './shell-data';
 
 export const appShellRouter = router({
   shell: apiProcedure
@@ -20,10 +19,4 @@ export const appShellRouter = router({
     .input(z.strictObject({}).optional())
     .output(readEnvelope(ZDashboard))
     .query(async ({ ctx }) => ({ data: await loadDashboard(ctx.actor.workspaceId) })),
-
-  setTimeZone: apiProcedure
-    .meta({ scope: 'workspaces:manage', errors: ['VALIDATION_FAILED'] })
-    .input(z.strictObject({ timeZone: ZTimeZone }))
-    .output(readEnvelope(z.object({ timeZone: z.string() })))
-    .mutation(async ({ ctx, input }) => ({ data: await setWorkspaceTimeZone(ctx.actor.workspaceId, input.timeZone) })),
 });

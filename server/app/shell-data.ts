@@ -5,7 +5,6 @@ import { ROLES } from '@/server/auth/roles';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { unreadCount } from '@/server/notifications/notifications';
-import { isTimeZone } from '@/server/shared/time-zone';
 
 export interface ShellData {
   user: { id: string; email: string; name: string | null };
@@ -55,10 +54,4 @@ export async function loadAppShell(actor: Actor): Promise<AppShellDto> {
     current: { ...ws, role: actor.role ?? 'reviewer', scopes: [...actor.scopes] },
     counts: { pendingApprovals, unreadNotifications },
   };
-}
-
-export async function setWorkspaceTimeZone(workspaceId: string, timeZone: string): Promise<{ timeZone: string }> {
-  if (!isTimeZone(timeZone)) throw new AppError('VALIDATION_FAILED', 'Not a time zone', { field: 'timeZone' });
-  await db.workspace.update({ where: { id: workspaceId }, data: { timeZone } });
-  return { timeZone };
 }

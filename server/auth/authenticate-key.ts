@@ -4,6 +4,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { MAX_AUTHORIZATION_LENGTH } from '@/server/shared/http-limits';
 import { isWellFormedKey, keyMatches, prefixOf } from './api-key-secret';
+import { cachedKey, rememberKey, type StoredKey } from './key-cache';
 import { SCOPES, type Scope } from './scopes';
 
 export interface KeyPrincipal {
@@ -33,21 +34,18 @@ export function bearerKeyOf(authorization: string | null | undefined): string {
 
 export async function authenticateApiKey(authorization: string | null | undefined): Promise<KeyPrincipal> {
   const secret = bearerKeyOf(authorization);
-  const key = await db.apiKey.findUnique({ where: { prefix: prefixOf(secret) }, select: KEY_FIELDS });
+  const prefix = prefixOf(secret);
+  let key: StoredKey | null | undefined = cachedKey(prefix);
+  if (!key) {
+    key = await db.apiKey.findUnique({ where: { prefix }, select: KEY_FIELDS });
+    if (key) rememberKey(prefix, key);
+  }
   return principalOfKey(secret, key);
 }
 
 const KEY_FIELDS = { id: true, workspaceId: true, hash: true, scopes: true, expiresAt: true, revokedAt: true, lastUsedAt: true } as const;
 
-export interface StoredKey {
-  id: string;
-  workspaceId: string;
-  hash: string;
-  scopes: string[];
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-}
+export type { StoredKey };
 
 /**
  * The key check proper, for a row already read (by prefix here, or joined to a tool-endpoint
@@ -61,7 +59,7 @@ export function principalOfKey(secret: string, key: StoredKey | null | undefined
 function principalOf(key: Omit<StoredKey, 'hash'>): KeyPrincipal {
   if (key.revokedAt) throw unauthorized('This API key was revoked');
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized('This API key has expired');
-  touchLastUsed(key.id, key.lastUsedAt);
+  touchLastUsed(key);
   return {
     keyId: key.id,
     workspaceId: key.workspaceId,
@@ -83,8 +81,11 @@ export async function authenticateKeyById(keyId: string): Promise<KeyPrincipal> 
  * lastUsedAt is informative, not a ledger: write it at most once a minute per key, without
  * making the request wait, and with a guard in SQL so concurrent requests do not all write.
  */
-function touchLastUsed(keyId: string, lastUsedAt: Date | null): void {
+function touchLastUsed(key: Omit<StoredKey, 'hash'>): void {
+  const { id: keyId, lastUsedAt } = key;
   if (lastUsedAt && Date.now() - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  // The row held (perhaps cached) is what the next request sees: no second write this minute.
+  key.lastUsedAt = new Date();
   const cutoff = new Date(Date.now() - LAST_USED_RESOLUTION_MS);
   db.apiKey
     .updateMany({

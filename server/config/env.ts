@@ -20,6 +20,7 @@ export const CONFIGURATION_VARIABLES = [
   'AUTH_SECRET',
   'AUTH_URL',
   'RATE_LIMIT_PER_MINUTE',
+  'API_KEY_CACHE_TTL_MS',
   'IDEMPOTENCY_TTL_HOURS',
   'OUTBOUND_ALLOW_HOSTS',
   'WEBHOOK_SECRET_KEY',
@@ -62,6 +63,13 @@ export const CONFIGURATION_VARIABLES = [
   'TIKTOK_OAUTH_AUTHORIZE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
+  'META_MARKETING_API_BASE_URL',
+  'GOOGLE_ADS_API_BASE_URL',
+  'GOOGLE_ADS_DEVELOPER_TOKEN',
+  'AD_SYNC_LOOKBACK_DAYS',
+  'CRAWL_POLITENESS_MS',
+  'CRAWL_TIMEOUT_MS',
+  'CRAWL_HOST_CONCURRENCY',
   'HERALD_SKIP_E2E',
   'DEBUG',
 ] as const;
@@ -78,6 +86,8 @@ export type PlatformApiBaseUrlVariable =
   | 'LINKEDIN_OAUTH_BASE_URL'
   | 'X_API_BASE_URL'
   | 'TIKTOK_API_BASE_URL'
+  | 'META_MARKETING_API_BASE_URL'
+  | 'GOOGLE_ADS_API_BASE_URL'
   | 'META_OAUTH_DIALOG_URL'
   | 'THREADS_OAUTH_AUTHORIZE_URL'
   | 'X_OAUTH_AUTHORIZE_URL'
@@ -147,6 +157,12 @@ export const env = {
   databaseConnectTimeoutMs: () => positive('DATABASE_CONNECT_TIMEOUT_MS', 5000),
   /** Per-workspace request budget per minute, shared by REST and the tool endpoint. */
   rateLimitPerMinute: () => positive('RATE_LIMIT_PER_MINUTE', 600),
+  /**
+   * How long an instance trusts an API key it has checked before reading it again. Changes
+   * reach every instance at once through LISTEN/NOTIFY; this bounds how long a key is trusted
+   * at all. 0 reads the key on every request.
+   */
+  apiKeyCacheTtlMs: () => nonNegative('API_KEY_CACHE_TTL_MS', 30_000),
   /** How long an Idempotency-Key is remembered. */
   idempotencyTtlHours: () => positive('IDEMPOTENCY_TTL_HOURS', 24),
   /** Hosts exempt from the outbound private-address rule (never from https). */
@@ -197,6 +213,19 @@ export const env = {
    */
   platformPollIntervalMs: () => nonNegative('PLATFORM_POLL_INTERVAL_MS', 5_000),
   platformPollMaxAttempts: () => positive('PLATFORM_POLL_MAX_ATTEMPTS', 18),
+  /** Google Ads API developer token (sent with every Google Ads request); unset: Google Ads accounts cannot sync. */
+  googleAdsDeveloperToken: () => text('GOOGLE_ADS_DEVELOPER_TOKEN'),
+  /**
+   * Days the daily ad sync asks for again on every run (today included): platforms revise
+   * recent days (late conversions, invalid-click refunds), so they are rewritten, not appended.
+   */
+  adSyncLookbackDays: () => positive('AD_SYNC_LOOKBACK_DAYS', 3),
+  /** Least time from the end of one crawler request to a host to the start of the next (robots.txt Crawl-delay can only lengthen it). */
+  crawlPolitenessMs: () => nonNegative('CRAWL_POLITENESS_MS', 2_000),
+  /** Deadline of one crawler request, connection to last byte. */
+  crawlTimeoutMs: () => positive('CRAWL_TIMEOUT_MS', 15_000),
+  /** Hosts the crawl visits at once (one request at a time per host). */
+  crawlHostConcurrency: () => positive('CRAWL_HOST_CONCURRENCY', 8),
   /** `npm test` runs Vitest only (no production build, no Playwright). */
   skipE2e: () => text('HERALD_SKIP_E2E') === '1',
   /** The migration tool logs the schema engine's messages when DEBUG mentions `migrate`. */

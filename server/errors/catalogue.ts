@@ -51,7 +51,7 @@ export const ERROR_CATALOGUE = {
     altStatuses: [409],
     shape: 'envelope',
     description:
-      'A rule on the input failed (Idempotency-Key over 255 characters, unaccepted contentType, a mint request whose only scope is workspaces:manage); 409 for a taken workspace slug.',
+      'A rule on the input failed (Idempotency-Key over 255 characters, unaccepted contentType, a mint request whose only scope is workspaces:manage, a missing or malformed query parameter of the analytics and crawl routes, named in field); 409 for a taken workspace slug.',
   },
   WEBHOOK_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No webhook endpoint with that id.' },
   WEBHOOK_URL_REFUSED: { status: 400, shape: 'envelope', description: 'Not https, localhost/private/link-local address, or credentials in the URL.' },
@@ -89,6 +89,13 @@ export const ERROR_CATALOGUE = {
   },
   WORKFLOW_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No built-in workflow with that id; GET /workflows lists them.' },
   WORKFLOW_RUN_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No workflow run with that id in this workspace.' },
+  AD_ACCOUNT_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No ad account with that id in this workspace; GET /ad-accounts lists them.' },
+  CRAWL_SITE_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No crawl site with that id in this workspace; GET /crawl/sites lists them.' },
+  CRAWL_PAGE_NOT_FOUND: {
+    status: 404,
+    shape: 'envelope',
+    description: 'No tracked page with that id in this workspace (or not on the given site); GET /crawl/pages lists them.',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

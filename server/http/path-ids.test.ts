@@ -7,7 +7,8 @@ import { getRouteMatcher } from 'next/dist/shared/lib/router/utils/route-matcher
 import { NextRequest } from 'next/server.js';
 import { describe, expect, it } from 'vitest';
 import { proxy } from '@/proxy';
-import { decodePathSegment, repairPercentEncoding } from '@/server/http/percent-encoding';
+import { decodesCleanly, ORIGINAL_PATH_HEADER, UNDECODABLE_PATH_ROUTE } from '@/server/http/percent-encoding';
+import { handleUndecodablePath } from '@/server/http/rest-handler';
 import { restRoutes } from '@/server/http/rest-routes';
 import { contractRoutes, fillPath, sampleValue } from '@/server/testing/contract-routes';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
@@ -35,9 +36,12 @@ describe('ids in paths', () => {
   it.each(idRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers its not-found for ids that name nothing', async (_name, route) => {
     const { secret } = await createWorkspaceWithKey();
     const notFound = route.meta.errors!.filter((c) => c.endsWith('_NOT_FOUND'));
-    const body = documented.get(`${route.method} ${route.path}`)?.body;
+    const contract = documented.get(`${route.method} ${route.path}`);
+    const body = contract?.body;
+    // Required query parameters get a valid value, so the id is what the route judges.
+    const query = new URLSearchParams((contract?.query ?? []).filter((q) => q.required).map((q) => [q.name, String(sampleValue(q.schema))])).toString();
     for (const id of [...BROKEN, ...ODD]) {
-      const path = fillPath(route, Object.fromEntries(route.pathParams.map((p) => [p, id])));
+      const path = fillPath(route, Object.fromEntries(route.pathParams.map((p) => [p, id]))) + (query ? `?${query}` : '');
       const res = await api(route.method, path, { key: secret, ...(body ? { body: sampleValue(body) } : {}) });
       expect(res.status, `${path} → ${res.text.slice(0, 200)}`).toBe(404);
       expect(notFound, `${path} → ${res.text.slice(0, 200)}`).toContain(res.body?.error?.code);
@@ -49,29 +53,40 @@ describe('ids in paths', () => {
 describe('the Next.js layer in front of the facade', () => {
   const nextMatcher = getRouteMatcher(getRouteRegex('/public/v1/[...path]'));
 
-  it('lets Next decode every path once repaired, to the segment as written', () => {
+  it('sends what Next cannot decode to a static route with the path as written, and passes every other request through', () => {
     for (const route of idRoutes) {
       for (const id of BROKEN) {
         const raw = `/public/v1${fillPath(route, Object.fromEntries(route.pathParams.map((p) => [p, id])))}`;
         expect(() => nextMatcher(raw), raw).toThrow(); // what answered a plain-text 500
-        const params = nextMatcher(repairPercentEncoding(raw)) as { path: string[] };
-        expect(params.path.join('/')).toBe(raw.replace('/public/v1/', ''));
+        expect(decodesCleanly(raw)).toBe(false);
+        const res = proxy(new NextRequest(`http://localhost:3000${raw}?limit=1`));
+        expect(res.headers.get('x-middleware-rewrite'), raw).toBe(`http://localhost:3000${UNDECODABLE_PATH_ROUTE}?limit=1`);
+        expect(res.headers.get(`x-middleware-request-${ORIGINAL_PATH_HEADER}`), raw).toBe(raw);
       }
+    }
+    for (const fine of ['/public/v1/posts/00000000-0000-4000-8000-000000000000', '/public/v1/posts/a%20b']) {
+      const res = proxy(new NextRequest(`http://localhost:3000${fine}`));
+      expect(res.headers.get('x-middleware-rewrite')).toBeNull();
+      expect(res.headers.get('x-middleware-next')).toBe('1');
     }
   });
 
-  it('repairs only what Next cannot decode, and the facade reads both forms alike', () => {
-    expect(repairPercentEncoding('/public/v1/posts/abc')).toBe('/public/v1/posts/abc');
-    expect(repairPercentEncoding('/public/v1/posts/a%20b')).toBe('/public/v1/posts/a%20b');
-    expect(repairPercentEncoding('/public/v1/posts/%ZZ/targets')).toBe('/public/v1/posts/%25ZZ/targets');
-    for (const id of BROKEN) expect(decodePathSegment(repairPercentEncoding(id))).toBe(decodePathSegment(id));
-  });
-
-  it('proxy.ts rewrites a broken path (query kept) and passes every other request through', () => {
-    const broken = proxy(new NextRequest('http://localhost:3000/public/v1/posts/%ED%A0%80/targets?limit=1'));
-    expect(broken.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/public/v1/posts/%25ED%25A0%2580/targets?limit=1');
-    const fine = proxy(new NextRequest('http://localhost:3000/public/v1/posts/00000000-0000-4000-8000-000000000000'));
-    expect(fine.headers.get('x-middleware-rewrite')).toBeNull();
-    expect(fine.headers.get('x-middleware-next')).toBe('1');
+  it('answers the original path through the facade, and nothing outside the API', async () => {
+    const { secret } = await createWorkspaceWithKey();
+    const call = (original: string | null, init: RequestInit = {}) => {
+      const headers = new Headers({ authorization: `Bearer ${secret}`, ...(original ? { [ORIGINAL_PATH_HEADER]: original } : {}) });
+      return handleUndecodablePath(new Request(`http://localhost${UNDECODABLE_PATH_ROUTE}`, { ...init, headers }));
+    };
+    for (const id of BROKEN) {
+      const res = await call(`/public/v1/posts/${id}`);
+      expect(res.status, id).toBe(404);
+      expect((await res.json()).error.code).toBe('POST_NOT_FOUND');
+    }
+    const cancel = await call('/public/v1/posts/%ZZ/publish', { method: 'POST' });
+    expect((await cancel.json()).error.code).toBe('POST_NOT_FOUND');
+    for (const elsewhere of [null, '/api/trpc/x', '/public/v1']) {
+      const res = await call(elsewhere);
+      expect((await res.json()).error.code, String(elsewhere)).toBe('ROUTE_NOT_FOUND');
+    }
   });
 });

@@ -13,24 +13,16 @@ export function decodePathSegment(raw: string): string {
   }
 }
 
-/**
- * The same path with every segment that does not decode escaped as literal text (`%` →
- * `%25`), so that decoding it yields the segment as written. Next.js decodes the segments
- * of a dynamic route (`app/public/v1/[...path]`) before calling the route and answers a
- * plain-text 500 when it cannot; after this repair it can, and the REST facade sees the
- * same id it would have kept. Well-formed paths come back unchanged.
- */
-export function repairPercentEncoding(pathname: string): string {
-  if (!pathname.includes('%')) return pathname;
-  return pathname
-    .split('/')
-    .map((segment) => {
-      try {
-        decodeURIComponent(segment);
-        return segment;
-      } catch {
-        return segment.replaceAll('%', '%25');
-      }
-    })
-    .join('/');
+/** Whether Next.js can decode every segment of a path (it answers 500 itself when not). */
+export function decodesCleanly(pathname: string): boolean {
+  try {
+    for (const segment of pathname.split('/')) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+/** The static route proxy.ts sends undecodable API paths to, and the header with the original. */
+export const UNDECODABLE_PATH_ROUTE = '/public/undecodable-path';
+export const ORIGINAL_PATH_HEADER = 'x-herald-original-path';

@@ -15,6 +15,8 @@ const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_CONFLICT', 'IDEMPOTENCY_IN_F
 /** Every code the route can answer, in a stable order without duplicates. */
 export function routeErrorCodes(meta: HeraldMeta, isWrite: boolean): ErrorCode[] {
   const codes: ErrorCode[] = [...(meta.errors ?? []), ...EVERY_ROUTE_ERRORS];
+  // Parameter errors of these routes answer VALIDATION_FAILED naming the field (server/trpc/meta.ts).
+  if (meta.inputErrors === 'field') codes.push('VALIDATION_FAILED');
   if (meta.openapi?.protect !== false) {
     codes.push(...KEY_ROUTE_ERRORS, ...(meta.workspaceHeader === 'forbidden' ? HEADER_FORBIDDEN_ERRORS : SELECTABLE_ROUTE_ERRORS));
     if (isWrite) codes.push(...WRITE_ERRORS);

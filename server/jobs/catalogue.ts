@@ -72,6 +72,27 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'analytics.sync-ads',
+    schema: z.object({}),
+    // Daily: queues one sync per ad account (keyed per account and day).
+    cron: '15 3 * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
+    name: 'analytics.sync-account',
+    schema: z.object({ accountId: z.uuid() }),
+    // A platform failure is recorded on the account and does not fail the job; a database
+    // failure does, and the retry rewrites the same days.
+    retries: 3,
+  }),
+  defineJobSpec({
+    name: 'crawl.run',
+    schema: z.object({}),
+    // Every six hours: visits every tracked page of every workspace (robots.txt, per-host delay).
+    cron: '7 */6 * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'idempotency.purge',
     schema: z.object({}),
     cron: '17 * * * *',

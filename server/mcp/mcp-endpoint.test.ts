@@ -20,6 +20,7 @@ import { createKey, createWorkspace, createWorkspaceWithKey } from '@/server/tes
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
+import { decideAsMember, proposalForMember } from '@/server/proposals/member-review';
 import { handleMcp } from './endpoint';
 import { handleMcpSetup } from './setup';
 import { toolNameOf } from './tools';
@@ -176,11 +177,14 @@ describe('tools', () => {
     const { client } = await connect(secret);
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
+    // Every route this deployment has on (a route behind an unset flag is no tool either).
     expect(names).toEqual(
       restRoutes()
+        .filter((r) => r.meta.enabled?.() ?? true)
         .map((r) => toolNameOf(r.procedure))
         .sort(),
     );
+    expect(names).toEqual(expect.arrayContaining(['analytics_metrics_daily', 'crawl_changes', 'best_times_get']));
     const create = tools.find((t) => t.name === 'posts_create')!;
     expect(create.inputSchema.properties).toHaveProperty('content');
     expect(create.inputSchema.properties).toHaveProperty('idempotencyKey');
@@ -411,6 +415,32 @@ describe('staged actions', () => {
     await expect(otherStaff.proposals.confirm({ id: staged.body.staged.actionId })).rejects.toMatchObject({
       message: expect.stringMatching(/No staged action/),
     });
+  });
+
+  it('the confirmation link finds the action’s workspace for its member, and only for them', async () => {
+    const w = await publishingWorkspace();
+    const { client } = await connect(w.secret);
+    const staged = await call(client, 'posts_cancel', { id: randomUUID() });
+    const actionId = staged.body.staged.actionId as string;
+    const member = await db.user.create({ data: { email: `m-${randomUUID()}@example.com` } });
+    await db.membership.create({ data: { userId: member.id, workspaceId: w.workspace.id, role: 'member' } });
+    const stranger = await db.user.create({ data: { email: `s-${randomUUID()}@example.com` } });
+    await db.membership.create({ data: { userId: stranger.id, workspaceId: (await createWorkspace()).id, role: 'owner' } });
+
+    const seen = await proposalForMember(member.id, actionId);
+    expect(seen.workspace.id).toBe(w.workspace.id);
+    expect(seen.proposal).toMatchObject({ status: 'staged', toolName: 'posts_cancel' });
+    for (const id of [actionId, randomUUID(), 'not-a-uuid']) {
+      await expect(proposalForMember(stranger.id, id)).rejects.toMatchObject({ code: 'PROPOSAL_NOT_FOUND' });
+    }
+    await expect(decideAsMember(stranger.id, { id: actionId, decision: 'confirm' })).rejects.toMatchObject({ code: 'PROPOSAL_NOT_FOUND' });
+    await expect(decideAsMember(member.id, { id: actionId, decision: 'decline', reason: 'x'.repeat(501) })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'reason',
+    });
+    const declined = await decideAsMember(member.id, { id: actionId, decision: 'decline', reason: 'Not this week' });
+    expect(declined).toMatchObject({ status: 'declined', declineReason: 'Not this week', decidedBy: member.id });
+    await expect(decideAsMember(member.id, { id: actionId, decision: 'confirm' })).rejects.toMatchObject({ code: 'PROPOSAL_NOT_PENDING' });
   });
 });
 

@@ -2,9 +2,7 @@
 // instances: the outbox consumer below runs on whichever instance drains the event and
 // NOTIFYs PostgreSQL in the drain's transaction (sent on commit, never for a rolled-back
 // drain); every instance LISTENs and hands the message to the streams it holds.
-import pg from 'pg';
-import { env } from '@/server/config/env';
-import { registerCloser } from '@/server/db/connections';
+import { ensureListening, listen } from '@/server/db/notifications';
 import type { OutboxConsumer } from '@/server/events';
 
 export const MCP_CHANNEL = 'herald_mcp';
@@ -42,48 +40,28 @@ export const notifyMcpSessions: OutboxConsumer = async (event, { tx }) => {
 
 type Listener = (event: SessionEvent) => void;
 
-/** This process's LISTEN connection and the streams it feeds, by session. */
+/** The streams this process holds, by session; fed from the process's LISTEN connection. */
 const listeners = new Map<string, Set<Listener>>();
-let client: pg.Client | undefined;
-let connecting: Promise<void> | undefined;
+let subscribed: Promise<unknown> | undefined;
 
-async function ensureListening(): Promise<void> {
-  if (client) return;
-  connecting ??= (async () => {
-    const url = env.databaseUrl();
-    if (!url) throw new Error('DATABASE_URL is not set');
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (msg) => {
-      if (msg.channel !== MCP_CHANNEL || !msg.payload) return;
-      let event: SessionEvent;
-      try {
-        event = JSON.parse(msg.payload) as SessionEvent;
-      } catch {
-        return;
-      }
-      for (const listener of listeners.get(event.sessionId) ?? []) listener(event);
-    });
-    // A lost connection is opened again by the next subscriber; streams already open end
-    // (the client reconnects its GET stream, as the transport expects).
-    c.on('error', () => void stopListening());
-    await c.connect();
-    await c.query(`LISTEN ${MCP_CHANNEL}`);
-    client = c;
-    registerCloser(stopListening);
-  })().finally(() => {
-    connecting = undefined;
-  });
-  await connecting;
-}
-
-async function stopListening(): Promise<void> {
-  const c = client;
-  client = undefined;
-  await c?.end().catch(() => {});
+function dispatch(payload: string): void {
+  let event: SessionEvent;
+  try {
+    event = JSON.parse(payload) as SessionEvent;
+  } catch {
+    return;
+  }
+  for (const listener of listeners.get(event.sessionId) ?? []) listener(event);
 }
 
 /** Subscribes a stream to its session's events; returns the unsubscribe. */
 export async function subscribeSession(sessionId: string, listener: Listener): Promise<() => void> {
+  // A lost connection is opened again by the next subscriber (server/db/notifications).
+  subscribed ??= listen(MCP_CHANNEL, dispatch).catch((err: unknown) => {
+    subscribed = undefined;
+    throw err;
+  });
+  await subscribed;
   await ensureListening();
   let set = listeners.get(sessionId);
   if (!set) listeners.set(sessionId, (set = new Set()));

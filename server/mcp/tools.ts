@@ -138,7 +138,10 @@ export function tools(): ReadonlyMap<string, ToolDefinition> {
   return cached;
 }
 
-/** The tools a key may call: `tools/list` shows nothing the key's scopes would refuse. */
+/**
+ * The tools a key may call: `tools/list` shows nothing the key's scopes would refuse, nor a
+ * route this deployment has switched off (meta.enabled).
+ */
 export function toolsFor(scopes: readonly string[]): ToolDefinition[] {
-  return [...tools().values()].filter((t) => !t.route.meta.scope || hasScope(scopes, t.route.meta.scope));
+  return [...tools().values()].filter((t) => (!t.route.meta.scope || hasScope(scopes, t.route.meta.scope)) && (t.route.meta.enabled?.() ?? true));
 }

@@ -8,6 +8,11 @@ import { runnableJobs } from './job-handlers';
 
 let started: Promise<void> | undefined;
 
+/** What the health endpoint reports about this process's job runner. */
+export type JobRunnerState = 'not-started' | 'running' | 'stopped' | 'failed' | 'inngest';
+let runnerState: JobRunnerState = 'not-started';
+export const jobRunnerState = (): JobRunnerState => (env.inngestEnabled() ? 'inngest' : runnerState);
+
 export function startBackgroundWork(): Promise<void> {
   started ??= (async () => {
     if (!env.databaseUrl()) {
@@ -16,7 +21,11 @@ export function startBackgroundWork(): Promise<void> {
     }
     try {
       const runner = await startJobRunner({ jobs: runnableJobs, concurrency: env.jobsConcurrency() });
-      const stop = () => void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
+      runnerState = 'running';
+      const stop = () => {
+        runnerState = 'stopped';
+        void runner.stop().catch((err: unknown) => console.error('[herald] job runner stop failed', err));
+      };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
       console.log('[herald] background jobs running');
@@ -30,6 +39,7 @@ export function startBackgroundWork(): Promise<void> {
         jobs.enqueue('outbox.drain', {}, { key: OUTBOX_DRAIN_KEY }),
       ]).catch((err: unknown) => console.warn('[herald] could not queue the start-up catch-up', err));
     } catch (err) {
+      runnerState = 'failed';
       console.error('[herald] could not start background jobs', err);
     }
   })();

@@ -2,6 +2,8 @@
 // that does it. Only the runners' start-up (server/runtime/background.ts) and the Inngest
 // functions (inngest/functions.ts) import this file, so the jobs port never depends on the
 // domains that enqueue through it.
+import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
+import { runCrawl } from '@/server/crawl/crawl-run';
 import { drainOutbox } from '@/server/events/drain-outbox';
 import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
 import { jobCatalogue } from '@/server/jobs/catalogue';
@@ -49,6 +51,15 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'workflows.sweep': async () => {
     await sweepRuns();
+  },
+  'analytics.sync-ads': async () => {
+    await enqueueAdSyncs();
+  },
+  'analytics.sync-account': async ({ accountId }) => {
+    await syncAdAccount(accountId);
+  },
+  'crawl.run': async () => {
+    await runCrawl();
   },
   'idempotency.purge': async () => {
     await purgeExpiredIdempotencyRecords();

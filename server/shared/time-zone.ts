@@ -1,16 +1,8 @@
 // The workspace time zone: an IANA name the runtime knows (Intl), "UTC" by default; day and week starts in it.
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
+import { isTimeZone } from './analytics-window';
 import { ZText } from './schemas';
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const ZTimeZone = ZText.min(1).max(64).refine(isTimeZone, 'not a time zone (use an IANA name such as Europe/Paris)');
 

@@ -42,6 +42,16 @@ export const API_ROUTES = {
   'POST /workflows/{id}/runs': 'workflows.run',
   'GET /workflows/runs': 'workflows.runs',
   'GET /workflows/runs/{runId}': 'workflows.getRun',
+  'GET /instagram/profiles': 'connections.instagramProfiles',
+  'GET /sources': 'analytics.sources',
+  'GET /ad-accounts': 'analytics.adAccounts',
+  'GET /metrics/summary': 'analytics.metricsSummary',
+  'GET /metrics/daily': 'analytics.metricsDaily',
+  'GET /crawl/sites': 'crawl.sites',
+  'GET /crawl/pages': 'crawl.pages',
+  'GET /crawl/pages/{pageId}/timeline': 'crawl.timeline',
+  'GET /crawl/changes': 'crawl.changes',
+  'GET /best-times': 'bestTimes.get',
 } as const;
 
 type Outputs = inferRouterOutputs<AppRouter>;

@@ -25,7 +25,7 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
 }
 
 /** Routes by path prefix, longest first, like the app's route files. */
-export async function startTestServer(routes: Record<string, Handler>): Promise<TestServer> {
+export async function startTestServer(routes: Record<string, Handler>, opts: { port?: number } = {}): Promise<TestServer> {
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
   let base = 'http://127.0.0.1';
   // The same header limit as `npm start`, so tests see what production answers.
@@ -48,7 +48,7 @@ export async function startTestServer(routes: Record<string, Handler>): Promise<
       res.end(String(err));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,

@@ -9,7 +9,8 @@ import { resolveStaffActor } from '@/server/auth/staff-actor';
 import { hasScope } from '@/server/auth/scopes';
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { AppError } from '@/server/errors/app-error';
-import { toErrorResponse } from '@/server/errors/http';
+import { describeIssues, toErrorResponse } from '@/server/errors/http';
+import { ZodError } from 'zod';
 import { HEADERS } from '@/server/shared/headers';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey } from '@/server/idempotency/idempotency';
 import { confirmationRequired, stageProposal } from '@/server/proposals/proposals';
@@ -65,11 +66,32 @@ const successStatus = t.middleware(async ({ ctx, meta, next }) => {
   return result;
 });
 
+const deploymentFlag = t.middleware(({ meta, next }) => {
+  if (meta?.enabled && !meta.enabled()) throw new AppError('ROUTE_NOT_FOUND', 'No route at this method and path');
+  return next();
+});
+
 /** Authenticated: `ctx.actor` is set (and typed so) for every step after this one. */
-const authedProcedure = t.procedure.use(successStatus).use(authenticated);
+const authedProcedure = t.procedure.use(successStatus).use(deploymentFlag).use(authenticated);
+
+/**
+ * Routes whose meta says `inputErrors: 'field'` answer an input the schema refuses with
+ * VALIDATION_FAILED naming the first offending parameter. The input is parsed after every
+ * middleware of this chain, so this step sees the parse failure as a failed result.
+ */
+const fieldInputErrors = t.middleware(async ({ meta, next }) => {
+  const result = await next();
+  if (result.ok || meta?.inputErrors !== 'field') return result;
+  const cause = result.error.cause;
+  if (result.error.code !== 'BAD_REQUEST' || !(cause instanceof ZodError)) return result;
+  const first = cause.issues[0]!;
+  const field = first.code === 'unrecognized_keys' ? first.keys[0]! : first.path.map(String).join('.');
+  throw new AppError('VALIDATION_FAILED', describeIssues(cause.issues).join('; '), { field: field || undefined });
+});
 
 /** Every route that needs a key (or a staff session). */
 export const apiProcedure = authedProcedure
+  .use(fieldInputErrors)
   // Rate limit. Staff using the app are not metered: the budget protects the public surfaces.
   .use(async ({ ctx, next }) => {
     if (ctx.actor.kind === 'apiKey') {

@@ -32,5 +32,16 @@ export type HeraldMeta = OpenApiMeta & {
   errors?: readonly ErrorCode[];
   /** /workspaces/* routes refuse the workspace-selection header. */
   workspaceHeader?: 'forbidden';
+  /**
+   * `field`: a query or path parameter that is missing, malformed or unknown answers
+   * VALIDATION_FAILED (400) naming the parameter in `field`, instead of the flat schema 400
+   * (the analytics and crawl routes; docs/decisions.md).
+   */
+  inputErrors?: 'field';
+  /**
+   * A route behind a deployment flag: while this returns false the route answers
+   * ROUTE_NOT_FOUND before anything else (key, scope), exactly like a path that does not exist.
+   */
+  enabled?: () => boolean;
   assistant?: AssistantMeta;
 };

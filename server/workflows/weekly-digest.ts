@@ -10,6 +10,8 @@ type Summary = z.infer<typeof ZDigestSummary>;
 const DAY_MS = 24 * 3_600_000;
 const MAX_FAILURES = 20;
 const TOP_POSTS = 5;
+/** Published posts of the window considered for the top list. */
+const TOP_CANDIDATES = 200;
 
 export async function weeklyDigest(workspaceId: string, input: { days?: number }, now = new Date()): Promise<Summary> {
   const from = new Date(now.getTime() - (input.days ?? 7) * DAY_MS);
@@ -26,8 +28,8 @@ export async function weeklyDigest(workspaceId: string, input: { days?: number }
     db.post.findMany({
       where: { workspaceId, status: { in: ['published', 'partial_published'] }, publishedAt: window },
       orderBy: { publishedAt: 'desc' },
-      take: TOP_POSTS,
-      select: { id: true, publishedAt: true },
+      take: TOP_CANDIDATES,
+      select: { id: true, publishedAt: true, targets: { select: { engagement: true } } },
     }),
   ]);
   const perPlatform: Summary['targets'] = {};
@@ -46,7 +48,14 @@ export async function weeklyDigest(workspaceId: string, input: { days?: number }
     },
     targets: perPlatform,
     failures: failures.map((f) => ({ postId: f.postId, targetId: f.id, platform: f.platform, error: f.error })),
-    // Engagement comes with the analytics sources; until a post has a reading it is null.
-    topPosts: published.map((p) => ({ postId: p.id, publishedAt: isoOrNull(p.publishedAt), engagement: null })),
+    // A post's engagement is the sum of its targets' readings; null while no platform reported
+    // one. Most engaging first, posts without a reading after them, newest first among equals.
+    topPosts: published
+      .map((p) => {
+        const readings = p.targets.flatMap((t) => (t.engagement === null ? [] : [t.engagement]));
+        return { postId: p.id, publishedAt: isoOrNull(p.publishedAt), engagement: readings.length ? readings.reduce((a, b) => a + b, 0) : null };
+      })
+      .sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1))
+      .slice(0, TOP_POSTS),
   };
 }

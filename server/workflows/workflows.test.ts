@@ -126,6 +126,16 @@ describe('workflows', () => {
     expect(summary.failures).toHaveLength(1);
     expect(summary.failures[0].error).toEqual(expect.any(String));
     expect(summary.topPosts).toEqual([{ postId: expect.any(String), publishedAt: expect.any(String), engagement: null }]);
+
+    // Once a platform reports engagement, the post leads the list with its reading.
+    const engaging = await publishedPost(w, 'went out and was liked');
+    await db.postTarget.updateMany({ where: { postId: engaging }, data: { engagement: 42, engagementCollectedAt: new Date() } });
+    const again = await finished(w.secret, (await api('POST', '/workflows/weekly-digest/runs', { key: w.secret, body: { days: 7 } })).body.data.runId);
+    const top = (again.summary as Record<string, any>).topPosts;
+    expect(top.map((p: { postId: string; engagement: number | null }) => [p.postId === engaging, p.engagement])).toEqual([
+      [true, 42],
+      [false, null],
+    ]);
   });
 
   it('refuses bad input with the documented codes and keeps workspaces apart', async () => {

@@ -128,7 +128,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
           <p>
             Role: {shell.current.role} · {shell.current.timeZone}
           </p>
-          {shell.current.scopes.includes('workspaces:manage') ? <UseMyTimeZone current={shell.current.timeZone} /> : null}
+          <UseMyTimeZone current={shell.current.timeZone} />
           <form action={signOutAction}>
             <button type="submit" className="mt-1 text-sm font-medium text-brand-700 underline">
               Sign out
@@ -153,7 +153,7 @@ function UseMyTimeZone({ current }: { current: string }) {
   // The browser's zone exists only in the browser: null on the server render.
   const mine = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
   const set = useMutation({
-    mutationFn: (timeZone: string) => trpc.app.setTimeZone.mutate({ timeZone }),
+    mutationFn: (timeZone: string) => trpc.analytics.setTimeZone.mutate({ timeZone }),
     onSuccess: () => window.location.reload(),
     onError: (e) => toast.error(serverError(e).message),
   });

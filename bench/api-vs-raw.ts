@@ -1,0 +1,160 @@
+// Herald (`next start`, the production build) against a bare node:http + pg server doing the
+// same database work (bench/bare-api.ts), on one PostgreSQL, for GET /posts?limit=50,
+// GET /posts/{id} and POST /posts with 3 targets. Rounds are interleaved (Herald, bare,
+// Herald, bare …) because absolute numbers drift on a shared machine: the ratio is what
+// counts. Prints req/s with CLIENTS concurrent clients, the ratio, and one-client medians.
+//   npx tsx bench/api-vs-raw.ts   (CLIENTS=20 ROUNDS=3 SECONDS=3 SERIAL=200)
+// HERALD=facade runs Herald's REST facade on plain node:http instead of `next start`, to
+// separate the framework's share from Herald's own layers.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { benchWorkspace, withBenchDatabase } from './bench-database';
+import { ensureBuild, startApp } from './chaos/app-process';
+
+const CLIENTS = Number(process.env.CLIENTS ?? 20);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 3);
+const SERIAL = Number(process.env.SERIAL ?? 200);
+const HERALD_PORT = 3390;
+const BARE_PORT = 3391;
+
+interface Route {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  expect: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function request(port: number, route: Route, auth: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: route.method,
+        path: route.path,
+        agent,
+        headers: { Authorization: auth, ...(route.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(route.body) } : {}) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === route.expect ? resolve() : reject(new Error(`${route.name} on :${port} answered ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(route.body);
+  });
+}
+
+async function throughput(port: number, route: Route, auth: string, seconds: number): Promise<number> {
+  const end = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < end) {
+        await request(port, route, auth);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+async function medianMs(port: number, route: Route, auth: string, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await request(port, route, auth);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+process.env.RATE_LIMIT_PER_MINUTE = '100000000';
+const FACADE = process.env.HERALD === 'facade';
+if (!FACADE) ensureBuild();
+
+/** A bench server in its own process; resolves once it says it is listening. */
+async function spawnServer(script: string, url: string, port: number) {
+  // CPU_PROF=<dir> profiles the Herald side (summary: bench/cpu-profile-summary.ts).
+  const prof = process.env.CPU_PROF && script !== 'bare-api.ts' ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(import.meta.dirname, script)], {
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));
+  return {
+    stop: async () => {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+await withBenchDatabase(async (url) => {
+  const { createApiKey } = await import('@/server/api-keys/mint-api-key');
+  const { SCOPES } = await import('@/server/auth/scopes');
+  const { createPost } = await import('@/server/posts/create-post');
+  const { workspace, connections } = await benchWorkspace([{ platform: 'linkedin', count: 3 }]);
+  const connectionIds = connections.map((c) => c.id);
+  let first = '';
+  for (let i = 0; i < 50; i++) first = (await createPost(workspace.id, { content: `post ${i}`, connectionIds })).post.id;
+  const { secret } = await createApiKey({ workspaceId: workspace.id, name: 'bench', scopes: SCOPES, expiresAt: null });
+  const auth = `Bearer ${secret}`;
+
+  const logDir = os.tmpdir();
+  const herald = FACADE
+    ? await spawnServer('facade-server.ts', url, HERALD_PORT)
+    : await startApp({
+        port: HERALD_PORT,
+        databaseUrl: url,
+        logFile: path.join(logDir, 'herald-api-vs-raw.log'),
+        env: { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE! },
+        nodeArgs: process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
+      });
+  const bare = await spawnServer('bare-api.ts', url, BARE_PORT);
+
+  const only = process.env.ROUTES?.split(',');
+  const routes: Route[] = [
+    { name: 'GET /posts?limit=50', method: 'GET', path: '/public/v1/posts?limit=50', expect: 200 },
+    { name: 'GET /posts/{id}', method: 'GET', path: `/public/v1/posts/${first}`, expect: 200 },
+    { name: 'POST /posts (3 targets)', method: 'POST', path: '/public/v1/posts', body: JSON.stringify({ content: 'Bench post', connectionIds }), expect: 201 },
+  ];
+  try {
+    console.log(
+      `Herald (${FACADE ? 'REST facade on node:http' : 'next start'}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`,
+    );
+    console.log('route                      | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead');
+    for (const route of routes.filter((r, i) => !only || only.includes(String(i + 1)))) {
+      for (const port of [HERALD_PORT, BARE_PORT]) await throughput(port, route, auth, 1); // warm-up
+      const h: number[] = [];
+      const b: number[] = [];
+      const hm: number[] = [];
+      const bm: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        h.push(await throughput(HERALD_PORT, route, auth, SECONDS));
+        b.push(await throughput(BARE_PORT, route, auth, SECONDS));
+        hm.push(await medianMs(HERALD_PORT, route, auth, Math.ceil(SERIAL / ROUNDS)));
+        bm.push(await medianMs(BARE_PORT, route, auth, Math.ceil(SERIAL / ROUNDS)));
+      }
+      const [H, B, HM, BM] = [median(h), median(b), median(hm), median(bm)];
+      console.log(
+        `${route.name.padEnd(26)} | ${H.toFixed(0).padStart(12)} | ${B.toFixed(0).padStart(10)} | ${(H / B).toFixed(2).padStart(5)} | ${HM.toFixed(2).padStart(18)} ms | ${BM.toFixed(2).padStart(5)} ms | +${(HM - BM).toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await bare.stop();
+    await herald.stop();
+    agent.destroy();
+    await sleep(100);
+  }
+});

@@ -1,0 +1,109 @@
+// Wire shapes of /sources, /ad-accounts and /metrics/*. Every response carries `provenance`.
+import { z } from 'zod';
+import { checkWindow, ZDay, ZLimit } from '@/server/shared/analytics-window';
+import { ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
+
+export const AD_SOURCES = ['meta', 'linkedin', 'google', 'sandbox'] as const;
+export type AdSourceId = (typeof AD_SOURCES)[number];
+export const ZAdSource = z.enum(AD_SOURCES);
+
+export const SOURCE_IDS = [...AD_SOURCES, 'crawler', 'publish_history', 'platform_defaults', 'connections', 'herald'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+export const ZSourceId = z.enum(SOURCE_IDS);
+
+/** Where the numbers of a response came from and when they were collected. */
+export const ZProvenance = z
+  .object({
+    source: ZSourceId.describe('The source the data came from (GET /sources describes each)'),
+    label: z.string().describe('The source in words; the sandbox says it is demo data'),
+    collectedAt: ZNullableTimestamp.describe('When the newest data in this response was collected from the source; null when nothing was'),
+  })
+  .meta({ id: 'Provenance' });
+export type Provenance = z.infer<typeof ZProvenance>;
+
+export const ZMetricsProvenance = ZProvenance.extend({
+  oldestCollectedAt: ZNullableTimestamp.describe('When the oldest reading in the window was collected'),
+  timeZone: z.string().describe('The workspace’s time zone: the calendar of from, to and date'),
+  window: z.object({ from: ZDay, to: ZDay }),
+  daysWithReadings: z.number().int().describe('Days of the window for which the source reported anything'),
+}).meta({ id: 'MetricsProvenance' });
+
+// ── Sources ──
+export const ZSource = z
+  .object({
+    id: ZSourceId,
+    kind: z.enum(['ad_platform', 'sandbox', 'crawler', 'history', 'defaults', 'connections', 'herald']),
+    name: z.string(),
+    enabled: z.boolean().describe('Whether this deployment can collect from it (an ad platform needs its API base and account tokens)'),
+    apiBaseUrl: z.string().nullable(),
+    feeds: z.array(z.string()).describe('The routes whose provenance names this source'),
+    provenance: z.object({
+      collectedBy: z.string().describe('How and how often Herald collects from it'),
+      nullMeans: z.string().describe('What a null value from this source means'),
+      collectedAtMeans: z.string(),
+    }),
+  })
+  .meta({ id: 'Source' });
+export type SourceDto = z.infer<typeof ZSource>;
+
+// ── Ad accounts ──
+export const ZAdAccount = z
+  .object({
+    id: z.uuid(),
+    source: ZAdSource,
+    externalId: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    sync: z.object({
+      status: z.enum(['never', 'ok', 'error']).describe('Outcome of the last sync attempt'),
+      lastSyncAt: ZNullableTimestamp.describe('Last attempt, successful or not'),
+      lastSuccessAt: ZNullableTimestamp,
+      lastError: z.string().nullable().describe('The last failure, verbatim from the platform or the network; null after a success'),
+      lastErrorAt: ZNullableTimestamp,
+      syncedThrough: ZDay.nullable().describe('The newest day stored'),
+    }),
+    provenance: ZProvenance,
+    createdAt: ZTimestamp,
+  })
+  .meta({ id: 'AdAccount' });
+export type AdAccountDto = z.infer<typeof ZAdAccount>;
+
+// ── Metrics ──
+const counter = (what: string) => z.number().nullable().describe(`${what}; null when the source gave no reading, never 0 in its place`);
+const ratio = (what: string) => z.number().nullable().describe(`${what}; null when a part is null or the denominator is 0`);
+
+export const ZMetricValues = z.object({
+  impressions: counter('Impressions'),
+  reach: counter('Reach (in a summary: the sum of the daily reach, an upper bound of unique reach)'),
+  clicks: counter('Clicks'),
+  spend: z.object({ amount: counter('Spend in the account currency'), currency: z.string().describe('ISO 4217') }),
+  conversions: counter('Conversions (may be fractional when the platform attributes them so)'),
+  ctr: ratio('clicks ÷ impressions, a fraction (0.0123 = 1.23 %)'),
+  cpc: ratio('spend ÷ clicks'),
+  cpm: ratio('spend ÷ impressions × 1,000'),
+});
+export type MetricValues = z.infer<typeof ZMetricValues>;
+
+export const ZMetricsSummary = ZMetricValues.extend({ accountId: z.uuid(), from: ZDay, to: ZDay, days: z.number().int() }).meta({ id: 'MetricsSummary' });
+export const ZMetricsDay = ZMetricValues.extend({
+  date: ZDay,
+  hasReading: z.boolean().describe('false: the source reported nothing for this day (every counter is null)'),
+  collectedAt: ZNullableTimestamp,
+}).meta({ id: 'MetricsDay' });
+
+const windowQuery = {
+  from: ZDay.describe('First day of the window, YYYY-MM-DD in the workspace’s time zone (inclusive)'),
+  to: ZDay.describe('Last day of the window, YYYY-MM-DD (inclusive); at most 366 days after from'),
+  accountId: z.uuid().describe('An id from GET /ad-accounts'),
+};
+export const ZSummaryQuery = z.strictObject(windowQuery).superRefine(checkWindow);
+export const ZDailyQuery = z.strictObject({ ...windowQuery, limit: ZLimit }).superRefine(checkWindow);
+export type SummaryQuery = z.infer<typeof ZSummaryQuery>;
+export type DailyQuery = z.infer<typeof ZDailyQuery>;
+
+export const ZSummaryResponse = z.object({ data: ZMetricsSummary, provenance: ZMetricsProvenance });
+export const ZDailyResponse = z.object({
+  data: z.array(ZMetricsDay).describe('One row per day of the window, newest first, days without a reading included'),
+  nextTo: ZDay.nullable().describe('Pass as `to` (same from) for the older days; null when the window is exhausted'),
+  provenance: ZMetricsProvenance,
+});

@@ -1,0 +1,23 @@
+// GET /best-times (scope analytics:read).
+import { apiProcedure, router } from '@/server/trpc/init';
+import { bestTimes } from './best-times';
+import { ZBestTimesQuery, ZBestTimesResponse } from './best-times.schemas';
+
+export const bestTimesRouter = router({
+  get: apiProcedure
+    .meta({
+      scope: 'analytics:read',
+      inputErrors: 'field',
+      errors: ['VALIDATION_FAILED'],
+      openapi: {
+        method: 'GET',
+        path: '/best-times',
+        tags: ['Analytics'],
+        protect: true,
+        summary: 'Suggested upcoming times to schedule, from the workspace’s own publish history (or labelled defaults)',
+      },
+    })
+    .input(ZBestTimesQuery.optional())
+    .output(ZBestTimesResponse)
+    .query(({ ctx, input }) => bestTimes(ctx.actor.workspaceId, input?.platform)),
+});

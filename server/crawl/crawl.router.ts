@@ -1,0 +1,118 @@
+// /crawl/* read routes (scope analytics:read), and the staff-only procedures that add and
+// remove sites and tracked pages (the app; no REST route).
+import { z } from 'zod';
+import { writeEnvelope } from '@/server/shared/schemas';
+import { apiProcedure, router } from '@/server/trpc/init';
+import type { HeraldMeta } from '@/server/trpc/meta';
+import {
+  ZAddPageInput,
+  ZAddSiteInput,
+  ZChangesProvenance,
+  ZChangesQuery,
+  ZCrawlChange,
+  ZCrawlPage,
+  ZCrawlProvenance,
+  ZCrawlSite,
+  ZCrawlVisit,
+  ZPagesQuery,
+  ZRemoveInput,
+  ZTimelineQuery,
+} from './crawl.schemas';
+import { listChanges, listPages, listSites, pageTimeline } from './read-crawl';
+import { addPage, addSite, removePage, removeSite } from './sites';
+
+const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
+const tags = ['Crawl'];
+const ZSiteRecord = z.object({ id: z.uuid(), name: z.string(), origin: z.string() });
+const ZPageRecord = z.object({ id: z.uuid(), siteId: z.uuid(), url: z.string() });
+
+export const crawlRouter = router({
+  sites: apiProcedure
+    .meta({ ...base, openapi: { method: 'GET', path: '/crawl/sites', tags, protect: true, summary: 'Crawled sites, each with its crawl state' } })
+    .input(z.strictObject({}).optional())
+    .output(z.object({ data: z.array(ZCrawlSite), provenance: ZCrawlProvenance }))
+    .query(({ ctx }) => listSites(ctx.actor.workspaceId)),
+
+  pages: apiProcedure
+    .meta({
+      ...base,
+      errors: ['VALIDATION_FAILED', 'CRAWL_SITE_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/crawl/pages',
+        tags,
+        protect: true,
+        summary: 'Tracked URLs of a site and their last visit, outcome verbatim from the crawler',
+      },
+    })
+    .input(ZPagesQuery)
+    .output(z.object({ data: z.array(ZCrawlPage), provenance: ZCrawlProvenance }))
+    .query(({ ctx, input }) => listPages(ctx.actor.workspaceId, input)),
+
+  timeline: apiProcedure
+    .meta({
+      ...base,
+      errors: ['VALIDATION_FAILED', 'CRAWL_PAGE_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/crawl/pages/{pageId}/timeline',
+        tags,
+        protect: true,
+        summary: 'Every visit to one page, newest first, including visits that returned nothing',
+      },
+    })
+    .input(ZTimelineQuery)
+    .output(z.object({ data: z.array(ZCrawlVisit), provenance: ZCrawlProvenance }))
+    .query(({ ctx, input }) => pageTimeline(ctx.actor.workspaceId, input)),
+
+  changes: apiProcedure
+    .meta({
+      ...base,
+      errors: ['VALIDATION_FAILED', 'CRAWL_SITE_NOT_FOUND', 'CRAWL_PAGE_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/crawl/changes',
+        tags,
+        protect: true,
+        summary: 'Detected changes of a page, newest first; when the list is empty, provenance.emptyMeans says why',
+      },
+    })
+    .input(ZChangesQuery)
+    .output(z.object({ data: z.array(ZCrawlChange), provenance: ZChangesProvenance }))
+    .query(({ ctx, input }) => listChanges(ctx.actor.workspaceId, input)),
+
+  // ── Staff only (the app) ──
+  addSite: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'VALIDATION_FAILED'] })
+    .input(ZAddSiteInput)
+    .output(writeEnvelope(ZSiteRecord))
+    .mutation(async ({ ctx, input }) => {
+      const s = await addSite(ctx.actor, input);
+      return { data: { id: s.id, name: s.name, origin: s.origin }, warnings: [] };
+    }),
+
+  removeSite: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'CRAWL_SITE_NOT_FOUND'] })
+    .input(ZRemoveInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await removeSite(ctx.actor, input.id);
+    }),
+
+  addPage: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'VALIDATION_FAILED', 'CRAWL_SITE_NOT_FOUND'] })
+    .input(ZAddPageInput)
+    .output(writeEnvelope(ZPageRecord))
+    .mutation(async ({ ctx, input }) => {
+      const p = await addPage(ctx.actor, input);
+      return { data: { id: p.id, siteId: p.siteId, url: p.url }, warnings: [] };
+    }),
+
+  removePage: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'CRAWL_PAGE_NOT_FOUND'] })
+    .input(ZRemoveInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await removePage(ctx.actor, input.id);
+    }),
+});
