@@ -35,9 +35,10 @@ export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDt
     id: p.id,
     content: p.content,
     variants: (p.variants as PostDto['variants']) ?? null,
-    mediaUrls: p.mediaUrls,
-    platforms: p.platforms as Platform[],
-    connectionIds: p.connectionIds,
+    // The list columns are nullable in the database (a row written without them reads NULL).
+    mediaUrls: p.mediaUrls ?? [],
+    platforms: (p.platforms ?? []) as Platform[],
+    connectionIds: p.connectionIds ?? [],
     status: p.status as PostDto['status'],
     approvalStatus: p.approvalStatus as PostDto['approvalStatus'],
     scheduledAt: p.scheduledAt?.toISOString() ?? null,
@@ -51,6 +52,7 @@ export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDt
 }
 
 export function toPostDto(p: Post & { targets: PostTarget[] }): PostDto {
-  const ordered = [...p.targets].sort((a, b) => p.connectionIds.indexOf(a.connectionId) - p.connectionIds.indexOf(b.connectionId));
+  const ids = p.connectionIds ?? [];
+  const ordered = [...p.targets].sort((a, b) => ids.indexOf(a.connectionId) - ids.indexOf(b.connectionId));
   return { ...toPostListRowDto(p, ordered), targets: ordered.map(toTargetDto) };
 }

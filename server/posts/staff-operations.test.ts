@@ -93,6 +93,18 @@ describe('alerts: overdue and stuck posts', () => {
   });
 });
 
+describe('rows written without their list columns', () => {
+  it('read as empty lists in the list and the post (the columns are nullable)', async () => {
+    const w = await publishingWorkspace();
+    const row = await db.post.create({ data: { workspaceId: w.workspace.id, content: 'seeded', status: 'draft' } });
+    expect((await db.$queryRaw<{ m: unknown }[]>`SELECT "mediaUrls" AS m FROM "Post" WHERE "id" = ${row.id}::uuid`)[0]!.m).toBeNull();
+    const list = await api('GET', '/posts', { key: w.secret });
+    expect(list.status).toBe(200);
+    expect(list.body.data[0]).toMatchObject({ id: row.id, mediaUrls: [], platforms: [], connectionIds: [] });
+    expect((await api('GET', `/posts/${row.id}`, { key: w.secret })).status).toBe(200);
+  });
+});
+
 describe('retry of failed targets', () => {
   it('delivers only the failed targets of a partly published post again, verbatim errors kept until then', async () => {
     const w = await publishingWorkspace();
