@@ -3,6 +3,8 @@
 import { analyticsRouter } from './analytics/analytics.router';
 import { bestTimesRouter } from './best-times/best-times.router';
 import { crawlRouter } from './crawl/crawl.router';
+import { appShellRouter } from './app/app.router';
+import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
@@ -20,6 +22,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   proposals: proposalsRouter,
   workflows: workflowsRouter,
+  notifications: notificationsRouter,
+  app: appShellRouter,
   analytics: analyticsRouter,
   crawl: crawlRouter,
   bestTimes: bestTimesRouter,

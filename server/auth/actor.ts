@@ -1,5 +1,6 @@
 // Who is calling, and for which workspace. Every service takes an Actor (or just the
 // workspace id from it), never a transport context, so REST, tRPC, tools and jobs share it.
+import type { Role } from './roles';
 import type { Scope } from './scopes';
 
 export interface Actor {
@@ -11,4 +12,6 @@ export interface Actor {
   scopes: readonly Scope[];
   keyId?: string;
   userId?: string;
+  /** A staff member's role in `workspaceId` (server/auth/roles.ts). */
+  role?: Role;
 }

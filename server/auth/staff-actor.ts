@@ -1,10 +1,11 @@
-// A signed-in staff member acting in the app. Staff hold every scope in the workspaces
-// they belong to and in the client workspaces those manage; the app picks the workspace
-// with the same selection header the API uses.
+// A signed-in staff member acting in the app. Staff act in the workspaces they belong to
+// and in the client workspaces those manage, with the scopes of their role there
+// (server/auth/roles.ts); the app picks the workspace with the same selection header the
+// API uses.
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import type { Actor } from './actor';
-import { SCOPES } from './scopes';
+import { scopesOfRole, strongerRole, toRole, type Role } from './roles';
 
 export async function resolveStaffActor(userId: string, requestedWorkspaceId: string | null): Promise<Actor> {
   const memberships = await db.membership.findMany({
@@ -13,16 +14,20 @@ export async function resolveStaffActor(userId: string, requestedWorkspaceId: st
     select: { workspaceId: true, role: true },
   });
   if (memberships.length === 0) throw new AppError('FORBIDDEN', 'You are not a member of any workspace');
-  const home = (memberships.find((m) => m.role === 'owner') ?? memberships[0]!).workspaceId;
+  const homeMembership = memberships.find((m) => m.role === 'owner') ?? memberships[0]!;
+  const home = homeMembership.workspaceId;
   let workspaceId = home;
+  let role: Role = toRole(homeMembership.role);
   if (requestedWorkspaceId) {
     const ids = memberships.map((m) => m.workspaceId);
     const allowed = await db.workspace.findFirst({
       where: { id: requestedWorkspaceId, OR: [{ id: { in: ids } }, { managedById: { in: ids } }] },
-      select: { id: true },
+      select: { id: true, managedById: true },
     });
     if (!allowed) throw new AppError('WORKSPACE_NOT_MANAGED', 'You cannot act for that workspace');
     workspaceId = allowed.id;
+    const roles = memberships.filter((m) => m.workspaceId === allowed.id || m.workspaceId === allowed.managedById).map((m) => toRole(m.role));
+    role = roles.reduce(strongerRole);
   }
-  return { kind: 'staff', workspaceId, homeWorkspaceId: home, scopes: SCOPES, userId };
+  return { kind: 'staff', workspaceId, homeWorkspaceId: home, scopes: scopesOfRole(role), userId, role };
 }

@@ -50,6 +50,7 @@ describe('envelopes and statuses', () => {
         name: 'Client One',
         slug: expect.stringMatching(/^client-one/),
         managedBy: expect.any(String),
+        timeZone: 'UTC',
         createdAt: expect.any(String),
       },
       warnings: [],

@@ -13,7 +13,12 @@ import { toPostDto } from './post-dto';
 import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
 
-export async function createPost(workspaceId: string, input: CreatePostInput): Promise<{ post: PostDto; warnings: Warning[] }> {
+/** `requester` names who asked when the post goes to the approval queue (called only then). */
+export interface WriteOptions {
+  requester?: () => Promise<string>;
+}
+
+export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
   const connections = await loadTargetConnections(workspaceId, input.connectionIds);
@@ -28,6 +33,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
     const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
     const needsApproval = scheduledAt !== null && approvalNeeded(workspace.requireApproval, input.requireApproval ?? false);
     if (needsApproval) warnings.push(APPROVAL_WARNING);
+    const requestedBy = needsApproval && opts.requester ? await opts.requester() : null;
 
     return db.$transaction(async (tx) => {
       const created = await tx.post.create({
@@ -41,6 +47,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput): P
           connectionIds: connections.map((c) => c.id),
           status: scheduledAt ? 'scheduled' : 'draft',
           approvalStatus: needsApproval ? 'pending' : 'none',
+          ...(needsApproval ? { approvalRequestedBy: requestedBy, approvalRequestedAt: now } : {}),
           requireApproval: input.requireApproval ?? false,
           scheduledAt,
           platformSettings: (settings as Prisma.InputJsonValue | null) ?? undefined,

@@ -1,6 +1,7 @@
 // Rows → wire shapes of Post and Target.
 import type { Platform } from '@/server/shared/platforms';
 import type { Post, PostTarget } from '@/server/generated/prisma/client';
+import { postAlert } from './post-alerts';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
 export function toTargetDto(t: PostTarget): TargetDto {
@@ -45,12 +46,14 @@ export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDt
     publishedAt: p.publishedAt?.toISOString() ?? null,
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
     ...outcomes(targets),
+    alert: postAlert(p),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
 }
 
 export function toPostDto(p: Post & { targets: PostTarget[] }): PostDto {
-  const ordered = [...p.targets].sort((a, b) => p.connectionIds.indexOf(a.connectionId) - p.connectionIds.indexOf(b.connectionId));
+  const ids = p.connectionIds ?? [];
+  const ordered = [...p.targets].sort((a, b) => ids.indexOf(a.connectionId) - ids.indexOf(b.connectionId));
   return { ...toPostListRowDto(p, ordered), targets: ordered.map(toTargetDto) };
 }

@@ -3,11 +3,11 @@
 import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Warning } from '@/server/shared/schemas';
-import type { ApprovalStatus, PostStatus } from './posts.schemas';
+import type { ApprovalStatus } from './posts.schemas';
 
-/** A post can be edited and cancelled while nothing has shipped (a failed post can be retried). */
-export const EDITABLE_STATUSES: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
-export const PUBLISHABLE_STATUSES: readonly PostStatus[] = ['draft', 'scheduled', 'failed'];
+import { EDITABLE_STATUSES } from './post-states';
+
+export { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from './post-states';
 export const PAST_TOLERANCE_MS = 5 * 60_000;
 
 export function assertEditable(status: string): void {

@@ -1,14 +1,17 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
 import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam, ZText } from '@/server/shared/schemas';
-import { publishPostNow } from './delivery/deliver-post';
+import { publishPostNow, retryFailedTargets } from './delivery/deliver-post';
+import { bulkCancel, bulkShift, bulkSpread, ZBulkCancelInput, ZBulkResult, ZBulkShiftInput, ZBulkSpreadInput } from './bulk-posts';
+import { findDuplicates, resolveDuplicates, ZDuplicateGroup, ZFindDuplicatesInput, ZResolveDuplicatesInput } from './duplicate-posts';
 import { shorten } from '@/server/shared/text';
+import { actorLabel } from '@/server/auth/actor-label';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';
 import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
 import { getPost, listPosts, listPostTargets } from './read-posts';
-import { approvePost, listPendingApprovals, rejectPost } from './review-post';
+import { approvePost, listPendingApprovals, rejectPost, ZPendingApproval } from './review-post';
 import { updatePost } from './update-post';
 
 const tags = ['Posts'];
@@ -45,7 +48,7 @@ export const postsRouter = router({
     .input(ZCreatePostInput)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
-      const { post, warnings } = await createPost(ctx.actor.workspaceId, input);
+      const { post, warnings } = await createPost(ctx.actor.workspaceId, input, { requester: () => actorLabel(ctx.actor) });
       return { data: post, warnings };
     }),
 
@@ -83,7 +86,7 @@ export const postsRouter = router({
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const { post, warnings } = await updatePost(ctx.actor.workspaceId, id, changes);
+      const { post, warnings } = await updatePost(ctx.actor.workspaceId, id, changes, { requester: () => actorLabel(ctx.actor) });
       return { data: post, warnings };
     }),
 
@@ -110,6 +113,24 @@ export const postsRouter = router({
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await publishPostNow(ctx.actor.workspaceId, input.id), warnings: [] })),
 
+  retry: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'],
+      openapi: {
+        method: 'POST',
+        path: '/posts/{id}/retry',
+        tags,
+        protect: true,
+        summary: 'Deliver the failed targets of a failed or partly published post again; returns after each was attempted',
+      },
+      assistant: { stage: true, destructive: true, title: (a) => `Retry the failed accounts of post ${String(a.id)}` },
+    })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id), warnings: [] })),
+
   targets: apiProcedure
     .meta({
       scope: 'posts:read',
@@ -124,18 +145,50 @@ export const postsRouter = router({
   pendingApprovals: apiProcedure
     .meta({ scope: 'posts:read' })
     .input(z.strictObject({}).optional())
-    .output(readEnvelope(z.array(ZPost)))
+    .output(readEnvelope(z.array(ZPendingApproval)))
     .query(async ({ ctx }) => ({ data: await listPendingApprovals(ctx.actor.workspaceId) })),
 
+  // Approving and rejecting need only posts:read: a reviewer (read-only otherwise) may do
+  // them, and review-post.ts refuses API keys.
   approve: apiProcedure
-    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
+    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor, input.id), warnings: [] })),
 
   reject: apiProcedure
-    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
+    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
     .input(ZIdParam.extend({ reason: ZText.trim().min(1).max(1000) }))
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor, input.id, input.reason), warnings: [] })),
+
+  bulkShift: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'VALIDATION_FAILED'] })
+    .input(ZBulkShiftInput)
+    .output(readEnvelope(ZBulkResult))
+    .mutation(async ({ ctx, input }) => ({ data: await bulkShift(ctx.actor.workspaceId, input) })),
+
+  bulkSpread: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'VALIDATION_FAILED'] })
+    .input(ZBulkSpreadInput)
+    .output(readEnvelope(ZBulkResult))
+    .mutation(async ({ ctx, input }) => ({ data: await bulkSpread(ctx.actor.workspaceId, input) })),
+
+  bulkCancel: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'VALIDATION_FAILED'] })
+    .input(ZBulkCancelInput)
+    .output(readEnvelope(ZBulkResult))
+    .mutation(async ({ ctx, input }) => ({ data: await bulkCancel(ctx.actor.workspaceId, input) })),
+
+  duplicates: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(ZFindDuplicatesInput)
+    .output(readEnvelope(z.array(ZDuplicateGroup)))
+    .query(async ({ ctx, input }) => ({ data: await findDuplicates(ctx.actor.workspaceId, input) })),
+
+  resolveDuplicates: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'VALIDATION_FAILED'] })
+    .input(ZResolveDuplicatesInput)
+    .output(readEnvelope(z.object({ kept: z.uuid(), cancelled: z.array(z.uuid()) })))
+    .mutation(async ({ ctx, input }) => ({ data: await resolveDuplicates(ctx.actor.workspaceId, input) })),
 });

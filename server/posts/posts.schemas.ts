@@ -14,6 +14,28 @@ export const MAX_CONTENT = 10_000;
 export const MAX_CONNECTIONS = 20;
 export const MAX_MEDIA = 10;
 
+// Stuck and overdue posts (the rule: post-alerts.ts).
+export const ALERT_KINDS = ['overdue', 'stuck'] as const;
+/** What resolves the alert: publish now (also takes over a dead delivery), approve or reject it, or edit its time. */
+export const ALERT_ACTIONS = ['publish_now', 'review', 'reschedule'] as const;
+
+export const ZPostAlert = z
+  .object({
+    kind: z.enum(ALERT_KINDS),
+    reason: z.string().describe('Why the post needs attention, in words'),
+    action: z
+      .enum(ALERT_ACTIONS)
+      .describe(
+        'The one action that resolves it: publish_now (POST /posts/{id}/publish), review (a member approves or rejects), reschedule (PATCH scheduledAt)',
+      ),
+    since: z.string().describe('When the post became overdue (its scheduled time) or last made progress'),
+  })
+  .meta({ id: 'PostAlert' });
+export type PostAlert = z.infer<typeof ZPostAlert>;
+
+export const ZAlertFilter = z.enum(['any', ...ALERT_KINDS]).describe('Only posts with an alert: any, overdue or stuck');
+export type AlertFilter = z.infer<typeof ZAlertFilter>;
+
 export const ZTarget = z
   .object({
     id: z.uuid(),
@@ -45,6 +67,9 @@ export const ZPostBase = z.object({
   platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
   platformPostIds: z.record(z.string(), z.string()).nullable().describe('Map of connectionId → id of the post on that platform; null until something shipped'),
   error: z.string().nullable().describe('Summary of failed targets ("platform: error" per failed target); null until something failed'),
+  alert: ZPostAlert.nullable().describe(
+    'Set while the post is overdue (past its time, not delivered) or stuck in publishing: the reason and the one action that resolves it',
+  ),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
@@ -97,6 +122,8 @@ export const ZListPostsQuery = z.strictObject({
   platform: z.enum(PLATFORMS).optional(),
   from: ZTimestamp.optional(),
   to: ZTimestamp.optional(),
+  alert: ZAlertFilter.optional(),
+  search: ZText.trim().min(1).max(200).optional().describe('Only posts whose text (or a variant) contains this, case-insensitive'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -3,6 +3,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
+import { alertSql } from './post-alerts';
 import { toPostDto, toPostListRowDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
@@ -64,16 +65,21 @@ function listFilter(workspaceId: string, q: ListPostsQuery): Prisma.Sql {
   if (q.platform) parts.push(Prisma.sql`"platforms" @> ARRAY[${q.platform}]::text[]`);
   if (q.from) parts.push(Prisma.sql`"scheduledAt" >= ${new Date(q.from)}`);
   if (q.to) parts.push(Prisma.sql`"scheduledAt" <= ${new Date(q.to)}`);
+  if (q.alert) parts.push(alertSql(q.alert));
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(Prisma.sql`("content" ILIKE ${like} OR coalesce("variants"::text, '') ILIKE ${like})`);
+  }
   return Prisma.join(parts, ' AND ');
 }
 
 /**
  * `total` without counting rows: status and platform filters are read from the counters the
  * Post triggers keep (model PostCount). A time window (from/to) is counted directly on the
- * scheduledAt index — windows are narrow in practice.
+ * scheduledAt index — windows are narrow in practice; so are alert and text searches.
  */
 async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.Sql): Promise<number> {
-  if (q.from || q.to) {
+  if (q.from || q.to || q.alert || q.search) {
     const [row] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "Post" WHERE ${where}`;
     return row?.total ?? 0;
   }

@@ -11,7 +11,9 @@ import { AppError } from '@/server/errors/app-error';
 import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
-import type { PostDto } from './posts.schemas';
+import { z } from 'zod';
+import { ZNullableTimestamp } from '@/server/shared/schemas';
+import { ZPost, type PostDto } from './posts.schemas';
 
 /**
  * Who approves or rejects: a member in the app, or a client through a review link. The
@@ -80,13 +82,19 @@ export async function rejectPostAs(workspaceId: string, reviewer: Reviewer, id: 
   return toPostDto(post);
 }
 
-/** The queue itself: pending posts, oldest scheduled first. */
-export async function listPendingApprovals(workspaceId: string): Promise<PostDto[]> {
+export const ZPendingApproval = ZPost.extend({
+  requestedBy: z.string().nullable().describe('Who put the post in the queue: a member, or an API key by name'),
+  requestedAt: ZNullableTimestamp,
+});
+export type PendingApprovalDto = z.infer<typeof ZPendingApproval>;
+
+/** The queue itself: pending posts, oldest scheduled first, with who asked and when. */
+export async function listPendingApprovals(workspaceId: string): Promise<PendingApprovalDto[]> {
   const rows = await db.post.findMany({
     where: { workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } },
     orderBy: [{ scheduledAt: 'asc' }, { createdAt: 'asc' }],
     include: { targets: true },
     take: 200,
   });
-  return rows.map(toPostDto);
+  return rows.map((r) => ({ ...toPostDto(r), requestedBy: r.approvalRequestedBy, requestedAt: r.approvalRequestedAt?.toISOString() ?? null }));
 }

@@ -16,11 +16,17 @@ import { toPostDto } from './post-dto';
 import { findPostRow } from './read-posts';
 import { APPROVAL_WARNING, approvalNeeded, assertEditable, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { PostDto, UpdatePostInput } from './posts.schemas';
+import type { WriteOptions } from './create-post';
 
 /** Fields whose change means a reviewer must look again. */
 const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings'] as const;
 
-export async function updatePost(workspaceId: string, id: string, input: UpdatePostInput): Promise<{ post: PostDto; warnings: Warning[] }> {
+export async function updatePost(
+  workspaceId: string,
+  id: string,
+  input: UpdatePostInput,
+  opts: WriteOptions = {},
+): Promise<{ post: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
   // One read of the row: the DTO for the rules, the stored media for re-checking limits.
@@ -72,6 +78,8 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
         approvalStatus = 'pending';
       if (!needs && approvalStatus === 'pending' && status !== 'scheduled') approvalStatus = 'none';
       if (approvalStatus === 'pending') warnings.push(APPROVAL_WARNING);
+      const entersQueue = approvalStatus === 'pending' && post.approvalStatus !== 'pending';
+      const requestedBy = entersQueue && opts.requester ? await opts.requester() : null;
 
       if (connections) {
         const keep = new Set(connections.map((c) => c.id));
@@ -100,7 +108,15 @@ export async function updatePost(workspaceId: string, id: string, input: UpdateP
           status,
           approvalStatus,
           ...(approvalStatus === 'pending' && post.approvalStatus !== 'pending'
-            ? { rejectedAt: null, rejectedBy: null, rejectionReason: null, approvedAt: null, approvedBy: null }
+            ? {
+                rejectedAt: null,
+                rejectedBy: null,
+                rejectionReason: null,
+                approvedAt: null,
+                approvedBy: null,
+                approvalRequestedBy: requestedBy,
+                approvalRequestedAt: now,
+              }
             : {}),
           scheduleVersion: { increment: 1 },
         },

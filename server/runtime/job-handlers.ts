@@ -11,6 +11,7 @@ import { bindHandlers, type JobHandlers } from '@/server/jobs/definition';
 import { catchUpScheduledPosts, runScheduledDelivery } from '@/server/posts/delivery/scheduled-delivery';
 import { executeProposal } from '@/server/mcp/execute-proposal';
 import { notifyMcpSessions } from '@/server/mcp/session-events';
+import { notifyStaff } from '@/server/notifications/notifications';
 import { sweepProposals } from '@/server/proposals/proposals';
 import { executeRun, sweepRuns } from '@/server/workflows/workflows';
 import { attemptDelivery } from '@/server/webhooks/attempt';
@@ -18,7 +19,7 @@ import { fanOutToWebhooks } from '@/server/webhooks/deliveries';
 import { pruneDeliveries, sweepDeliveries } from '@/server/webhooks/sweep';
 
 /** Who receives each drained domain event, in this order, inside the drain's transaction. */
-export const outboxConsumers = [fanOutToWebhooks, notifyMcpSessions];
+export const outboxConsumers = [fanOutToWebhooks, notifyMcpSessions, notifyStaff];
 
 const handlers: JobHandlers<typeof jobCatalogue> = {
   'outbox.drain': async () => {

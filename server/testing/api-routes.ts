@@ -20,6 +20,7 @@ export const API_ROUTES = {
   'PATCH /posts/{id}': 'posts.update',
   'DELETE /posts/{id}': 'posts.cancel',
   'POST /posts/{id}/publish': 'posts.publish',
+  'POST /posts/{id}/retry': 'posts.retry',
   'GET /posts/{id}/targets': 'posts.targets',
   'POST /media/upload-url': 'media.uploadUrl',
   'POST /media/{id}/complete': 'media.complete',

@@ -33,7 +33,7 @@ export async function createManagedWorkspace(agencyId: string, input: CreateWork
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await db.$transaction(async (tx) => {
-        const ws = await tx.workspace.create({ data: { name: input.name, slug, managedById: agencyId } });
+        const ws = await tx.workspace.create({ data: { name: input.name, slug, managedById: agencyId, timeZone: input.timeZone ?? 'UTC' } });
         const owners = await tx.membership.findMany({ where: { workspaceId: agencyId, role: 'owner' }, select: { userId: true } });
         if (owners.length) {
           await tx.membership.createMany({ data: owners.map((o) => ({ userId: o.userId, workspaceId: ws.id, role: 'owner' })) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
+import { ZTimeZone } from '@/server/shared/time-zone';
 
 export const ZSlug = ZText.min(2)
   .max(40)
@@ -11,6 +12,7 @@ export const ZWorkspace = z
     name: z.string(),
     slug: z.string(),
     managedBy: z.uuid().nullable(),
+    timeZone: z.string().describe('IANA time zone the app schedules and shows times in'),
     createdAt: ZTimestamp,
   })
   .meta({ id: 'Workspace' });
@@ -19,9 +21,10 @@ export type WorkspaceDto = z.infer<typeof ZWorkspace>;
 export const ZCreateWorkspaceInput = z.strictObject({
   name: ZText.trim().min(1).max(80),
   slug: ZSlug.optional(),
+  timeZone: ZTimeZone.optional().describe('IANA time zone (the app sends the browser’s); UTC when absent'),
 });
 export type CreateWorkspaceInput = z.infer<typeof ZCreateWorkspaceInput>;
 
-export function toWorkspaceDto(w: { id: string; name: string; slug: string; managedById: string | null; createdAt: Date }): WorkspaceDto {
-  return { id: w.id, name: w.name, slug: w.slug, managedBy: w.managedById, createdAt: w.createdAt.toISOString() };
+export function toWorkspaceDto(w: { id: string; name: string; slug: string; managedById: string | null; timeZone: string; createdAt: Date }): WorkspaceDto {
+  return { id: w.id, name: w.name, slug: w.slug, managedBy: w.managedById, timeZone: w.timeZone, createdAt: w.createdAt.toISOString() };
 }

@@ -26,7 +26,7 @@ import { openToken } from '@/server/connections/token-sealing';
 import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { getPost } from '../read-posts';
-import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES } from '../post-rules';
+import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
 import { log } from '@/server/observability/log';
 
@@ -36,7 +36,8 @@ export const INTERRUPTED_ERROR =
 /** The code of the post.failed event for a target whose attempt was cut off by a crash. */
 export const INTERRUPTED_CODE = 'DELIVERY_INTERRUPTED';
 
-export type DeliveryMode = 'manual' | 'scheduled';
+/** `retry`: a published-in-part or failed post delivers its failed targets again. */
+export type DeliveryMode = 'manual' | 'scheduled' | 'retry';
 
 type ClaimedPost = Post & { previousStatus?: string };
 
@@ -48,7 +49,7 @@ type ClaimedPost = Post & { previousStatus?: string };
  */
 async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion }: DeliverPostOptions): Promise<ClaimedPost | null> {
   if (!isUuid(postId)) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
-  const statuses = mode === 'scheduled' ? ['scheduled'] : [...PUBLISHABLE_STATUSES];
+  const statuses = mode === 'scheduled' ? ['scheduled'] : mode === 'retry' ? [...RETRYABLE_STATUSES] : [...PUBLISHABLE_STATUSES];
   const rows = await db.$queryRaw<ClaimedPost[]>`
     WITH old AS (
       SELECT "id", "status" FROM "Post"
@@ -64,7 +65,8 @@ async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion
   const claimed = rows[0];
   if (claimed) {
     // Publishing a failed post again retries its failed targets.
-    if (claimed.previousStatus === 'failed') await db.postTarget.updateMany({ where: { postId, status: 'failed' }, data: { status: 'pending', error: null } });
+    if (claimed.previousStatus === 'failed' || claimed.previousStatus === 'partial_published')
+      await db.postTarget.updateMany({ where: { postId, status: 'failed' }, data: { status: 'pending', error: null } });
     return claimed;
   }
   return claimSlowPath(workspaceId, postId, mode);
@@ -89,6 +91,7 @@ async function claimSlowPath(workspaceId: string | null, postId: string, mode: D
     if (isApprovalBlocking(post.approvalStatus)) {
       throw new AppError('APPROVAL_REQUIRED', 'The post is waiting for approval: a member approves it in the app');
     }
+    if (mode === 'retry') throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post has no failed targets to retry`);
     throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post cannot be published`);
   });
   if (post) void kickOutboxDrain();
@@ -304,5 +307,15 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
 /** POST /posts/{id}/publish: deliver now, then answer with the post and its targets. */
 export async function publishPostNow(workspaceId: string, postId: string) {
   await deliverPost({ workspaceId, postId, mode: 'manual' });
+  return getPost(workspaceId, postId);
+}
+
+/**
+ * Retry the failed targets of a failed or partly published post: they go back to pending and
+ * are delivered now, under the same claims and lease as any delivery; targets that already
+ * landed are left alone, and the post settles from all its targets again.
+ */
+export async function retryFailedTargets(workspaceId: string, postId: string) {
+  await deliverPost({ workspaceId, postId, mode: 'retry' });
   return getPost(workspaceId, postId);
 }

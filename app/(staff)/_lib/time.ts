@@ -1,0 +1,29 @@
+// Times in the workspace's time zone (date-fns with @date-fns/tz).
+import { TZDate } from '@date-fns/tz';
+import { format, formatDistanceToNowStrict } from 'date-fns';
+
+export function formatIn(iso: string | Date, tz: string, pattern = 'EEE d MMM yyyy, HH:mm'): string {
+  return format(new TZDate(new Date(iso).getTime(), tz), pattern);
+}
+
+/** `yyyy-MM-ddTHH:mm` for a datetime-local input showing `iso` in `tz`. */
+export function toLocalInput(iso: string | Date, tz: string): string {
+  return formatIn(iso, tz, "yyyy-MM-dd'T'HH:mm");
+}
+
+/** The instant a datetime-local value means in `tz`, as an ISO string (null when empty or malformed). */
+export function fromLocalInput(value: string, tz: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  return new Date(new TZDate(y, mo - 1, d, h, mi, tz).getTime()).toISOString();
+}
+
+export function ago(iso: string): string {
+  return formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
+}
+
+/** The browser's time zone: the default of a new workspace. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

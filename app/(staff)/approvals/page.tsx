@@ -1,0 +1,8 @@
+import { ApprovalQueue } from '../_components/approval-queue';
+import { prefetch, staffCaller } from '../_lib/server-caller';
+
+export default async function ApprovalsPage() {
+  const caller = await staffCaller();
+  const [pending, connections] = await Promise.all([prefetch(() => caller.posts.pendingApprovals()), prefetch(() => caller.connections.list())]);
+  return <ApprovalQueue initial={pending} connections={connections ?? []} />;
+}

@@ -1,0 +1,36 @@
+// The signed-in staff app: navigation, workspace switcher and the providers every screen
+// uses. The shell's data comes from the same procedure the browser refreshes it with.
+import type { ReactNode } from 'react';
+import { redirect } from 'next/navigation';
+import { signOut } from '@/server/auth/staff-auth';
+import { AppShell } from './_components/app-shell';
+import { ResetWorkspace } from './_components/reset-workspace';
+import { Providers } from './_lib/providers';
+import { staffCaller } from './_lib/server-caller';
+import './staff.css';
+
+export const dynamic = 'force-dynamic';
+
+export default async function StaffLayout({ children }: { children: ReactNode }) {
+  const caller = await staffCaller();
+  let shell;
+  try {
+    shell = (await caller.app.shell()).data;
+  } catch (err) {
+    // The remembered workspace is no longer one this member may act for: forget it.
+    if ((err as { cause?: { code?: string } }).cause?.code === 'WORKSPACE_NOT_MANAGED') return <ResetWorkspace />;
+    redirect('/signin');
+  }
+  return (
+    <Providers shell={shell}>
+      <AppShell
+        signOutAction={async () => {
+          'use server';
+          await signOut({ redirectTo: '/signin' });
+        }}
+      >
+        {children}
+      </AppShell>
+    </Providers>
+  );
+}

@@ -1,0 +1,7 @@
+import { PostsList } from '../_components/posts-list';
+import { staffCaller } from '../_lib/server-caller';
+
+export default async function PostsPage() {
+  const caller = await staffCaller();
+  return <PostsList initial={await caller.posts.list({ page: 1, limit: 25 }).catch(() => null)} />;
+}

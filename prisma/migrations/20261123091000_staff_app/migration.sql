@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Notification_workspaceId_readAt_idx" ON "Notification"("workspaceId", "readAt");

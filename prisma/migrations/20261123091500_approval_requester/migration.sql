@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Post" ADD COLUMN     "approvalRequestedAt" TIMESTAMP(3),
+ADD COLUMN     "approvalRequestedBy" TEXT;

@@ -1,0 +1,90 @@
+// In-app notifications of a workspace: approval requested, a post failed on an account, an
+// account needs reconnecting (from the outbox, below), and a webhook endpoint paused
+// (written by server/webhooks/pause.ts). Read state is per workspace: any member marking a
+// notice read clears it for the team, as a shared inbox does.
+import { z } from 'zod';
+import type { Tx } from '@/server/db/client';
+import { db } from '@/server/db/client';
+import type { OutboxConsumer } from '@/server/events/consumers';
+import type { DomainEventData } from '@/server/events/catalogue';
+import { shorten } from '@/server/shared/text';
+import { isUuid, ZTimestamp } from '@/server/shared/schemas';
+
+export const NOTIFICATION_KINDS = ['approval.requested', 'post.failed', 'connection.expired', 'webhook.paused'] as const;
+
+export const ZNotification = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  readAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+});
+export type NotificationDto = z.infer<typeof ZNotification>;
+
+export const ZListNotificationsInput = z
+  .strictObject({ unreadOnly: z.boolean().default(false), limit: z.number().int().min(1).max(100).default(30) })
+  .optional()
+  .default({ unreadOnly: false, limit: 30 });
+
+export const ZMarkReadInput = z.strictObject({ ids: z.array(z.uuid()).min(1).max(100).optional(), all: z.literal(true).optional() });
+
+async function write(tx: Tx, workspaceId: string, kind: (typeof NOTIFICATION_KINDS)[number], title: string, body: string, data: Record<string, unknown>) {
+  // An event of a workspace deleted since has no one left to tell.
+  if (!(await tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } }))) return;
+  await tx.notification.create({ data: { workspaceId, kind, title, body, data: data as object } });
+}
+
+/** Outbox consumer: turns the events staff must act on into notifications, in the drain's transaction. */
+export const notifyStaff: OutboxConsumer = async (event, { tx }) => {
+  if (event.type === 'post.approval_required') {
+    const { postId } = event.data as DomainEventData['post.approval_required'];
+    const post = isUuid(postId) ? await tx.post.findUnique({ where: { id: postId }, select: { content: true } }) : null;
+    await write(tx, event.workspaceId, 'approval.requested', 'Approval requested', `“${shorten(post?.content ?? '')}” waits for a reviewer.`, { postId });
+  } else if (event.type === 'post.failed') {
+    const d = event.data as DomainEventData['post.failed'];
+    await write(tx, event.workspaceId, 'post.failed', `A post failed on ${d.platform}`, d.error.message, {
+      postId: d.postId,
+      targetId: d.targetId,
+      code: d.error.code,
+    });
+  } else if (event.type === 'connection.error') {
+    const d = event.data as DomainEventData['connection.error'];
+    const c = isUuid(d.connectionId) ? await tx.connection.findUnique({ where: { id: d.connectionId }, select: { displayName: true } }) : null;
+    await write(tx, event.workspaceId, 'connection.expired', `${c?.displayName ?? 'An account'} (${d.platform}) needs reconnecting`, d.reason, {
+      connectionId: d.connectionId,
+    });
+  }
+};
+
+function toDto(n: { id: string; kind: string; title: string; body: string; data: unknown; readAt: Date | null; createdAt: Date }): NotificationDto {
+  return { ...n, data: (n.data ?? {}) as Record<string, unknown>, readAt: n.readAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() };
+}
+
+export async function listNotifications(
+  workspaceId: string,
+  opts: { unreadOnly: boolean; limit: number },
+): Promise<{ items: NotificationDto[]; unread: number }> {
+  const [rows, unread] = await Promise.all([
+    db.notification.findMany({
+      where: { workspaceId, ...(opts.unreadOnly ? { readAt: null } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: opts.limit,
+    }),
+    unreadCount(workspaceId),
+  ]);
+  return { items: rows.map(toDto), unread };
+}
+
+export async function unreadCount(workspaceId: string): Promise<number> {
+  return db.notification.count({ where: { workspaceId, readAt: null } });
+}
+
+export async function markNotificationsRead(workspaceId: string, input: { ids?: string[]; all?: true }): Promise<{ unread: number }> {
+  await db.notification.updateMany({
+    where: { workspaceId, readAt: null, ...(input.all ? {} : { id: { in: input.ids ?? [] } }) },
+    data: { readAt: new Date() },
+  });
+  return { unread: await unreadCount(workspaceId) };
+}
