@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob } from './definition';
 import { createInngestJobs } from './inngest-jobs';
+import { runJob } from './run-job';
+import { currentRequestId, withLogContext } from '@/server/observability/log';
 import type { JobEventData } from './inngest-events';
 
 const definitions = [defineJob({ name: 'test.publish', schema: z.object({ postId: z.string() }), handler: async () => undefined })] as const;
@@ -38,6 +40,22 @@ describe('Inngest jobs adapter', () => {
     expect(event.name).toBe('herald/test.publish');
     expect(data).toMatchObject({ payload: { postId: 'p1' }, key: 'post:p1:publish', runAt: '2030-01-01T09:00:00.000Z' });
     expect(event.id).toBe(data.enqueueId);
+  });
+
+  it('carries the enqueuing request id for the run’s log lines; the run strips it before validating', async () => {
+    const sender = fakeSender();
+    const jobs = createInngestJobs(sender, { definitions });
+    await withLogContext({ requestId: 'req-77' }, () => jobs.enqueue('test.publish', { postId: 'p2' }));
+    const data = sender.sent[0]!.data as JobEventData;
+    expect(data.payload).toEqual({ postId: 'p2', _requestId: 'req-77' });
+    let seen: { payload?: unknown; requestId?: string } = {};
+    const strict = defineJob({
+      name: 'test.strict',
+      schema: z.strictObject({ postId: z.string() }),
+      handler: async (payload) => void (seen = { payload, requestId: currentRequestId() }),
+    });
+    await runJob(strict, data.payload, { attempt: 1, maxAttempts: 1, signal: new AbortController().signal });
+    expect(seen).toEqual({ payload: { postId: 'p2' }, requestId: 'req-77' });
   });
 
   it('gives keyless jobs a unique key so they never supersede each other', async () => {

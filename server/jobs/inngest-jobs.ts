@@ -8,6 +8,7 @@ import type { Inngest } from 'inngest';
 import { findDefinition, type AnyJobSpec, type EnqueueOptions, type JobsPort } from './definition';
 import { jobEventName, JOB_CANCEL_EVENT, type JobCancelData, type JobEventData } from './inngest-events';
 import { log } from '@/server/observability/log';
+import { withEnqueuingRequest } from './run-job';
 
 export interface InngestJobsOptions<Defs extends readonly AnyJobSpec[]> {
   definitions: Defs;
@@ -54,7 +55,7 @@ export function createInngestJobs<Defs extends readonly AnyJobSpec[]>(client: Se
   function eventOf(payload: unknown, opts: EnqueueOptions): { data: JobEventData; id: string } {
     const enqueueId = randomUUID();
     const data: JobEventData = {
-      payload,
+      payload: withEnqueuingRequest(payload),
       key: opts.key ?? `once:${enqueueId}`,
       enqueueId,
       runAt: opts.runAt ? opts.runAt.toISOString() : null,

@@ -3,6 +3,7 @@
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import { findDefinition, maxAttemptsOf, type AnyJobSpec, type JobsPort } from './definition';
 import { ensureJobSchema } from './job-schema';
+import { withEnqueuingRequest } from './run-job';
 import { quietLogger } from './worker-logger';
 
 export interface LocalJobsOptions<Defs extends readonly AnyJobSpec[]> {
@@ -36,7 +37,7 @@ export function createLocalJobs<Defs extends readonly AnyJobSpec[]>(options: Loc
       // A bad payload is a programming error: fail at the caller, not later in a run.
       definition.schema.parse(payload);
       const worker = await getUtils();
-      await worker.addJob(name as string, payload as unknown, {
+      await worker.addJob(name as string, withEnqueuingRequest(payload), {
         runAt: opts.runAt,
         maxAttempts: maxAttemptsOf(definition),
         // "replace": a pending job with this key takes the new payload and runAt. If that job is
@@ -53,7 +54,7 @@ export function createLocalJobs<Defs extends readonly AnyJobSpec[]>(options: Loc
       await worker.addJobs(
         items.map((item) => ({
           identifier: name as string,
-          payload: item.payload as unknown,
+          payload: withEnqueuingRequest(item.payload),
           runAt: item.runAt,
           maxAttempts: maxAttemptsOf(definition),
           ...(item.key ? { jobKey: item.key } : {}),

@@ -6,6 +6,7 @@ import { defineJob, type AnyJobDefinition } from './definition';
 import { createLocalJobs } from './local-jobs';
 import { startLocalRunner, type LocalRunner } from './local-runner';
 import { runnableJobs } from '@/server/runtime/job-handlers';
+import { currentRequestId, withLogContext } from '@/server/observability/log';
 
 const connectionString = process.env.DATABASE_URL!;
 
@@ -50,7 +51,19 @@ const blockingJob = defineJob({
   },
 });
 
+// Records the request id its log lines would carry.
+const requestIds: Array<string | undefined> = [];
+const tracedJob = defineJob({
+  name: 'test.traced',
+  schema: z.strictObject({ n: z.number() }),
+  handler: async (payload) => {
+    runs.push({ job: 'test.traced', payload, attempt: 1, at: Date.now() });
+    requestIds.push(currentRequestId());
+  },
+});
+
 const definitions = [
+  tracedJob,
   recordingJob('test.now'),
   recordingJob('test.delayed'),
   recordingJob('test.flaky'),
@@ -93,6 +106,16 @@ describe('local runner (graphile-worker on PostgreSQL)', () => {
     // Install the queue schema up front so the first test measures pickup, not migration.
     await startRunner().then((r) => r.stop());
     runners.length = 0;
+  });
+
+  it('runs a job under the id of the request that queued it, with its strict payload untouched', async () => {
+    await startRunner();
+    await withLogContext({ requestId: 'req-queued-it' }, () => jobs.enqueue('test.traced', { n: 7 }));
+    await jobs.enqueue('test.traced', { n: 8 });
+    await waitFor(() => requestIds.length === 2);
+    const traced = runs.filter((r) => r.job === 'test.traced').sort((a, b) => (a.payload as { n: number }).n - (b.payload as { n: number }).n);
+    expect(traced.map((r) => r.payload)).toEqual([{ n: 7 }, { n: 8 }]);
+    expect([...requestIds].sort()).toEqual([undefined, 'req-queued-it'].sort());
   });
 
   it('picks a new job up at once through LISTEN/NOTIFY, not by polling', async () => {
