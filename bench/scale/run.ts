@@ -7,7 +7,7 @@
 //   - a tool-endpoint session works whichever instance answers;
 // and prints API throughput through the proxy for each count.
 // Runs on DATABASE_URL's server (a database of its own per count) or the embedded one.
-//   npm run scale-test   (INSTANCES=1,2,4 POSTS=2000 LATENCY_MS=200)
+//   npm run scale-test   (INSTANCES=1,2,4 POSTS=10000 LATENCY_MS=200)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
 import http from 'node:http';
@@ -20,7 +20,7 @@ import { ensureBuild, startApp, type AppProcess } from '../chaos/app-process';
 import { allPassed, check, exitWith, summary } from '../chaos/report';
 
 const COUNTS = (process.env.INSTANCES ?? '1,2,4').split(',').map(Number);
-const POSTS = Number(process.env.POSTS ?? 2000);
+const POSTS = Number(process.env.POSTS ?? 10_000);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 200);
 const RATE_LIMIT = 1_000_000;
 const POOLS: Record<number, { pool: number; jobs: number }> = { 1: { pool: 16, jobs: 32 }, 2: { pool: 10, jobs: 16 }, 4: { pool: 5, jobs: 6 } };
