@@ -7,6 +7,9 @@ import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import { env } from '@/server/config/env';
 import { db } from '@/server/db/client';
+import { Prisma } from '@/server/generated/prisma/client';
+import { alertSql } from '@/server/posts/post-alerts';
+import { backlogColumns, type BacklogRow } from './backlog';
 
 interface Metrics {
   registry: client.Registry;
@@ -39,7 +42,9 @@ function metrics(): Metrics {
   const jobsDue = gauge('herald_jobs_due', 'Local queue: jobs due and not taken');
   const jobsAge = gauge('herald_jobs_oldest_due_seconds', 'Local queue: how long the oldest due job has waited');
   const outbox = gauge('herald_outbox_pending', 'Events committed and not yet fanned out');
-  const overdue = gauge('herald_posts_overdue', 'Scheduled posts more than a minute past their time and not delivered');
+  // The same conditions as the posts' `alert` field (server/posts/post-alerts.ts).
+  const overdue = gauge('herald_posts_overdue', 'Scheduled posts past their time (2 minutes) and not delivered');
+  const stuck = gauge('herald_posts_stuck', 'Posts whose delivery stopped making progress');
   const paused = gauge('herald_webhook_endpoints_paused', 'Webhook endpoints paused (auto-paused after 20 failures, or by hand)');
   const hooks = gauge('herald_webhook_deliveries_last_hour', 'Webhook deliveries created in the last hour, by status', ['status']);
   const targets = gauge('herald_post_targets_last_hour', 'Post targets updated in the last hour, by platform and status', ['platform', 'status']);
@@ -47,30 +52,27 @@ function metrics(): Metrics {
   const collectSeconds = gauge('herald_metrics_collect_seconds', 'Time the last scrape spent reading the database');
   const collect = async () => {
     const started = performance.now();
-    const local = !env.inngestEnabled();
-    const [row] = await db.$queryRawUnsafe<
-      Array<{
-        due: number | null;
-        oldest: number | null;
-        outbox: number;
-        overdue: number;
-        paused: number;
-        hooks: Array<{ status: string; n: number }> | null;
-        targets: Array<{ platform: string; status: string; n: number }> | null;
-      }>
-    >(
-      `SELECT ${local ? `(SELECT count(*)::int FROM graphile_worker.jobs WHERE run_at <= now() AND locked_at IS NULL)` : 'NULL::int'} AS "due",
-                ${local ? `(SELECT extract(epoch FROM now() - min(run_at))::int FROM graphile_worker.jobs WHERE run_at <= now() AND locked_at IS NULL)` : 'NULL::int'} AS "oldest",
-                (SELECT count(*)::int FROM "OutboxEvent" WHERE "dispatchedAt" IS NULL) AS "outbox",
-                (SELECT count(*)::int FROM "Post" WHERE "status" = 'scheduled' AND "scheduledAt" < now() - interval '1 minute') AS "overdue",
-                (SELECT count(*)::int FROM "WebhookEndpoint" WHERE NOT "active") AS "paused",
-                (SELECT json_agg(h) FROM (SELECT "status", count(*)::int AS n FROM "WebhookDelivery" WHERE "createdAt" > now() - interval '1 hour' GROUP BY 1) h) AS "hooks",
-                (SELECT json_agg(t) FROM (SELECT "platform", "status", count(*)::int AS n FROM "PostTarget" WHERE "updatedAt" > now() - interval '1 hour' GROUP BY 1, 2) t) AS "targets"`,
-    );
+    const [row] = await db.$queryRaw<
+      Array<
+        BacklogRow & {
+          overdue: number;
+          stuck: number;
+          paused: number;
+          hooks: Array<{ status: string; n: number }> | null;
+          targets: Array<{ platform: string; status: string; n: number }> | null;
+        }
+      >
+    >`SELECT ${Prisma.raw(backlogColumns())},
+        (SELECT count(*)::int FROM "Post" WHERE ${alertSql('overdue')}) AS "overdue",
+        (SELECT count(*)::int FROM "Post" WHERE ${alertSql('stuck')}) AS "stuck",
+        (SELECT count(*)::int FROM "WebhookEndpoint" WHERE NOT "active") AS "paused",
+        (SELECT json_agg(h) FROM (SELECT "status", count(*)::int AS n FROM "WebhookDelivery" WHERE "createdAt" > now() - interval '1 hour' GROUP BY 1) h) AS "hooks",
+        (SELECT json_agg(t) FROM (SELECT "platform", "status", count(*)::int AS n FROM "PostTarget" WHERE "updatedAt" > now() - interval '1 hour' GROUP BY 1, 2) t) AS "targets"`;
     jobsDue.set(row?.due ?? 0);
     jobsAge.set(row?.oldest ?? 0);
     outbox.set(row?.outbox ?? 0);
     overdue.set(row?.overdue ?? 0);
+    stuck.set(row?.stuck ?? 0);
     paused.set(row?.paused ?? 0);
     hooks.reset();
     for (const h of row?.hooks ?? []) hooks.set({ status: h.status }, h.n);

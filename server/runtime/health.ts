@@ -1,8 +1,8 @@
 // What a load balancer, an orchestrator or an operator asks an instance: can it serve (its
 // database answers), is its background work running (the local job runner, or Inngest
 // elsewhere), which version is it, and how far behind is the queue. One query; never throws.
-import { env } from '@/server/config/env';
 import { db } from '@/server/db/client';
+import { backlogColumns, type BacklogRow } from '@/server/observability/backlog';
 import pkg from '@/package.json' with { type: 'json' };
 import { jobRunnerState, type JobRunnerState } from './background';
 
@@ -26,12 +26,7 @@ export async function checkHealth(): Promise<Health> {
   const jobs: Health['jobs'] = { runner: jobRunnerState(), due: null, oldestDueSeconds: null, outboxPending: null };
   let database: Health['database'];
   try {
-    const local = !env.inngestEnabled();
-    const [row] = await db.$queryRawUnsafe<Array<{ due: number | null; oldest: number | null; outbox: number }>>(
-      `SELECT ${local ? `(SELECT count(*)::int FROM graphile_worker.jobs WHERE run_at <= now() AND locked_at IS NULL)` : 'NULL::int'} AS "due",
-              ${local ? `(SELECT extract(epoch FROM now() - min(run_at))::int FROM graphile_worker.jobs WHERE run_at <= now() AND locked_at IS NULL)` : 'NULL::int'} AS "oldest",
-              (SELECT count(*)::int FROM "OutboxEvent" WHERE "dispatchedAt" IS NULL) AS "outbox"`,
-    );
+    const [row] = await db.$queryRawUnsafe<BacklogRow[]>(`SELECT ${backlogColumns()}`);
     database = { reachable: true, latencyMs: Math.round(performance.now() - started), error: null };
     jobs.due = row?.due ?? null;
     jobs.oldestDueSeconds = row?.oldest ?? null;
