@@ -326,6 +326,21 @@ describe('the daily sync', () => {
       lastSuccessAt: null,
     });
     expect(listed.body.data[0]!.sync.lastErrorAt).not.toBeNull();
+
+    // The workspace is told when the account starts failing, once: the next failing run is quiet.
+    await syncAdAccount(account.id, {
+      source: metaInsightsSource({ fetch: fake.fetch, baseUrl: `${fake.baseUrl}/v25.0` }),
+      from: '2026-11-01',
+      to: '2026-11-02',
+    });
+    const notices = await db.notification.findMany({ where: { workspaceId: w.workspace.id } });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      kind: 'sync.failed',
+      title: 'Ad account “Throttled” stopped syncing',
+      body: 'Meta API error 17/2446079: (#17) User request limit reached',
+      data: { accountId: account.id },
+    });
   });
 
   it('runs as the analytics.sync-account job for a sandbox account, naming the sandbox in provenance', async () => {

@@ -2,11 +2,13 @@
 // Idempotent per account and day: the days asked for are replaced in one transaction
 // (readings upserted, days the source no longer reports removed), so running the same sync
 // twice leaves the same rows. A failure is recorded on the account, verbatim, and nothing of
-// that run is written.
+// that run is written. The workspace is told once when an account starts failing (not on
+// every daily retry of an account that already fails).
 import { env } from '@/server/config/env';
 import { openToken } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
 import { getJobs } from '@/server/jobs';
+import { writeNotification } from '@/server/notifications/notifications';
 import { addDays, todayIn } from '@/server/shared/analytics-window';
 import type { AdSourceId } from './analytics.schemas';
 import { adSourceFor } from './ad-platforms';
@@ -54,9 +56,17 @@ export async function syncAdAccount(accountId: string, options: SyncOptions = {}
     );
   } catch (error) {
     const message = errorText(error);
-    await db.adAccount.update({
-      where: { id: account.id },
-      data: { syncStatus: 'error', lastSyncAt: now, lastError: message, lastErrorAt: now },
+    await db.$transaction(async (tx) => {
+      // Conditional on the status read in this transaction: two failing syncs racing tell once.
+      const turned = await tx.adAccount.updateMany({
+        where: { id: account.id, syncStatus: { not: 'error' } },
+        data: { syncStatus: 'error', lastSyncAt: now, lastError: message, lastErrorAt: now },
+      });
+      if (turned.count === 1) {
+        await writeNotification(tx, account.workspaceId, 'sync.failed', `Ad account “${account.name}” stopped syncing`, message, { accountId: account.id });
+      } else {
+        await tx.adAccount.update({ where: { id: account.id }, data: { syncStatus: 'error', lastSyncAt: now, lastError: message, lastErrorAt: now } });
+      }
     });
     return { accountId, ok: false, from, to, days: 0, error: message };
   }

@@ -6,6 +6,7 @@ import { createCaller } from '@/server/root';
 import { createRequestContext } from '@/server/trpc/context';
 import { HEADERS } from '@/server/shared/headers';
 import { drainOutbox } from '@/server/events/drain-outbox';
+import { recordEvent } from '@/server/events/record-event';
 import { outboxConsumers } from '@/server/runtime/job-handlers';
 import { usePublicApi } from '@/server/testing/public-api';
 import { createWorkspace } from '@/server/testing/fixtures';
@@ -163,5 +164,36 @@ describe('notifications', () => {
     expect((await caller.notifications.list()).data.items).toHaveLength(4);
     expect((await caller.notifications.markRead({ all: true })).data.unread).toBe(0);
     expect(await db.notification.count({ where: { workspaceId: other.workspace.id, readAt: null } })).toBe(1);
+  });
+
+  it('a staged assistant action and a failed workflow run become notices that say what to look at', async () => {
+    const w = await publishingWorkspace();
+    const caller = callerFor((await member(w.workspace.id, 'member')).id, w.workspace.id);
+    const actionId = crypto.randomUUID();
+    const runId = crypto.randomUUID();
+    await db.$transaction(async (tx) => {
+      await recordEvent(tx, {
+        workspaceId: w.workspace.id,
+        type: 'proposal.staged',
+        data: { actionId, toolName: 'posts_publish', title: 'Publish post “Spring sale” now' },
+      });
+      await recordEvent(tx, {
+        workspaceId: w.workspace.id,
+        type: 'workflow.run.failed',
+        data: { workflowId: 'repurpose-post', runId, error: { code: 'POST_NOT_FOUND', message: 'No post with that id in this workspace' } },
+      });
+    });
+    await drainOutbox({ consumers: outboxConsumers });
+    const items = (await caller.notifications.list()).data.items;
+    expect(items.find((n) => n.kind === 'proposal.staged')).toMatchObject({
+      title: 'An assistant asks for confirmation',
+      body: 'Publish post “Spring sale” now',
+      data: { actionId, toolName: 'posts_publish' },
+    });
+    expect(items.find((n) => n.kind === 'workflow.failed')).toMatchObject({
+      title: 'Workflow “repurpose-post” failed',
+      body: 'No post with that id in this workspace',
+      data: { runId, workflowId: 'repurpose-post' },
+    });
   });
 });

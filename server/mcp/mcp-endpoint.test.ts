@@ -321,7 +321,10 @@ describe('staged actions', () => {
     expect(await db.outboxEvent.count({ where: { type: 'proposal.staged', data: { path: ['actionId'], equals: actionId } } })).toBe(1);
 
     const { body: followUp } = await call(client, 'proposals_get', { id: actionId });
-    expect(followUp.data).toMatchObject({ status: 'staged', arguments: { content: 'Launch day', scheduledAt } });
+    // Who staged it is named for the member reading the list.
+    const keyName = (await db.apiKey.findFirstOrThrow({ where: { workspaceId: w.workspace.id }, select: { name: true } })).name;
+    expect(followUp.data).toMatchObject({ status: 'staged', arguments: { content: 'Launch day', scheduledAt }, keyName, decidedByName: null });
+    expect((await staff.app.shell()).data.counts.stagedProposals).toBe(1);
 
     // A key can never confirm its own staged call.
     const restConfirm = await api('POST', `/proposals/${actionId}/confirm`, { key: w.secret, body: {} });
@@ -438,8 +441,9 @@ describe('staged actions', () => {
       code: 'VALIDATION_FAILED',
       field: 'reason',
     });
+    await db.user.update({ where: { id: member.id }, data: { name: 'Mira Member' } });
     const declined = await decideAsMember(member.id, { id: actionId, decision: 'decline', reason: 'Not this week' });
-    expect(declined).toMatchObject({ status: 'declined', declineReason: 'Not this week', decidedBy: member.id });
+    expect(declined).toMatchObject({ status: 'declined', declineReason: 'Not this week', decidedBy: member.id, decidedByName: 'Mira Member' });
     await expect(decideAsMember(member.id, { id: actionId, decision: 'confirm' })).rejects.toMatchObject({ code: 'PROPOSAL_NOT_PENDING' });
   });
 });

@@ -1,7 +1,9 @@
 // In-app notifications of a workspace: approval requested, a post failed on an account, an
-// account needs reconnecting (from the outbox, below), and a webhook endpoint paused
-// (written by server/webhooks/pause.ts). Read state is per workspace: any member marking a
-// notice read clears it for the team, as a shared inbox does.
+// account needs reconnecting, an assistant staged an action, a workflow run failed (from the
+// outbox, below); a webhook endpoint paused (server/webhooks/pause.ts) and an ad account's
+// sync started failing (server/analytics/sync.ts), both written in their own transaction
+// through writeNotification. Read state is per workspace: any member marking a notice read
+// clears it for the team, as a shared inbox does.
 import { z } from 'zod';
 import type { Tx } from '@/server/db/client';
 import { db } from '@/server/db/client';
@@ -10,7 +12,16 @@ import type { DomainEventData } from '@/server/events/catalogue';
 import { shorten } from '@/server/shared/text';
 import { isUuid, ZTimestamp } from '@/server/shared/schemas';
 
-export const NOTIFICATION_KINDS = ['approval.requested', 'post.failed', 'connection.expired', 'webhook.paused'] as const;
+export const NOTIFICATION_KINDS = [
+  'approval.requested',
+  'post.failed',
+  'connection.expired',
+  'webhook.paused',
+  'proposal.staged',
+  'workflow.failed',
+  'sync.failed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const ZNotification = z.object({
   id: z.uuid(),
@@ -30,11 +41,20 @@ export const ZListNotificationsInput = z
 
 export const ZMarkReadInput = z.strictObject({ ids: z.array(z.uuid()).min(1).max(100).optional(), all: z.literal(true).optional() });
 
-async function write(tx: Tx, workspaceId: string, kind: (typeof NOTIFICATION_KINDS)[number], title: string, body: string, data: Record<string, unknown>) {
+/** Writes one notice in the caller's transaction, so it exists exactly when what it reports does. */
+export async function writeNotification(
+  tx: Tx,
+  workspaceId: string,
+  kind: NotificationKind,
+  title: string,
+  body: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   // An event of a workspace deleted since has no one left to tell.
   if (!(await tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } }))) return;
   await tx.notification.create({ data: { workspaceId, kind, title, body, data: data as object } });
 }
+const write = writeNotification;
 
 /** Outbox consumer: turns the events staff must act on into notifications, in the drain's transaction. */
 export const notifyStaff: OutboxConsumer = async (event, { tx }) => {
@@ -55,6 +75,20 @@ export const notifyStaff: OutboxConsumer = async (event, { tx }) => {
     await write(tx, event.workspaceId, 'connection.expired', `${c?.displayName ?? 'An account'} (${d.platform}) needs reconnecting`, d.reason, {
       connectionId: d.connectionId,
     });
+  } else if (event.type === 'proposal.staged') {
+    const d = event.data as DomainEventData['proposal.staged'];
+    await write(tx, event.workspaceId, 'proposal.staged', 'An assistant asks for confirmation', d.title, { actionId: d.actionId, toolName: d.toolName });
+  } else if (event.type === 'workflow.run.failed') {
+    const d = event.data as DomainEventData['workflow.run.failed'];
+    const error = d.error as { message?: unknown } | null;
+    await write(
+      tx,
+      event.workspaceId,
+      'workflow.failed',
+      `Workflow “${d.workflowId}” failed`,
+      typeof error?.message === 'string' ? error.message : 'The run failed.',
+      { runId: d.runId, workflowId: d.workflowId },
+    );
   }
 };
 

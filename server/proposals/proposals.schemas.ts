@@ -26,10 +26,14 @@ export const ZProposal = z.object({
   arguments: z.record(z.string(), z.unknown()),
   status: z.enum(PROPOSAL_STATUSES),
   keyId: z.uuid().nullable(),
+  /** Who staged it: the name of that key (null for a key deleted since). */
+  keyName: z.string().nullable(),
   createdAt: ZTimestamp,
   expiresAt: ZTimestamp,
   decidedAt: ZNullableTimestamp,
   decidedBy: z.string().nullable(),
+  /** The deciding member's name (or email), for people reading the list. */
+  decidedByName: z.string().nullable(),
   declineReason: z.string().nullable(),
   outcome: ZProposalOutcome,
   /** Where a member confirms or declines it in the app. */

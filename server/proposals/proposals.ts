@@ -21,7 +21,12 @@ type ProposalRow = Prisma.AssistantProposalGetPayload<object>;
 export const proposalJobKey = (actionId: string) => `proposal:${actionId}`;
 export const confirmUrlOf = (actionId: string) => `${env.baseUrl()}/proposals/${actionId}`;
 
-export function toProposalDto(row: ProposalRow): ProposalDto {
+interface Names {
+  keys: Map<string, string>;
+  users: Map<string, string>;
+}
+
+function toProposalDto(row: ProposalRow, names: Names = { keys: new Map(), users: new Map() }): ProposalDto {
   return {
     actionId: row.id,
     toolName: row.toolName,
@@ -29,15 +34,30 @@ export function toProposalDto(row: ProposalRow): ProposalDto {
     arguments: (row.arguments ?? {}) as Record<string, unknown>,
     status: row.status as ProposalStatus,
     keyId: row.keyId,
+    keyName: row.keyId ? (names.keys.get(row.keyId) ?? null) : null,
     createdAt: iso(row.createdAt),
     expiresAt: iso(row.expiresAt),
     decidedAt: isoOrNull(row.decidedAt),
     decidedBy: row.decidedByUserId,
+    decidedByName: row.decidedByUserId ? (names.users.get(row.decidedByUserId) ?? null) : null,
     declineReason: row.declineReason,
     outcome: (row.outcome ?? null) as ProposalDto['outcome'],
     confirmUrl: confirmUrlOf(row.id),
   };
 }
+
+/** The rows as answered, with who staged (the key's name) and who decided (the member's name): two queries for any number of rows. */
+async function toProposalDtos(rows: ProposalRow[]): Promise<ProposalDto[]> {
+  const keyIds = [...new Set(rows.flatMap((r) => (r.keyId ? [r.keyId] : [])))];
+  const userIds = [...new Set(rows.flatMap((r) => (r.decidedByUserId ? [r.decidedByUserId] : [])))];
+  const [keys, users] = await Promise.all([
+    keyIds.length ? db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }) : [],
+    userIds.length ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } }) : [],
+  ]);
+  const names: Names = { keys: new Map(keys.map((k) => [k.id, k.name])), users: new Map(users.map((u) => [u.id, u.name ?? u.email])) };
+  return rows.map((r) => toProposalDto(r, names));
+}
+const toOneDto = async (row: ProposalRow) => (await toProposalDtos([row]))[0]!;
 
 const notFound = () => new AppError('PROPOSAL_NOT_FOUND', 'No staged action with that id in this workspace', { field: 'id' });
 
@@ -91,7 +111,7 @@ export async function stageProposal(input: StageInput): Promise<ProposalDto> {
     return created;
   });
   void kickOutboxDrain();
-  return toProposalDto(row);
+  return toOneDto(row);
 }
 
 export async function listProposals(workspaceId: string, query: { status?: ProposalStatus; limit: number }): Promise<ProposalDto[]> {
@@ -101,7 +121,7 @@ export async function listProposals(workspaceId: string, query: { status?: Propo
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: query.limit,
   });
-  return rows.map(toProposalDto);
+  return toProposalDtos(rows);
 }
 
 /**
@@ -114,7 +134,7 @@ export async function getProposal(workspaceId: string, id: string, reader: { key
   await expireProposals(workspaceId);
   const row = await db.assistantProposal.findFirst({ where: { id, workspaceId } });
   if (!row) throw notFound();
-  const dto = toProposalDto(row);
+  const dto = await toOneDto(row);
   if (row.outcomeSecret && reader.keyId && reader.keyId === row.keyId) {
     const taken = await db.assistantProposal.updateMany({ where: { id, outcomeSecret: row.outcomeSecret }, data: { outcomeSecret: null } });
     if (taken.count === 1) {
@@ -158,7 +178,7 @@ export async function confirmProposal(actor: Actor, id: string): Promise<Proposa
     throw new AppError('PROPOSAL_NOT_PENDING', `This action was ${row.status} and can no longer be confirmed`);
   }
   if (changed.count === 1) await queueRun(row.id);
-  return toProposalDto(row);
+  return toOneDto(row);
 }
 
 async function queueRun(actionId: string): Promise<void> {
@@ -183,7 +203,12 @@ export async function declineProposal(actor: Actor, id: string, reason: string |
   if (changed.count === 0 && row.status !== 'declined') {
     throw new AppError('PROPOSAL_NOT_PENDING', `This action was ${row.status} and can no longer be declined`);
   }
-  return toProposalDto(row);
+  return toOneDto(row);
+}
+
+/** Actions waiting for a member right now (the app's navigation badge); ones past their time do not count. */
+export async function countStagedProposals(workspaceId: string): Promise<number> {
+  return db.assistantProposal.count({ where: { workspaceId, status: 'staged', expiresAt: { gt: new Date() } } });
 }
 
 /** Staged actions past their time are recorded as expired (lazily on read, and by the sweep). */

@@ -3,6 +3,7 @@
 // itself after AUTO_PAUSE_THRESHOLD consecutive failed attempts (and the workspace gets an
 // in-app notification), or when PATCH sets active false. PATCH active true resumes it.
 import type { Tx } from '@/server/db/client';
+import { writeNotification } from '@/server/notifications/notifications';
 
 export const AUTO_PAUSE_THRESHOLD = 20;
 export const PAUSED_ERROR = 'Endpoint is paused';
@@ -26,13 +27,12 @@ export async function failPendingDeliveries(tx: Tx, endpointId: string, at: Date
 
 /** The in-app notice of an automatic pause, written in the pausing transaction. */
 export async function notifyAutoPause(tx: Tx, endpoint: { id: string; workspaceId: string; name: string; url: string }): Promise<void> {
-  await tx.notification.create({
-    data: {
-      workspaceId: endpoint.workspaceId,
-      kind: 'webhook.paused',
-      title: `Webhook endpoint “${endpoint.name}” was paused`,
-      body: `${AUTO_PAUSE_THRESHOLD} deliveries in a row to ${endpoint.url} failed, so Herald stopped sending to it. Fix the receiver, then resume the endpoint (and recover what it missed).`,
-      data: { endpointId: endpoint.id, url: endpoint.url },
-    },
-  });
+  await writeNotification(
+    tx,
+    endpoint.workspaceId,
+    'webhook.paused',
+    `Webhook endpoint “${endpoint.name}” was paused`,
+    `${AUTO_PAUSE_THRESHOLD} deliveries in a row to ${endpoint.url} failed, so Herald stopped sending to it. Fix the receiver, then resume the endpoint (and recover what it missed).`,
+    { endpointId: endpoint.id, url: endpoint.url },
+  );
 }

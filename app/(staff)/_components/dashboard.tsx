@@ -9,6 +9,7 @@ import { useShell } from '../_lib/providers';
 import { formatIn } from '../_lib/time';
 import { serverError, trpc } from '../_lib/trpc';
 import { HealthBadge, platformLabel, PostAlert, StatusBadge } from './post-bits';
+import { WeeklyDigestButton } from './workflows';
 
 function PostLine({ post, tz }: { post: PostListRowDto; tz: string }) {
   return (
@@ -28,6 +29,7 @@ export function Dashboard({ initial }: { initial: DashboardDto | null }) {
   return (
     <>
       <PageHeader title="Dashboard">
+        {current.scopes.includes('workflows:run') ? <WeeklyDigestButton /> : null}
         <Button asChild>
           <Link href="/compose">New post</Link>
         </Button>

@@ -12,7 +12,11 @@ import { useInvalidateAll } from './post-bits';
 
 function linkOf(n: NotificationDto): string | null {
   if (typeof n.data.postId === 'string') return n.kind === 'approval.requested' ? '/approvals' : `/posts/${n.data.postId}`;
-  if (n.kind === 'connection.expired') return '/';
+  if (n.kind === 'connection.expired') return '/connections';
+  if (n.kind === 'webhook.paused') return '/webhooks';
+  if (n.kind === 'proposal.staged') return '/assistant';
+  if (n.kind === 'workflow.failed') return '/workflows';
+  if (n.kind === 'sync.failed') return '/analytics';
   return null;
 }
 
@@ -40,7 +44,10 @@ export function Notifications({ initial }: { initial: { items: NotificationDto[]
       ) : q.isError ? (
         <ErrorState message={serverError(q.error).message} onRetry={() => q.refetch()} />
       ) : q.data.items.length === 0 ? (
-        <EmptyState title="No notifications">Approval requests, failed posts and accounts needing attention show up here.</EmptyState>
+        <EmptyState title="No notifications">
+          Approval requests, failed posts, accounts needing attention, paused webhooks, assistant requests, failed workflows and analytics sync failures show up
+          here.
+        </EmptyState>
       ) : (
         <ul className="space-y-2">
           {q.data.items.map((n) => {

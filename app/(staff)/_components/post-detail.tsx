@@ -15,6 +15,7 @@ import { useShell } from '../_lib/providers';
 import { formatIn } from '../_lib/time';
 import { serverError, trpc } from '../_lib/trpc';
 import { ApprovalBadge, platformLabel, PostAlert, StatusBadge, useInvalidateAll } from './post-bits';
+import { RepurposeButton } from './workflows';
 
 export function PostDetail({ id, initial, connections }: { id: string; initial: PostDto | null; connections: ConnectionDto[] }) {
   const { current } = useShell();
@@ -48,6 +49,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
   const post = q.data;
   const names = new Map(connections.map((c) => [c.id, c.displayName]));
   const canWrite = current.scopes.includes('posts:write');
+  const canRepurpose = current.scopes.includes('workflows:run');
   const editable = (EDITABLE_STATUSES as readonly string[]).includes(post.status);
   const publishable =
     (PUBLISHABLE_STATUSES as readonly string[]).includes(post.status) && post.approvalStatus !== 'pending' && post.approvalStatus !== 'rejected';
@@ -57,6 +59,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
   return (
     <>
       <PageHeader title="Post">
+        {canRepurpose && (post.status === 'published' || post.status === 'partial_published') ? <RepurposeButton postId={post.id} /> : null}
         {canWrite && retryable ? (
           <Button onClick={() => retry.mutate()} disabled={busy}>
             {retry.isPending ? 'Retrying…' : 'Retry failed accounts'}

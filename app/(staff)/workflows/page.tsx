@@ -1,0 +1,7 @@
+import { Workflows } from '../_components/workflows';
+import { prefetch, staffCaller } from '../_lib/server-caller';
+
+export default async function WorkflowsPage() {
+  const caller = await staffCaller();
+  return <Workflows initial={await prefetch(() => caller.workflows.runs({ limit: 30 }))} />;
+}
