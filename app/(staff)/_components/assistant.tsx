@@ -245,7 +245,13 @@ function Setup({ snippets }: { snippets: SetupSnippet[] }) {
         <CopyButton text={s.snippet} label="Copy snippet" />
       </div>
       <p className="text-slate-600">Goes in {s.where}.</p>
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="setup-snippet">
+      <pre
+        className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+        data-testid="setup-snippet"
+        // Scrolls sideways on narrow screens: focusable so keyboard users can scroll it too.
+        tabIndex={0}
+        aria-label={`Setup snippet for ${s.client}`}
+      >
         {s.snippet}
       </pre>
     </div>
