@@ -16,7 +16,7 @@ import { useShell } from '../_lib/providers';
 import { ago, formatIn } from '../_lib/time';
 import { serverError, trpc } from '../_lib/trpc';
 import { CopyButton } from './copy-button';
-import { useInvalidateAll } from './post-bits';
+import { platformLabel, useInvalidateAll } from './post-bits';
 
 const STATUS: Record<ProposalDto['status'], { text: string; tone: Tone }> = {
   staged: { text: 'Waiting for you', tone: 'warn' },
@@ -268,7 +268,17 @@ export function Assistant({ initial }: { initial: AssistantInitial }) {
     refetchInterval: 15_000,
   });
   const connections = useQuery({ queryKey: ['connections.list'], queryFn: async () => (await trpc.connections.list.query()).data });
-  const accounts = useMemo(() => new Map((connections.data ?? []).map((c) => [c.id, `${c.displayName} (${c.platform})`])), [connections.data]);
+  // "Shop (LinkedIn)", unless the account's own name already says which platform it is on.
+  const accounts = useMemo(
+    () =>
+      new Map(
+        (connections.data ?? []).map((c) => {
+          const label = platformLabel(c.platform);
+          return [c.id, c.displayName.toLowerCase().includes(label.toLowerCase()) ? c.displayName : `${c.displayName} (${label})`];
+        }),
+      ),
+    [connections.data],
+  );
 
   return (
     <>
