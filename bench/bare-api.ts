@@ -23,11 +23,12 @@ const PER_REQUEST = process.env.BARE_BEFORE === '1';
 
 // The same statement as server/posts/read-posts.ts: targets as a JSON column.
 const ts = (c: string) => `to_char(t."${c}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const TARGETS_JSON = `COALESCE((SELECT json_agg(json_build_object('id', t."id", 'postId', t."postId", 'connectionId', t."connectionId",
+const targetsJson = (from: string) => `COALESCE((SELECT json_agg(json_build_object('id', t."id", 'postId', t."postId", 'connectionId', t."connectionId",
   'platform', t."platform", 'status', t."status", 'postedId', t."postedId", 'permalink', t."permalink", 'error', t."error",
   'attempts', t."attempts", 'attemptStartedAt', ${ts('attemptStartedAt')}, 'publishedAt', ${ts('publishedAt')},
   'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}) ORDER BY t."createdAt", t."id")
-  FROM "PostTarget" t WHERE t."postId" = p."id"), '[]'::json) AS "targets"`;
+  FROM ${from}), '[]'::json) AS "targets"`;
+const TARGETS_JSON = targetsJson(`"PostTarget" t WHERE t."postId" = p."id"`);
 const fromJson = (t: Row) => ({ ...t, publishedAt: t.publishedAt && new Date(t.publishedAt), updatedAt: new Date(t.updatedAt) });
 const keys = new Map<string, Row>();
 const leases = new Map<string, { left: number; windowEnd: number }>();
@@ -149,6 +150,46 @@ async function createPost(workspaceId: string, body: { content: string; connecti
   const conns = (await pool.query('SELECT * FROM "Connection" WHERE "id" = ANY($1) AND "workspaceId" = $2', [body.connectionIds, workspaceId])).rows;
   if (conns.length !== body.connectionIds.length) return null;
   await pool.query('SELECT "id", "requireApproval" FROM "Workspace" WHERE "id" = $1 LIMIT 1', [workspaceId]);
+  if (!PER_REQUEST) {
+    // The same statement as server/posts/post-rows.ts: the post and its targets in one CTE.
+    const id = randomUUID();
+    const now = new Date();
+    const platforms = [...new Set(conns.map((c) => c.platform))];
+    const { rows } = await pool.query(
+      `WITH p AS (
+        INSERT INTO "Post" ("id","workspaceId","content","variants","media","mediaUrls","platforms","connectionIds","status","approvalStatus",
+          "approvalRequestedBy","approvalRequestedAt","requireApproval","scheduledAt","platformSettings","createdAt","updatedAt")
+        VALUES ($1::uuid,$2::uuid,$3,$4::jsonb,$5::jsonb,$6::text[],$7::text[],$8::text[],$9,$10,$11,$12,$13,$14,$15::jsonb,$16,$17) RETURNING *
+      ), t AS (
+        INSERT INTO "PostTarget" ("id","postId","connectionId","platform","createdAt","updatedAt")
+        SELECT gen_random_uuid(), $1::uuid, c.id, c.platform, $16, $17 FROM unnest($18::uuid[], $19::text[]) AS c(id, platform) RETURNING *
+      ) SELECT p.*, ${targetsJson('t')} FROM p`,
+      [
+        id,
+        workspaceId,
+        body.content,
+        null,
+        '[]',
+        [],
+        platforms,
+        body.connectionIds,
+        'draft',
+        'none',
+        null,
+        null,
+        false,
+        null,
+        null,
+        now,
+        now,
+        conns.map((c) => c.id),
+        conns.map((c) => c.platform),
+      ],
+    );
+    const order = new Map(body.connectionIds.map((c, i) => [c, i]));
+    const targets = rows[0].targets.map(fromJson).sort((a: Row, b: Row) => order.get(a.connectionId)! - order.get(b.connectionId)!);
+    return { data: post(rows[0], targets, true), warnings: [] };
+  }
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -3,13 +3,13 @@ import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
-import type { Prisma } from '@/server/generated/prisma/client';
 import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery } from './delivery/schedule';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';
 import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia } from './post-inputs';
 import { toPostDto } from './post-dto';
+import { insertPostRow, type NewPost } from './post-rows';
 import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
 
@@ -35,33 +35,31 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
     if (needsApproval) warnings.push(APPROVAL_WARNING);
     const requestedBy = needsApproval && opts.requester ? await opts.requester() : null;
 
+    const row: NewPost = {
+      workspaceId,
+      content: input.content,
+      variants: input.variants ?? null,
+      media: toStoredMedia(media),
+      mediaUrls: media.map((m) => m.url),
+      platforms,
+      connections,
+      status: scheduledAt ? 'scheduled' : 'draft',
+      approvalStatus: needsApproval ? 'pending' : 'none',
+      approvalRequestedBy: needsApproval ? requestedBy : null,
+      approvalRequestedAt: needsApproval ? now : null,
+      requireApproval: input.requireApproval ?? false,
+      scheduledAt,
+      platformSettings: settings ?? null,
+    };
+    // A draft is one statement (atomic by itself); a scheduled post records its events with it.
+    if (!scheduledAt) return insertPostRow(db, row);
     return db.$transaction(async (tx) => {
-      const created = await tx.post.create({
-        data: {
-          workspaceId,
-          content: input.content,
-          variants: (input.variants as Prisma.InputJsonValue | undefined) ?? undefined,
-          media: toStoredMedia(media) as unknown as Prisma.InputJsonValue,
-          mediaUrls: media.map((m) => m.url),
-          platforms,
-          connectionIds: connections.map((c) => c.id),
-          status: scheduledAt ? 'scheduled' : 'draft',
-          approvalStatus: needsApproval ? 'pending' : 'none',
-          ...(needsApproval ? { approvalRequestedBy: requestedBy, approvalRequestedAt: now } : {}),
-          requireApproval: input.requireApproval ?? false,
-          scheduledAt,
-          platformSettings: (settings as Prisma.InputJsonValue | null) ?? undefined,
-          targets: { create: connections.map((c) => ({ connectionId: c.id, platform: c.platform })) },
-        },
-        include: { targets: true },
+      const created = await insertPostRow(tx, row);
+      await recordEvent(tx, {
+        workspaceId,
+        type: 'post.scheduled',
+        data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] },
       });
-      if (scheduledAt) {
-        await recordEvent(tx, {
-          workspaceId,
-          type: 'post.scheduled',
-          data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] },
-        });
-      }
       if (needsApproval) await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: created.id } });
       return created;
     });

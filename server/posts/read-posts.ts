@@ -4,42 +4,9 @@ import { AppError } from '@/server/errors/app-error';
 import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
 import { alertSql } from './post-alerts';
+import { TARGETS_JSON, withTargets, type PostWithTargetsJson } from './post-rows';
 import { toPostDto, toPostListRowDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
-
-const ts = (column: string) => Prisma.raw(`to_char(t."${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/**
- * A post's targets as one JSON column built by PostgreSQL, so a post and its targets (or a
- * page of posts and theirs) come back in one round trip. Timestamps are formatted in SQL
- * (the columns hold UTC) and read back as Dates, so rows look exactly like Prisma's.
- */
-const TARGETS_JSON = Prisma.sql`COALESCE((
-  SELECT json_agg(json_build_object(
-    'id', t."id", 'postId', t."postId", 'connectionId', t."connectionId", 'platform', t."platform", 'status', t."status",
-    'postedId', t."postedId", 'permalink', t."permalink", 'error', t."error", 'attempts', t."attempts",
-    'attemptStartedAt', ${ts('attemptStartedAt')}, 'publishedAt', ${ts('publishedAt')},
-    'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}
-  ) ORDER BY t."createdAt", t."id")
-  FROM "PostTarget" t WHERE t."postId" = p."id"), '[]'::json) AS "targets"`;
-
-type TargetJson = Omit<PostTarget, 'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt'> &
-  Record<'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt', string | null>;
-type PostWithTargetsJson = Post & { targets: TargetJson[] };
-
-const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
-function withTargets(row: PostWithTargetsJson): Post & { targets: PostTarget[] } {
-  return {
-    ...row,
-    targets: row.targets.map((t) => ({
-      ...t,
-      attemptStartedAt: dateOrNull(t.attemptStartedAt),
-      publishedAt: dateOrNull(t.publishedAt),
-      createdAt: new Date(t.createdAt!),
-      updatedAt: new Date(t.updatedAt!),
-    })),
-  };
-}
 
 /** The post row with its targets, or POST_NOT_FOUND for anything outside this workspace. */
 export async function findPostRow(workspaceId: string, id: string): Promise<Post & { targets: PostTarget[] }> {
