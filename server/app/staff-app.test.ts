@@ -50,6 +50,18 @@ describe('roles', () => {
     const mine = (await reviewer.posts.pendingApprovals()).data.find((p) => p.id === own.data.id)!;
     expect(mine.requestedBy).toBe('Dana Reyes');
     await reviewer.posts.reject({ id: own.data.id, reason: 'Not now' });
+    // The post's page names who asked, who decided and why.
+    expect((await callerFor(author.id).posts.approval({ id: own.data.id })).data).toMatchObject({
+      approvalStatus: 'rejected',
+      requestedBy: 'Dana Reyes',
+      decidedBy: 'reviewer',
+      rejectionReason: 'Not now',
+      decidedAt: expect.any(String),
+    });
+    const stranger = await publishingWorkspace();
+    await expect(callerFor((await member(stranger.workspace.id, 'owner')).id).posts.approval({ id: own.data.id })).rejects.toThrow(
+      'No post with that id in this workspace',
+    );
     expect((await reviewer.posts.approve({ id: pending.body.data.id })).data.approvalStatus).toBe('approved');
     expect((await reviewer.posts.reject({ id: other.body.data.id, reason: 'Off brand' })).data.approvalStatus).toBe('rejected');
 

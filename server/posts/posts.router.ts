@@ -11,7 +11,7 @@ import { cancelPost } from './cancel-post';
 import { createPost } from './create-post';
 import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
 import { getPost, listPosts, listPostTargets } from './read-posts';
-import { approvePost, listPendingApprovals, rejectPost, ZPendingApproval } from './review-post';
+import { approvePost, getApprovalHistory, listPendingApprovals, rejectPost, ZApprovalHistory, ZPendingApproval } from './review-post';
 import { updatePost } from './update-post';
 
 const tags = ['Posts'];
@@ -147,6 +147,13 @@ export const postsRouter = router({
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZPendingApproval)))
     .query(async ({ ctx }) => ({ data: await listPendingApprovals(ctx.actor.workspaceId) })),
+
+  /** Staff only (no REST route): who asked for approval, who decided, and a rejection's reason. */
+  approval: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'] })
+    .input(ZIdParam)
+    .output(readEnvelope(ZApprovalHistory))
+    .query(async ({ ctx, input }) => ({ data: await getApprovalHistory(ctx.actor.workspaceId, input.id) })),
 
   // Approving and rejecting need only posts:read: a reviewer (read-only otherwise) may do
   // them, and review-post.ts refuses API keys.

@@ -12,7 +12,7 @@ import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
 import { z } from 'zod';
-import { ZNullableTimestamp } from '@/server/shared/schemas';
+import { isUuid, ZNullableTimestamp } from '@/server/shared/schemas';
 import { ZPost, type PostDto } from './posts.schemas';
 
 /**
@@ -97,4 +97,47 @@ export async function listPendingApprovals(workspaceId: string): Promise<Pending
     take: 200,
   });
   return rows.map((r) => ({ ...toPostDto(r), requestedBy: r.approvalRequestedBy, requestedAt: r.approvalRequestedAt?.toISOString() ?? null }));
+}
+
+/** A post's way through the approval queue, with people named: for the post's page in the app. */
+export const ZApprovalHistory = z.object({
+  approvalStatus: z.string(),
+  requestedBy: z.string().nullable(),
+  requestedAt: ZNullableTimestamp,
+  /** A member's name (or email), or `Client review link`. */
+  decidedBy: z.string().nullable(),
+  decidedAt: ZNullableTimestamp,
+  rejectionReason: z.string().nullable(),
+});
+export type ApprovalHistoryDto = z.infer<typeof ZApprovalHistory>;
+
+export async function getApprovalHistory(workspaceId: string, id: string): Promise<ApprovalHistoryDto> {
+  const post = isUuid(id)
+    ? await db.post.findFirst({
+        where: { id, workspaceId },
+        select: {
+          approvalStatus: true,
+          approvalRequestedBy: true,
+          approvalRequestedAt: true,
+          approvedBy: true,
+          approvedAt: true,
+          rejectedBy: true,
+          rejectedAt: true,
+          rejectionReason: true,
+        },
+      })
+    : null;
+  if (!post) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
+  const rejected = post.approvalStatus === 'rejected';
+  const deciderId = rejected ? post.rejectedBy : post.approvalStatus === 'approved' ? post.approvedBy : null;
+  // The column holds a member's user id or a review link's id (see Reviewer above).
+  const member = deciderId ? await db.user.findUnique({ where: { id: deciderId }, select: { name: true, email: true } }) : null;
+  return {
+    approvalStatus: post.approvalStatus,
+    requestedBy: post.approvalRequestedBy,
+    requestedAt: post.approvalRequestedAt?.toISOString() ?? null,
+    decidedBy: deciderId ? (member ? (member.name ?? member.email) : 'Client review link') : null,
+    decidedAt: (rejected ? post.rejectedAt : post.approvalStatus === 'approved' ? post.approvedAt : null)?.toISOString() ?? null,
+    rejectionReason: rejected ? post.rejectionReason : null,
+  };
 }

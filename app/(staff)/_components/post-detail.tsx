@@ -116,6 +116,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
             <span className="text-slate-600">Created: </span>
             {formatIn(post.createdAt, tz)}
           </p>
+          {post.approvalStatus !== 'none' ? <ApprovalTrail id={post.id} approvalStatus={post.approvalStatus} tz={tz} /> : null}
         </Card>
       </div>
       <h2 className="mt-6 mb-2 text-lg font-semibold">Delivery log</h2>
@@ -163,5 +164,37 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
         </table>
       </Card>
     </>
+  );
+}
+
+/** Who asked for approval and who decided (with a rejection's reason): what to fix before editing. */
+function ApprovalTrail({ id, approvalStatus, tz }: { id: string; approvalStatus: string; tz: string }) {
+  // Keyed on the status, so an approval or rejection elsewhere shows up with the post's refresh.
+  const q = useQuery({ queryKey: ['posts.approval', id, approvalStatus], queryFn: async () => (await trpc.posts.approval.query({ id })).data });
+  if (!q.data) return null;
+  const a = q.data;
+  return (
+    <div className="space-y-1 border-t border-slate-100 pt-2" data-testid="approval-trail">
+      {a.requestedBy ? (
+        <p>
+          <span className="text-slate-600">Approval asked by: </span>
+          {a.requestedBy}
+          {a.requestedAt ? `, ${formatIn(a.requestedAt, tz)}` : null}
+        </p>
+      ) : null}
+      {a.decidedBy ? (
+        <p>
+          <span className="text-slate-600">{a.approvalStatus === 'rejected' ? 'Rejected by: ' : 'Approved by: '}</span>
+          {a.decidedBy}
+          {a.decidedAt ? `, ${formatIn(a.decidedAt, tz)}` : null}
+        </p>
+      ) : null}
+      {a.rejectionReason ? (
+        <p className="rounded-md bg-red-50 p-2 break-words text-red-900">
+          <span className="font-medium">Reason: </span>
+          {a.rejectionReason}
+        </p>
+      ) : null}
+    </div>
   );
 }
