@@ -72,6 +72,7 @@ test('compose to three accounts, request approval, approve in the queue, publish
   await expect(items.filter({ hasText: t })).toHaveCount(0);
 
   await page.goto(`/posts/${postId}`);
+  await expect(page.getByTestId('approval-trail')).toContainText(/Approval asked by: .+Approved by: /);
   await page.getByRole('button', { name: 'Publish now' }).click();
   const rows = page.getByTestId('target-row');
   await expect(rows).toHaveCount(3);
