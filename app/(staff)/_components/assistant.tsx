@@ -265,7 +265,8 @@ export function Assistant({ initial }: { initial: AssistantInitial }) {
     queryKey: ['proposals.list', filter],
     queryFn: async () => (await trpc.proposals.list.query(filter === 'staged' ? { status: 'staged', limit: 50 } : { limit: 50 })).data,
     initialData: filter === 'staged' ? (initial.proposals?.filter((p) => p.status === 'staged') ?? undefined) : undefined,
-    refetchInterval: 15_000,
+    // Follow a confirmed action until it ran; otherwise look for new ones now and then.
+    refetchInterval: (query) => (query.state.data?.some((p) => p.status === 'confirmed') ? 1_500 : 15_000),
   });
   const connections = useQuery({ queryKey: ['connections.list'], queryFn: async () => (await trpc.connections.list.query()).data });
   // "Shop (LinkedIn)", unless the account's own name already says which platform it is on.
