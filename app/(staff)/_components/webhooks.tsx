@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { Button } from '@/app/_ui/button';
 import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import { DOMAIN_EVENT_DESCRIPTIONS, DOMAIN_EVENT_TYPES } from '@/server/events/catalogue';
