@@ -256,7 +256,7 @@ export function Analytics({ initialAccounts }: { initialAccounts: { data: AdAcco
                 <Select id="a-account" value={accountId} onChange={set('accountId')}>
                   {list.map((acc) => (
                     <option key={acc.id} value={acc.id}>
-                      {acc.name} ({acc.source})
+                      {acc.name}
                     </option>
                   ))}
                 </Select>
