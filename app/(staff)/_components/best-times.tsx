@@ -54,7 +54,7 @@ export function BestTimes({ platform, tz, onPick, compact }: { platform?: BestTi
                     onClick={() => onPick(s)}
                     className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-left text-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                     data-testid="best-time-suggestion"
-                    aria-label={`Schedule for ${text} (${detail})`}
+                    aria-label={`Use the suggested time ${text} (${detail})`}
                   >
                     <span className="block font-medium">{text}</span>
                     <span className="block text-xs text-slate-600">{detail}</span>
