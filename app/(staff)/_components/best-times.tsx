@@ -42,7 +42,7 @@ export function BestTimes({ platform, tz, onPick, compact }: { platform?: BestTi
       {data.slots.length === 0 ? (
         <p className="text-sm text-slate-600">No suggestion yet.</p>
       ) : (
-        <ul className={cn('flex flex-wrap gap-2', !compact && 'sm:grid sm:grid-cols-2')}>
+        <ul className={cn('flex flex-wrap gap-2', !compact && 'sm:grid sm:grid-cols-2')} aria-label="Suggested times">
           {data.slots.map((s) => {
             const text = formatIn(s.startsAt, tz, 'EEE d MMM, HH:mm');
             const detail = data.insufficientHistory ? 'platform default' : sample(s.sampleSize);
@@ -54,7 +54,6 @@ export function BestTimes({ platform, tz, onPick, compact }: { platform?: BestTi
                     onClick={() => onPick(s)}
                     className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-left text-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                     data-testid="best-time-suggestion"
-                    aria-label={`Use the suggested time ${text} (${detail})`}
                   >
                     <span className="block font-medium">{text}</span>
                     <span className="block text-xs text-slate-600">{detail}</span>
