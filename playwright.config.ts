@@ -2,9 +2,11 @@
 // `npm test` (server/runtime/test-all.ts) prepares the database and the build, then runs this.
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
+import { receiverCert } from './e2e/receiver-cert';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://localhost:${port}`;
+const receiver = receiverCert(port);
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,6 +51,11 @@ export default defineConfig({
       CONNECT_SANDBOX: 'on',
       // Every page load shares one client address here; throttling has its own tests.
       CLIENT_LINK_RATE_LIMIT_PER_MINUTE: '10000',
+      // The webhook journeys send to a local HTTPS receiver (e2e/staff-webhooks.e2e.ts): this
+      // server alone may call 127.0.0.1 and trusts that receiver's certificate. Production
+      // leaves both unset, so loopback stays refused and TLS is verified against public CAs.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      NODE_EXTRA_CA_CERTS: receiver.certPath,
     },
   },
 });

@@ -11,7 +11,8 @@ const TEXT_EXCERPT_CHARS = 500;
 const MAX_EXCERPTS = 10;
 const EXCERPT_CHARS = 200;
 /** Past this many edits the word diff gives up and the summary says so. */
-const MAX_EDIT_LENGTH = 20_000;
+/** Past this many edits a word diff gives up (`truncated`); the app stops at the same point. */
+export const MAX_EDIT_LENGTH = 20_000;
 
 export interface DiffSummary {
   addedWords: number;

@@ -8,8 +8,10 @@ import {
   ZAddPageInput,
   ZAddSiteInput,
   ZChangesProvenance,
+  ZChangeQuery,
   ZChangesQuery,
   ZCrawlChange,
+  ZCrawlChangeDetail,
   ZCrawlPage,
   ZCrawlProvenance,
   ZCrawlSite,
@@ -18,7 +20,7 @@ import {
   ZRemoveInput,
   ZTimelineQuery,
 } from './crawl.schemas';
-import { listChanges, listPages, listSites, pageTimeline } from './read-crawl';
+import { getChange, listChanges, listPages, listSites, pageTimeline } from './read-crawl';
 import { addPage, addSite, removePage, removeSite } from './sites';
 
 const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
@@ -80,6 +82,24 @@ export const crawlRouter = router({
     .input(ZChangesQuery)
     .output(z.object({ data: z.array(ZCrawlChange), provenance: ZChangesProvenance }))
     .query(({ ctx, input }) => listChanges(ctx.actor.workspaceId, input)),
+
+  change: apiProcedure
+    .meta({
+      ...base,
+      errors: ['CRAWL_CHANGE_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/crawl/changes/{changeId}',
+        tags,
+        protect: true,
+        summary: 'Herald extension: one change with both visits it compares, their main text whole',
+        description:
+          'Not part of the v1 contract. The change as GET /crawl/changes lists it, plus `before` and `after`: what the two compared visits extracted, with the whole main text (the list keeps the first 500 characters of each side).',
+      },
+    })
+    .input(ZChangeQuery)
+    .output(z.object({ data: ZCrawlChangeDetail, provenance: ZCrawlProvenance }))
+    .query(({ ctx, input }) => getChange(ctx.actor.workspaceId, input.changeId)),
 
   // ── Staff only (the app) ──
   addSite: apiProcedure

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZProvenance } from '@/server/analytics/analytics.schemas';
 import { checkWindow, ZDay, ZLimit } from '@/server/shared/analytics-window';
 import { storableText, ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
-import { CRAWL_OUTCOMES } from './visit';
+import { CRAWL_OUTCOMES } from './outcomes';
 
 export const ZCrawlProvenance = ZProvenance.extend({
   userAgent: z.string().describe('The user agent the crawler sends'),
@@ -98,8 +98,32 @@ export const ZCrawlChange = z
   })
   .meta({ id: 'CrawlChange' });
 
+/** One side of a change: what the visit extracted, the main text whole (at most 100,000 characters). */
+export const ZVisitSnapshot = z
+  .object({
+    visitId: z.uuid(),
+    visitedAt: ZTimestamp,
+    title: z.string().nullable(),
+    metaDescription: z.string().nullable(),
+    canonical: z.string().nullable(),
+    headings: z.array(ZHeading),
+    text: z.string().nullable().describe('The whole extracted main text'),
+  })
+  .meta({ id: 'CrawlVisitSnapshot' });
+
+export const ZCrawlChangeDetail = ZCrawlChange.extend({
+  before: ZVisitSnapshot.describe('The earlier successful visit of the comparison'),
+  after: ZVisitSnapshot.describe('The visit that detected the change'),
+}).meta({ id: 'CrawlChangeDetail' });
+
 export const EMPTY_MEANS = ['visited_no_changes', 'not_visited_in_window', 'fewer_than_two_successful_visits'] as const;
 export type EmptyMeans = (typeof EMPTY_MEANS)[number];
+/** emptyMeans in words, for people reading an empty list of changes (the app shows these). */
+export const EMPTY_MEANS_WORDS: { readonly [K in EmptyMeans]: string } = {
+  visited_no_changes: 'The page was visited successfully in this window and nothing changed since the successful visit before.',
+  not_visited_in_window: 'The page was not visited in this window, so nothing can be said about changes.',
+  fewer_than_two_successful_visits: 'The page was visited, but there are not yet two successful visits to compare.',
+};
 
 export const ZChangesProvenance = ZCrawlProvenance.extend({
   window: z.object({ from: ZDay, to: ZDay }),
@@ -128,6 +152,8 @@ export const ZChangesQuery = z
   })
   .superRefine(checkWindow);
 export type ChangesQuery = z.infer<typeof ZChangesQuery>;
+// Like pageId in the timeline's path: any string is looked up, so a malformed id is simply not found.
+export const ZChangeQuery = z.strictObject({ changeId: ZIdParam.shape.id });
 
 // ── Staff procedures (the app; not in the REST contract) ──
 const ZHttpsUrl = z

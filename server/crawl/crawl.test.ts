@@ -251,12 +251,14 @@ describe('politeness', () => {
 describe('change detection', () => {
   it('compares consecutive successful visits and summarises the text diff', async () => {
     const host = 'changes.site.test';
+    // Longer than the 500 characters a change record keeps of each side: the detail route answers it whole.
+    const filler = 'Every plan includes unlimited drafts, the calendar and the shared inbox. '.repeat(10);
     const v1 = {
       title: 'Pricing',
       description: 'Plans for teams',
       h1: 'Pricing',
       h2: ['Starter', 'Agency'],
-      paragraphs: ['The starter plan costs nine dollars a month and includes three channels.'],
+      paragraphs: ['The starter plan costs nine dollars a month and includes three channels.', filler],
     };
     site.set(host, '/pricing', landingPage(v1));
     const w = await tracked(host, ['/pricing']);
@@ -281,7 +283,7 @@ describe('change detection', () => {
         ...v1,
         title: 'Pricing 2027',
         h2: ['Starter', 'Agency', 'Enterprise'],
-        paragraphs: ['The starter plan costs twelve dollars a month and includes five channels.'],
+        paragraphs: ['The starter plan costs twelve dollars a month and includes five channels.', filler],
       }),
     );
     await crawl(w.workspace.id);
@@ -306,6 +308,30 @@ describe('change detection', () => {
     expect(visits.map((v) => v.outcome)).toEqual(['ok', 'http_error', 'ok', 'ok']); // newest first, failures included
     expect(change.fromVisitId).toBe(visits[2]!.id);
     expect(change.toVisitId).toBe(visits[0]!.id);
+
+    // One change with both visits it compares, the main text whole.
+    const detail = await api('GET', `/crawl/changes/${change.id}`, { key: w.secret });
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.data).toMatchObject({
+      ...change,
+      before: { visitId: change.fromVisitId, title: 'Pricing', metaDescription: 'Plans for teams' },
+      after: { visitId: change.toVisitId, title: 'Pricing 2027' },
+    });
+    expect(detail.body.data.before.text).toContain('nine dollars');
+    expect(detail.body.data.after.text).toContain('twelve dollars');
+    expect(detail.body.data.after.text!.length).toBeGreaterThan(500);
+    expect(detail.body.data.after.text!.trimEnd().endsWith(filler.trim())).toBe(true);
+    expect(detail.body.provenance).toMatchObject({ source: 'crawler', collectedAt: visits[0]!.finishedAt });
+    const stranger = await createWorkspaceWithKey();
+    for (const [id, key] of [
+      [change.id, stranger.secret],
+      ['not-a-uuid', w.secret],
+      ['00000000-0000-4000-8000-000000000000', w.secret],
+    ] as const) {
+      const res = await api('GET', `/crawl/changes/${id}`, { key });
+      expect(res.status, id).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'CRAWL_CHANGE_NOT_FOUND', field: 'changeId' });
+    }
   });
 
   it('says when the page was not visited in the window', async () => {

@@ -2,7 +2,8 @@
 import { SOURCE_LABELS } from '@/server/analytics/sources';
 import { db } from '@/server/db/client';
 import { addDays, todayIn } from '@/server/shared/analytics-window';
-import { isoOrNull } from '@/server/shared/schemas';
+import { isoOrNull, isUuid } from '@/server/shared/schemas';
+import { AppError } from '@/server/errors/app-error';
 import type { ChangesQuery, EmptyMeans } from './crawl.schemas';
 import { crawlerUserAgent } from './crawl-run';
 import type { Heading } from './extract';
@@ -111,6 +112,54 @@ async function windowInstants(from: string, to: string, timeZone: string): Promi
   return row!;
 }
 
+type ChangeRow = Awaited<ReturnType<typeof db.crawlChange.findMany>>[number];
+type VisitRow = Awaited<ReturnType<typeof db.crawlVisit.findMany>>[number];
+
+function changeDto(c: ChangeRow, url: string) {
+  return {
+    id: c.id,
+    siteId: c.siteId,
+    pageId: c.pageId,
+    url,
+    detectedAt: c.detectedAt.toISOString(),
+    fromVisitId: c.fromVisitId,
+    toVisitId: c.toVisitId,
+    fields: c.fields as ('title' | 'metaDescription' | 'canonical' | 'headings' | 'text')[],
+    changes: c.changes as Record<string, { before: unknown; after: unknown }>,
+    diffSummary: c.diffSummary as never,
+  };
+}
+
+function snapshot(v: VisitRow) {
+  return {
+    visitId: v.id,
+    visitedAt: v.finishedAt.toISOString(),
+    title: v.title,
+    metaDescription: v.metaDescription,
+    canonical: v.canonical,
+    headings: (Array.isArray(v.headings) ? v.headings : []) as unknown as Heading[],
+    text: v.text,
+  };
+}
+
+/**
+ * One change with both visits it compares, the main text whole: the change record keeps only
+ * the first 500 characters of each side, which is too little to show what changed further down.
+ */
+export async function getChange(workspaceId: string, changeId: string) {
+  const change = isUuid(changeId) ? await db.crawlChange.findFirst({ where: { id: changeId, workspaceId } }) : null;
+  if (!change) throw new AppError('CRAWL_CHANGE_NOT_FOUND', 'No detected change with that id in this workspace', { field: 'changeId' });
+  const [page, visits] = await Promise.all([
+    db.crawlPage.findUniqueOrThrow({ where: { id: change.pageId }, select: { url: true } }),
+    db.crawlVisit.findMany({ where: { id: { in: [change.fromVisitId, change.toVisitId] }, workspaceId } }),
+  ]);
+  const before = visits.find((v) => v.id === change.fromVisitId);
+  const after = visits.find((v) => v.id === change.toVisitId);
+  // Removing a page removes its visits and changes together, so both visits exist while the change does.
+  if (!before || !after) throw new AppError('CRAWL_CHANGE_NOT_FOUND', 'The visits of that change are gone', { field: 'changeId' });
+  return { data: { ...changeDto(change, page.url), before: snapshot(before), after: snapshot(after) }, provenance: provenance(after.finishedAt) };
+}
+
 export async function listChanges(workspaceId: string, q: ChangesQuery) {
   const site = await findSite(workspaceId, q.siteId);
   const page = await findPage(workspaceId, q.pageId, { siteId: site.id });
@@ -140,18 +189,7 @@ export async function listChanges(workspaceId: string, q: ChangesQuery) {
     }
   }
   return {
-    data: changes.map((c) => ({
-      id: c.id,
-      siteId: c.siteId,
-      pageId: c.pageId,
-      url: page.url,
-      detectedAt: c.detectedAt.toISOString(),
-      fromVisitId: c.fromVisitId,
-      toVisitId: c.toVisitId,
-      fields: c.fields as ('title' | 'metaDescription' | 'canonical' | 'headings' | 'text')[],
-      changes: c.changes as Record<string, { before: unknown; after: unknown }>,
-      diffSummary: c.diffSummary as never,
-    })),
+    data: changes.map((c) => changeDto(c, page.url)),
     provenance: { ...provenance(newestVisit?.finishedAt), window: { from, to }, timeZone, emptyMeans, visitsInWindow, successfulVisitsInWindow },
   };
 }

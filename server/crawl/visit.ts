@@ -18,22 +18,8 @@ import { OutboundFailedError, OutboundRefusedError, type OutboundClient, type Ou
 
 export type CrawlFetch = OutboundClient['fetch'];
 
-export const CRAWL_OUTCOMES = [
-  'ok',
-  'empty_body',
-  'not_html',
-  'http_error',
-  'redirect',
-  'blocked_by_robots',
-  'timeout',
-  'dns_failure',
-  'tls_error',
-  'connection_failed',
-  'too_large',
-  'refused',
-  'network',
-] as const;
-export type CrawlOutcome = (typeof CRAWL_OUTCOMES)[number];
+import type { CrawlOutcome } from './outcomes';
+export { CRAWL_OUTCOMES, type CrawlOutcome } from './outcomes';
 
 /** Largest page the crawler reads. */
 export const CRAWL_MAX_BYTES = 5 * 1024 * 1024;

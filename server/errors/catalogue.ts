@@ -96,6 +96,11 @@ export const ERROR_CATALOGUE = {
     shape: 'envelope',
     description: 'No tracked page with that id in this workspace (or not on the given site); GET /crawl/pages lists them.',
   },
+  CRAWL_CHANGE_NOT_FOUND: {
+    status: 404,
+    shape: 'envelope',
+    description: 'No detected change with that id in this workspace; GET /crawl/changes lists them.',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

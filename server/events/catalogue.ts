@@ -16,6 +16,23 @@ export const DOMAIN_EVENT_TYPES = [
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
+/**
+ * What each event means, in the words of the contract's catalogue ("When"). The staff app shows
+ * these beside the event picker; defined here so the list and its descriptions cannot drift.
+ */
+export const DOMAIN_EVENT_DESCRIPTIONS: { readonly [T in DomainEventType]: string } = {
+  'post.scheduled': 'A post was scheduled or rescheduled for a future time.',
+  'post.published': 'One account shipped a post (one event per target).',
+  'post.failed': 'One account failed to publish a post (one event per target).',
+  'post.approval_required': 'A scheduled post is waiting for a reviewer.',
+  'post.approved': 'A reviewer approved a pending post.',
+  'connection.error': 'A connected social account stopped working and needs reconnecting.',
+  'workflow.run.completed': 'A workflow run finished.',
+  'workflow.run.failed': 'A workflow run failed.',
+  'proposal.staged': 'The assistant staged an action that needs confirmation.',
+  'proposal.confirmed': 'A member confirmed a staged assistant action.',
+};
+
 /** `data` of each event as delivered. Times are ISO 8601 strings (they travel as JSON). */
 export interface DomainEventData {
   'post.scheduled': { postId: string; scheduledAt: string; platforms: string[] };

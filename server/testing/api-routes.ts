@@ -51,6 +51,7 @@ export const API_ROUTES = {
   'GET /crawl/pages': 'crawl.pages',
   'GET /crawl/pages/{pageId}/timeline': 'crawl.timeline',
   'GET /crawl/changes': 'crawl.changes',
+  'GET /crawl/changes/{changeId}': 'crawl.change',
   'GET /best-times': 'bestTimes.get',
 } as const;
 

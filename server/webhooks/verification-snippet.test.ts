@@ -15,6 +15,7 @@ import { usePublicApi } from '@/server/testing/public-api';
 import { createSelfSignedCert, type SelfSignedCert } from '@/server/testing/self-signed-cert';
 import { attemptDelivery } from './attempt';
 import { useWebhookTransport } from './transport';
+import { VERIFICATION_SNIPPET } from './verification-snippet';
 
 type Handler = (secret: string, onEvent: (event: unknown, deliveryId: unknown) => void) => RequestListener;
 interface Snippet {
@@ -25,11 +26,16 @@ interface Snippet {
 const api = usePublicApi();
 
 /** The code block after `<!-- verification-snippet -->` in docs/webhooks.md. */
-function publishedSnippet(): string {
+function documentedSnippet(): string {
   const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
   const match = /<!-- verification-snippet -->\s*(?:<!-- prettier-ignore -->\s*)?```js\n([\s\S]*?)\n```/.exec(doc);
   if (!match) throw new Error('docs/webhooks.md has no verification snippet');
   return match[1]!;
+}
+
+/** The snippet as the app shows it (verification-snippet.ts); the documentation must say the same. */
+function publishedSnippet(): string {
+  return VERIFICATION_SNIPPET;
 }
 
 let snippet: Snippet;
@@ -68,6 +74,10 @@ afterAll(async () => {
 });
 
 describe('the published verification snippet', () => {
+  it('is the one docs/webhooks.md publishes', () => {
+    expect(documentedSnippet()).toBe(publishedSnippet());
+  });
+
   it('is about 15 lines of Node', () => {
     expect(publishedSnippet().split('\n')).toHaveLength(15);
   });

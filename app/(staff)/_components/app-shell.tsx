@@ -2,7 +2,7 @@
 // Navigation (with the pending-approval and unread counts), the workspace switcher, sign-out.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, Bot, CalendarDays, Check, ChevronsUpDown, LayoutDashboard, ListChecks, PenSquare, Rows3, Workflow } from 'lucide-react';
+import { Bell, Bot, CalendarDays, ChartColumn, Check, ChevronsUpDown, Globe, LayoutDashboard, ListChecks, PenSquare, Rows3, Webhook, Workflow } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -22,6 +22,9 @@ const NAV = [
   { href: '/calendar', label: 'Calendar', icon: CalendarDays },
   { href: '/approvals', label: 'Approvals', icon: ListChecks, count: 'pendingApprovals' },
   { href: '/notifications', label: 'Notifications', icon: Bell, count: 'unreadNotifications' },
+  { href: '/analytics', label: 'Analytics', icon: ChartColumn },
+  { href: '/crawl', label: 'Crawl', icon: Globe },
+  { href: '/webhooks', label: 'Webhooks', icon: Webhook },
   { href: '/assistant', label: 'Assistant', icon: Bot, count: 'stagedProposals' },
   { href: '/workflows', label: 'Workflows', icon: Workflow },
 ] as const;

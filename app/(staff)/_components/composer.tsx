@@ -27,6 +27,7 @@ import type { Platform } from '@/server/shared/platforms';
 import { useShell } from '../_lib/providers';
 import { fromLocalInput, toLocalInput } from '../_lib/time';
 import { serverError, trpc, type ServerError } from '../_lib/trpc';
+import { BestTimes } from './best-times';
 import { precheckFile, uploadFile } from './media-upload';
 import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
 
@@ -559,6 +560,10 @@ export function Composer({ connections, post, editId }: { connections: Connectio
               <Label htmlFor="scheduled">When ({tz})</Label>
               <Input id="scheduled" type="datetime-local" aria-invalid={!!errors.scheduledLocal} {...form.register('scheduledLocal')} />
               <FieldError>{errors.scheduledLocal?.message}</FieldError>
+            </div>
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-800">Suggested times</p>
+              <BestTimes tz={tz} compact onPick={(slot) => form.setValue('scheduledLocal', slot.localTime, { shouldDirty: true, shouldValidate: true })} />
             </div>
             <div className="grid grid-cols-2 gap-2">
               <Button type="submit" variant="secondary" disabled={!canWrite || !!busy || uploading}>

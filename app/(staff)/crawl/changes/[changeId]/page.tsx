@@ -1,0 +1,6 @@
+import { CrawlChange } from '../../../_components/crawl-change';
+
+export default async function CrawlChangePage({ params }: { params: Promise<{ changeId: string }> }) {
+  const { changeId } = await params;
+  return <CrawlChange changeId={changeId} />;
+}

@@ -1,0 +1,7 @@
+import { CrawlSites } from '../_components/crawl-sites';
+import { staffCaller } from '../_lib/server-caller';
+
+export default async function CrawlPage() {
+  const caller = await staffCaller();
+  return <CrawlSites initial={await caller.crawl.sites().catch(() => null)} />;
+}

@@ -1,0 +1,6 @@
+import { CrawlSitePages } from '../../../_components/crawl-pages';
+
+export default async function CrawlSitePage({ params }: { params: Promise<{ siteId: string }> }) {
+  const { siteId } = await params;
+  return <CrawlSitePages siteId={siteId} />;
+}

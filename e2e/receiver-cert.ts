@@ -1,0 +1,47 @@
+// The certificate of the local HTTPS webhook receiver the e2e journeys start. The server under
+// test trusts it through NODE_EXTRA_CA_CERTS (set in playwright.config.ts for that server
+// only), so TLS stays verified exactly as in production. It lives at a fixed path per port
+// because the config is loaded by the runner and again by each worker, which must all agree;
+// it is renewed when older than half its one-day validity.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ReceiverCert {
+  certPath: string;
+  key: string;
+  cert: string;
+}
+
+export function receiverCert(port: number): ReceiverCert {
+  const dir = path.join(os.tmpdir(), `herald-e2e-receiver-${port}`);
+  const keyPath = path.join(dir, 'key.pem');
+  const certPath = path.join(dir, 'cert.pem');
+  const fresh = existsSync(certPath) && existsSync(keyPath) && Date.now() - statSync(certPath).mtimeMs < 12 * 3_600_000;
+  if (!fresh) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-keyout',
+        keyPath,
+        '-out',
+        certPath,
+        '-subj',
+        '/CN=herald-e2e-receiver',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+  }
+  return { certPath, key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8') };
+}
