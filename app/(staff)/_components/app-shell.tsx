@@ -2,7 +2,23 @@
 // Navigation (with the pending-approval and unread counts), the workspace switcher, sign-out.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, Bot, CalendarDays, ChartColumn, Check, ChevronsUpDown, Globe, LayoutDashboard, ListChecks, PenSquare, Rows3, Webhook, Workflow } from 'lucide-react';
+import {
+  Bell,
+  Bot,
+  CalendarDays,
+  ChartColumn,
+  Check,
+  ChevronsUpDown,
+  Globe,
+  LayoutDashboard,
+  ListChecks,
+  Menu as MenuIcon,
+  PenSquare,
+  Rows3,
+  Webhook,
+  Workflow,
+  X,
+} from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -15,19 +31,50 @@ import { serverError, trpc } from '../_lib/trpc';
 import { enterWorkspace } from '../_lib/workspace-cookie';
 import { NewClientDialog } from './new-client-dialog';
 
-const NAV = [
-  { href: '/', label: 'Dashboard', icon: LayoutDashboard },
-  { href: '/compose', label: 'Compose', icon: PenSquare },
-  { href: '/posts', label: 'Posts', icon: Rows3 },
-  { href: '/calendar', label: 'Calendar', icon: CalendarDays },
-  { href: '/approvals', label: 'Approvals', icon: ListChecks, count: 'pendingApprovals' },
-  { href: '/notifications', label: 'Notifications', icon: Bell, count: 'unreadNotifications' },
-  { href: '/analytics', label: 'Analytics', icon: ChartColumn },
-  { href: '/crawl', label: 'Crawl', icon: Globe },
-  { href: '/webhooks', label: 'Webhooks', icon: Webhook },
-  { href: '/assistant', label: 'Assistant', icon: Bot, count: 'stagedProposals' },
-  { href: '/workflows', label: 'Workflows', icon: Workflow },
-] as const;
+type Count = 'pendingApprovals' | 'unreadNotifications' | 'stagedProposals';
+interface NavItem {
+  href: string;
+  label: string;
+  icon: typeof Bell;
+  count?: Count;
+}
+
+/** The sections of the app, in the order staff reach for them. */
+const NAV: { heading: string | null; items: NavItem[] }[] = [
+  {
+    heading: null,
+    items: [
+      { href: '/', label: 'Dashboard', icon: LayoutDashboard },
+      { href: '/notifications', label: 'Notifications', icon: Bell, count: 'unreadNotifications' },
+    ],
+  },
+  {
+    heading: 'Publish',
+    items: [
+      { href: '/compose', label: 'Compose', icon: PenSquare },
+      { href: '/posts', label: 'Posts', icon: Rows3 },
+      { href: '/calendar', label: 'Calendar', icon: CalendarDays },
+      { href: '/approvals', label: 'Approvals', icon: ListChecks, count: 'pendingApprovals' },
+    ],
+  },
+  {
+    heading: 'Insights',
+    items: [
+      { href: '/analytics', label: 'Analytics', icon: ChartColumn },
+      { href: '/crawl', label: 'Crawl', icon: Globe },
+    ],
+  },
+  {
+    heading: 'Automation',
+    items: [
+      { href: '/assistant', label: 'Assistant', icon: Bot, count: 'stagedProposals' },
+      { href: '/workflows', label: 'Workflows', icon: Workflow },
+      { href: '/webhooks', label: 'Webhooks', icon: Webhook },
+    ],
+  },
+];
+
+const COUNT_WORDS: Record<Count, string> = { pendingApprovals: 'waiting', unreadNotifications: 'unread', stagedProposals: 'to confirm' };
 
 export function useShellData() {
   const initial = useShell();
@@ -36,13 +83,24 @@ export function useShellData() {
 
 function switchTo(id: string) {
   // Detail pages belong to the workspace being left.
-  enterWorkspace(id, window.location.pathname.startsWith('/posts/') ? '/posts' : window.location.pathname);
+  // Detail pages (a post, a webhook, a crawled page …) belong to the workspace being left:
+  // land on the section's own page instead.
+  enterWorkspace(id, `/${window.location.pathname.split('/')[1] ?? ''}`);
 }
 
 export function AppShell({ children, signOutAction }: { children: ReactNode; signOutAction: () => Promise<void> }) {
   const shell = useShellData();
   const pathname = usePathname();
   const [newClient, setNewClient] = useState(false);
+  // Below md the navigation folds behind a Menu button; it closes again on every navigation.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setMenuOpen(false);
+  }
+  const current = NAV.flatMap((g) => g.items).find((i) => (i.href === '/' ? pathname === '/' : pathname === i.href || pathname.startsWith(`${i.href}/`)));
+  const waiting = NAV.flatMap((g) => g.items).reduce((n, i) => n + (i.count ? shell.counts[i.count] : 0), 0);
   const active = (href: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
 
   return (
@@ -102,33 +160,68 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
             </Menu.Portal>
           </Menu.Root>
         </div>
-        <nav aria-label="Main" className="flex flex-wrap gap-1 px-2 py-2 md:mt-4 md:flex-col md:flex-nowrap">
-          {NAV.map((item) => {
-            const count = 'count' in item ? shell.counts[item.count] : 0;
-            const Icon = item.icon;
-            return (
-              <Link
-                key={item.href}
-                href={item.href}
-                aria-current={active(item.href) ? 'page' : undefined}
-                className={cn(
-                  'flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
-                  active(item.href) && 'bg-brand-50 text-brand-700',
-                )}
-              >
-                <Icon aria-hidden className="size-4" />
-                <span>{item.label}</span>
-                {count > 0 ? (
-                  <span className="ml-auto rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" data-testid={`count-${item.label.toLowerCase()}`}>
-                    {count}
-                    <span className="sr-only"> {item.label === 'Approvals' ? 'waiting' : 'unread'}</span>
-                  </span>
-                ) : null}
-              </Link>
-            );
-          })}
+        <button
+          type="button"
+          className="mx-2 mt-3 mb-2 flex w-[calc(100%-1rem)] items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <X aria-hidden className="size-4" /> : <MenuIcon aria-hidden className="size-4" />}
+          <span className="flex-1 text-left">Menu{current ? <span className="text-slate-600"> · {current.label}</span> : null}</span>
+          {waiting > 0 ? (
+            <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white">
+              {waiting}
+              <span className="sr-only"> need attention</span>
+            </span>
+          ) : null}
+        </button>
+        <nav
+          id="main-nav"
+          aria-label="Main"
+          className={cn('px-2 pb-2 md:mt-2 md:block md:max-h-[calc(100vh-13rem)] md:overflow-y-auto', menuOpen ? 'block' : 'hidden')}
+        >
+          {NAV.map((group) => (
+            <div key={group.heading ?? 'top'} className="mt-2 first:mt-0">
+              {group.heading ? (
+                <p id={`nav-${group.heading}`} className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  {group.heading}
+                </p>
+              ) : null}
+              <ul className="grid grid-cols-2 gap-1 md:grid-cols-1" aria-labelledby={group.heading ? `nav-${group.heading}` : undefined}>
+                {group.items.map((item) => {
+                  const count = item.count ? shell.counts[item.count] : 0;
+                  const Icon = item.icon;
+                  return (
+                    <li key={item.href}>
+                      <Link
+                        href={item.href}
+                        aria-current={active(item.href) ? 'page' : undefined}
+                        className={cn(
+                          'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
+                          active(item.href) && 'bg-brand-50 text-brand-700',
+                        )}
+                      >
+                        <Icon aria-hidden className="size-4 shrink-0" />
+                        <span className="truncate">{item.label}</span>
+                        {count > 0 ? (
+                          <span
+                            className="ml-auto rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+                            data-testid={`count-${item.label.toLowerCase()}`}
+                          >
+                            {count}
+                            <span className="sr-only"> {item.count ? COUNT_WORDS[item.count] : ''}</span>
+                          </span>
+                        ) : null}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
         </nav>
-        <div className="px-4 pb-3 text-xs text-slate-600 md:absolute md:bottom-0 md:pb-5">
+        <div className={cn('px-4 pb-3 text-xs text-slate-600 md:absolute md:bottom-0 md:block md:pb-5', menuOpen ? 'block' : 'hidden')}>
           <p>Signed in as {shell.user.email}</p>
           <p>
             Role: {shell.current.role} · {shell.current.timeZone}
