@@ -1,6 +1,7 @@
 // The keys of one workspace: list, mint, revoke. The workspace is the one the request acts
 // on (the key's own, or a client it manages through the selection header), so one workspace
 // can never see or revoke another's keys: every query is bounded by it.
+import { forgetKey } from '@/server/auth/key-cache';
 import { SCOPES, type Scope } from '@/server/auth/scopes';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
@@ -55,7 +56,9 @@ export async function mintApiKey(opts: {
  * retried DELETE gets the same answer.
  */
 export async function revokeApiKey(workspaceId: string, id: string): Promise<void> {
-  const key = isUuid(id) ? await db.apiKey.findFirst({ where: { id, workspaceId }, select: { id: true } }) : null;
+  const key = isUuid(id) ? await db.apiKey.findFirst({ where: { id, workspaceId }, select: { id: true, prefix: true } }) : null;
   if (!key) throw new AppError('API_KEY_NOT_FOUND', 'No API key with that id in this workspace', { field: 'id' });
   await db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  // This instance need not wait for its own notification.
+  forgetKey(key.prefix);
 }
