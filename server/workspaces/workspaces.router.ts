@@ -155,7 +155,7 @@ export const workspacesRouter = router({
       },
       assistant: { stage: true, title: (a) => `Revoke client link ${String(a.linkId)} of workspace ${String(a.id)}` },
     })
-    .input(z.strictObject({ id: ZIdParam.shape.id, linkId: z.string().min(1) }))
+    .input(ZIdParam.extend({ linkId: ZIdParam.shape.id }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId });
