@@ -2,7 +2,7 @@
 // Navigation (with the pending-approval and unread counts), the workspace switcher, sign-out.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, CalendarDays, Check, ChevronsUpDown, LayoutDashboard, ListChecks, PenSquare, Rows3 } from 'lucide-react';
+import { Bell, Building2, CalendarDays, Check, ChevronsUpDown, KeyRound, LayoutDashboard, ListChecks, PenSquare, Plug, Rows3 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -22,6 +22,9 @@ const NAV = [
   { href: '/calendar', label: 'Calendar', icon: CalendarDays },
   { href: '/approvals', label: 'Approvals', icon: ListChecks, count: 'pendingApprovals' },
   { href: '/notifications', label: 'Notifications', icon: Bell, count: 'unreadNotifications' },
+  { href: '/clients', label: 'Clients', icon: Building2 },
+  { href: '/connections', label: 'Connections', icon: Plug },
+  { href: '/api-keys', label: 'API keys', icon: KeyRound },
 ] as const;
 
 export function useShellData() {

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/app/_ui/button';
@@ -138,7 +138,7 @@ function LinkForm({ clientId }: { clientId: string }) {
     }
   });
   const errors = form.formState.errors;
-  const logo = form.watch('logoUrl').trim();
+  const logo = (useWatch({ control: form.control, name: 'logoUrl' }) ?? '').trim();
   const logoOk = ZClientLinkBody.shape.brand.unwrap().shape.logoUrl.unwrap().safeParse(logo).success;
   return (
     <div className="space-y-3">

@@ -2,7 +2,7 @@
 // A client workspace managed by the agency; its time zone defaults to the browser's. The
 // address (slug) previews as the name is typed, by the server's own derivation.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/app/_ui/button';
@@ -39,7 +39,8 @@ export function NewClientDialog({
     }
   });
   const errors = form.formState.errors;
-  const derived = slugBase(form.watch('name') ?? '');
+  const [name, slug] = useWatch({ control: form.control, name: ['name', 'slug'] });
+  const derived = slugBase(name ?? '');
   return (
     <Dialog
       open={open}
@@ -63,8 +64,8 @@ export function NewClientDialog({
             {...form.register('slug', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
           />
           <p id="ws-slug-preview" className="mt-1 text-xs text-slate-600" aria-live="polite">
-            {form.watch('slug')
-              ? `Address: ${form.watch('slug')}`
+            {slug
+              ? `Address: ${slug}`
               : derived.length >= 2
                 ? `Address: ${derived} (a short suffix is added if it is taken)`
                 : 'Address: chosen for you when the name has too few letters'}
