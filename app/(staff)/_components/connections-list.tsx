@@ -94,7 +94,7 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
                   </div>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {canConnect && c.tokenHealth !== 'valid' ? (
+                  {canConnect && (c.tokenHealth === 'expired' || c.tokenHealth === 'expiring_soon') ? (
                     <Button size="sm" variant="secondary" onClick={() => connect.mutate()} aria-label={`Reconnect ${c.displayName}`}>
                       Reconnect
                     </Button>
