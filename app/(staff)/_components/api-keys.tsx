@@ -11,14 +11,16 @@ import type { ApiKeyDto } from '@/server/api-keys/api-keys.schemas';
 import { SCOPES } from '@/server/auth/scopes';
 import { useShell } from '../_lib/providers';
 import { ago, formatIn } from '../_lib/time';
-import { serverError, trpc } from '../_lib/trpc';
+import { adminOnly, serverError, trpc } from '../_lib/trpc';
 import { MintKeyForm } from './mint-key-form';
 
 export function ApiKeys({ initial }: { initial: ApiKeyDto[] | null }) {
   const shell = useShell();
   const tz = shell.current.timeZone;
-  // A member grants only what they hold; a client's keys never manage workspaces (stripped).
-  const offered = SCOPES.filter((s) => shell.current.scopes.includes(s));
+  // A member grants only what they hold; a client's keys never manage workspaces (the server
+  // strips it), so it is not offered while acting for a client.
+  const actingForClient = shell.workspaces.some((w) => w.clients.some((c) => c.id === shell.current.id));
+  const offered = SCOPES.filter((s) => shell.current.scopes.includes(s) && !(actingForClient && s === 'workspaces:manage'));
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
   const q = useQuery({ queryKey: ['apiKeys.list'], queryFn: async () => (await trpc.apiKeys.list.query()).data, initialData: initial ?? undefined });
   const revoke = useMutation({
@@ -52,7 +54,7 @@ export function ApiKeys({ initial }: { initial: ApiKeyDto[] | null }) {
           {q.isPending ? (
             <LoadingRows label="Loading keys" />
           ) : q.isError ? (
-            <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
+            <ErrorState message={adminOnly(q.error, 'API keys')} onRetry={() => void q.refetch()} />
           ) : q.data.length === 0 ? (
             <EmptyState title="No API keys">Mint a key to let an integration act on this workspace.</EmptyState>
           ) : (

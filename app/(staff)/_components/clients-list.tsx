@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Badge, Card, EmptyState, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import type { ClientSummary } from '@/server/app/client-summaries';
-import { serverError, trpc } from '../_lib/trpc';
+import { adminOnly, serverError, trpc } from '../_lib/trpc';
 import { enterWorkspace } from '../_lib/workspace-cookie';
 import { DetachDialog } from './detach-dialog';
 import { NewClientDialog } from './new-client-dialog';
@@ -52,7 +52,7 @@ export function ClientsList({ initial }: { initial: ClientSummary[] | null }) {
       {q.isPending ? (
         <LoadingRows label="Loading clients" />
       ) : q.isError ? (
-        <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
+        <ErrorState message={adminOnly(q.error, 'Clients')} onRetry={() => void q.refetch()} />
       ) : q.data.length === 0 ? (
         <EmptyState title="No clients yet">Create a client workspace to manage its accounts and posts, and send it connect and review links.</EmptyState>
       ) : (
