@@ -107,6 +107,26 @@ test('API keys: mint, revoke, and the revoked key is refused at once', async ({ 
   expect((await request.get('/public/v1/posts', { headers: bearer(secret) })).status()).toBe(401);
 });
 
+test('a member connects an account from the Connections screen through the hosted connect page', async ({ page, context, request }) => {
+  const t = tag();
+  const { clientId, key } = await createClient(request, `Pier Books ${t}`);
+  await signIn(page);
+  await actIn(context, page, clientId);
+  await page.goto('/connections');
+  await expect(page.getByText('No accounts connected')).toBeVisible();
+  const [connectPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Connect an account' }).click()]);
+  await expect(connectPage).toHaveURL(/\/connect\/[A-Za-z0-9_-]{43}$/);
+  await connectPage.getByRole('button', { name: /Connect Facebook/ }).click();
+  await expect(connectPage.getByTestId('connect-confirmation')).toContainText('on Facebook');
+  await connectPage.close();
+  // The app stayed where it was; coming back shows the account.
+  await expect(page).toHaveURL(/\/connections$/);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Facebook');
+  const listed = await request.get('/public/v1/connections', { headers: bearer(key) });
+  expect((await listed.json()).data.map((c: { platform: string }) => c.platform)).toEqual(['facebook']);
+});
+
 /** A client with a sandbox account connected through its link, and a scheduled post on it. */
 async function clientWithScheduledPost(request: APIRequestContext, name: string) {
   const { clientId, key } = await createClient(request, name);

@@ -36,8 +36,11 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
   const connect = useMutation({
     mutationFn: async () => (await trpc.connections.connectLink.mutate()).data,
     onSuccess: (link) => {
-      const opened = window.open(link.url, '_blank', 'noopener');
-      if (!opened) window.location.assign(link.url);
+      // Not the `noopener` feature: with it window.open answers null even when the tab opened,
+      // and a blocked pop-up could not be told apart. The opener is cut by hand instead.
+      const opened = window.open(link.url, '_blank');
+      if (opened) opened.opener = null;
+      else window.location.assign(link.url);
       toast.info('Finish on the connect page; this list updates when you come back.');
     },
     onError: (e) => toast.error(serverError(e).message),
