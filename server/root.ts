@@ -1,6 +1,7 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
 import { analyticsRouter } from './analytics/analytics.router';
+import { apiKeysRouter } from './api-keys/api-keys.router';
 import { bestTimesRouter } from './best-times/best-times.router';
 import { crawlRouter } from './crawl/crawl.router';
 import { appShellRouter } from './app/app.router';
@@ -16,6 +17,7 @@ import { workspacesRouter } from './workspaces/workspaces.router';
 
 export const appRouter = router({
   workspaces: workspacesRouter,
+  apiKeys: apiKeysRouter,
   connections: connectionsRouter,
   posts: postsRouter,
   media: mediaRouter,

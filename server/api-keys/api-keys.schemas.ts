@@ -22,3 +22,18 @@ export const ZMintedKey = z
   })
   .meta({ id: 'MintedKey' });
 export type MintedKeyDto = z.infer<typeof ZMintedKey>;
+
+/** A key as listed: everything but the secret, which Herald never stores. */
+export const ZApiKey = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string().describe('The public start of the key (`sk_live_<prefix>…`), to recognise it'),
+    scopes: z.array(ZScope),
+    expiresAt: ZNullableTimestamp,
+    createdAt: ZTimestamp,
+    lastUsedAt: ZNullableTimestamp,
+    assistant: z.boolean().describe('Issued through an assistant’s sign-in (an “assistant connection”)'),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKeyDto = z.infer<typeof ZApiKey>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { readEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
+import { listClientSummaries, ZClientSummary } from './client-summaries';
 import { loadDashboard, ZDashboard } from './dashboard';
 import { loadAppShell, ZAppShell } from './shell-data';
 
@@ -19,4 +20,11 @@ export const appShellRouter = router({
     .input(z.strictObject({}).optional())
     .output(readEnvelope(ZDashboard))
     .query(async ({ ctx }) => ({ data: await loadDashboard(ctx.actor.workspaceId) })),
+
+  /** The Clients screen: the workspaces this member's agency manages, with account health and approvals. */
+  clients: apiProcedure
+    .meta({ scope: 'workspaces:manage' })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(ZClientSummary)))
+    .query(async ({ ctx }) => ({ data: await listClientSummaries(ctx.actor.homeWorkspaceId) })),
 });

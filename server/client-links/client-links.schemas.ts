@@ -50,3 +50,15 @@ export const ZClientLinkCreated = z
 export type ClientLinkCreated = z.infer<typeof ZClientLinkCreated>;
 
 export const ZBrand = z.object({ name: z.string(), logoUrl: z.string().nullable() });
+
+/** A live link as listed: its token is never stored, so a list cannot show the URL again. */
+export const ZClientLinkRecord = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(CLIENT_LINK_KINDS),
+    brand: ZBrand,
+    expiresAt: ZTimestamp,
+    createdAt: ZTimestamp,
+  })
+  .meta({ id: 'ClientLinkRecord' });
+export type ClientLinkRecord = z.infer<typeof ZClientLinkRecord>;

@@ -59,3 +59,22 @@ export async function revokeLinks(tx: Prisma.TransactionClient, where: { workspa
   });
   return revoked.count;
 }
+
+/** How long a link a member opens from the app lives: long enough for one OAuth round trip. */
+export const MEMBER_LINK_MS = 3_600_000;
+
+/**
+ * A connect link a member opens from the app's Connections screen to connect or reconnect an
+ * account of the workspace they act in: the very page and OAuth flow a client uses, so there
+ * is one way accounts get connected. It is issued by the workspace itself (any workspace, not
+ * only a managed one), lives an hour, and is revoked with the others on rotation or detach.
+ */
+export async function issueMemberConnectLink(workspaceId: string): Promise<ClientLinkCreated> {
+  const token = newLinkToken();
+  const expiresAt = new Date(Date.now() + MEMBER_LINK_MS);
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true } });
+  await db.clientLink.create({
+    data: { workspaceId, issuedById: workspaceId, kind: 'connect', tokenHash: hashLinkToken(token), brandName: workspace.name.slice(0, 80), expiresAt },
+  });
+  return { url: linkUrl('connect', token), expiresAt: expiresAt.toISOString(), rotated: false };
+}

@@ -24,8 +24,10 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
     include: { workspace: { select: { id: true, name: true, managedById: true } } },
   });
   // A link whose workspace is no longer managed by its issuer is dead even if a revocation was
-  // missed: the link speaks for the agency's relationship with the client.
-  if (!link || link.kind !== kind || link.revokedAt || link.workspace.managedById !== link.issuedById) throw invalid();
+  // missed: the link speaks for the agency's relationship with the client. A link the
+  // workspace issued itself (a member connecting from the app) speaks for nobody else.
+  const issuerStillSpeaks = link !== null && (link.issuedById === link.workspace.id || link.workspace.managedById === link.issuedById);
+  if (!link || link.kind !== kind || link.revokedAt || !issuerStillSpeaks) throw invalid();
   if (link.expiresAt.getTime() <= Date.now()) throw new AppError('CONNECT_TOKEN_EXPIRED', `This ${NAMES[kind]} expired at ${link.expiresAt.toISOString()}`);
   return {
     id: link.id,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { readEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { ZConnection } from './connections.schemas';
 import { ZProvenance } from '@/server/analytics/analytics.schemas';
 import { instagramProfilesEnabled, listInstagramProfiles } from './instagram-profiles';
 import { listConnections } from './list-connections';
+import { ZClientLinkCreated } from '@/server/client-links/client-links.schemas';
+import { issueMemberConnectLink } from '@/server/client-links/issue-client-link';
+import { connectionUsage, disconnectConnection } from '@/server/posts/disconnect-connection';
+import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
 
 const ZInstagramProfile = z
   .object({
@@ -44,4 +47,34 @@ export const connectionsRouter = router({
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZInstagramProfile), provenance: ZProvenance }))
     .query(({ ctx }) => listInstagramProfiles(ctx.actor.workspaceId)),
+
+  // The app's own (not REST) procedures below: connecting happens on the hosted connect page,
+  // and disconnecting is decided in the app with its warning (docs/decisions.md).
+
+  /** A one-hour connect link for the workspace acting; connecting an account is part of publishing. */
+  connectLink: apiProcedure
+    .meta({ scope: 'posts:write' })
+    .input(z.strictObject({}).optional())
+    .output(writeEnvelope(ZClientLinkCreated))
+    .mutation(async ({ ctx }) => ({ data: await issueMemberConnectLink(ctx.actor.workspaceId), warnings: [] })),
+
+  /** Draft and scheduled posts that target the account: the warning shown before disconnecting. */
+  usage: apiProcedure
+    .meta({ scope: 'connections:read' })
+    .input(ZIdParam)
+    .output(
+      readEnvelope(
+        z.object({
+          posts: z.array(z.object({ id: z.uuid(), content: z.string(), status: z.string(), scheduledAt: z.string().nullable(), onlyTarget: z.boolean() })),
+        }),
+      ),
+    )
+    .query(async ({ ctx, input }) => ({ data: await connectionUsage(ctx.actor.workspaceId, input.id) })),
+
+  /** Disconnects an account; changes every post that targets it, so it is an administrator's act. */
+  disconnect: apiProcedure
+    .meta({ scope: 'workspaces:manage', errors: ['CONNECTION_NOT_FOUND'] })
+    .input(ZIdParam)
+    .output(writeEnvelope(z.object({ targetsRemoved: z.number().int(), postsCancelled: z.array(z.uuid()) })))
+    .mutation(async ({ ctx, input }) => ({ data: await disconnectConnection(ctx.actor.workspaceId, input.id), warnings: [] })),
 });

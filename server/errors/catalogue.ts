@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
     description:
       'More images or videos than a targeted platform accepts in one post, or a mix it does not accept; the message names the platform and its limit.',
   },
+  API_KEY_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No API key with that id in this workspace; GET /api-keys lists them.' },
+  CLIENT_LINK_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No client link with that id on that managed workspace.' },
   PROPOSAL_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No staged assistant action with that id in this workspace.' },
   PROPOSAL_NOT_PENDING: {
     status: 409,

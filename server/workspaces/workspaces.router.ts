@@ -7,7 +7,8 @@ import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
-import { ZClientLinkBody, ZClientLinkCreated } from '@/server/client-links/client-links.schemas';
+import { ZClientLinkBody, ZClientLinkCreated, ZClientLinkRecord } from '@/server/client-links/client-links.schemas';
+import { listClientLinks, revokeClientLink } from '@/server/client-links/manage-client-links';
 import { issueClientLink } from '@/server/client-links/issue-client-link';
 import { createManagedWorkspace, detachManagedWorkspace, getManagedWorkspace, listManagedWorkspaces } from './managed-workspaces';
 import { ZCreateWorkspaceInput, ZWorkspace } from './workspaces.schemas';
@@ -121,5 +122,42 @@ export const workspacesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
       return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body }), warnings: [] };
+    }),
+
+  links: apiProcedure
+    .meta({
+      ...base,
+      errors: ['WORKSPACE_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/workspaces/{id}/links',
+        tags,
+        protect: true,
+        summary: 'Herald extension: the live connect and review links of a managed workspace',
+        description: 'Links are shown once at creation and stored only as a hash, so this lists what each link is and when it expires, never its URL.',
+      },
+    })
+    .input(ZIdParam)
+    .output(readEnvelope(z.array(ZClientLinkRecord)))
+    .query(async ({ ctx, input }) => ({ data: await listClientLinks({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id }) })),
+
+  revokeLink: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 204,
+      errors: ['WORKSPACE_NOT_FOUND', 'CLIENT_LINK_NOT_FOUND'],
+      openapi: {
+        method: 'DELETE',
+        path: '/workspaces/{id}/links/{linkId}',
+        tags,
+        protect: true,
+        summary: 'Herald extension: revoke one connect or review link; it answers CONNECT_TOKEN_INVALID from now on',
+      },
+      assistant: { stage: true, title: (a) => `Revoke client link ${String(a.linkId)} of workspace ${String(a.id)}` },
+    })
+    .input(ZIdParam.extend({ linkId: ZIdParam.shape.id }))
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId });
     }),
 });

@@ -5,15 +5,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Bot,
+  Building2,
   CalendarDays,
   ChartColumn,
   Check,
   ChevronsUpDown,
   Globe,
+  KeyRound,
   LayoutDashboard,
   ListChecks,
   Menu as MenuIcon,
   PenSquare,
+  Plug,
   Rows3,
   Webhook,
   Workflow,
@@ -55,6 +58,14 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
       { href: '/posts', label: 'Posts', icon: Rows3 },
       { href: '/calendar', label: 'Calendar', icon: CalendarDays },
       { href: '/approvals', label: 'Approvals', icon: ListChecks, count: 'pendingApprovals' },
+    ],
+  },
+  {
+    heading: 'Clients',
+    items: [
+      { href: '/clients', label: 'Clients', icon: Building2 },
+      { href: '/connections', label: 'Connections', icon: Plug },
+      { href: '/api-keys', label: 'API keys', icon: KeyRound },
     ],
   },
   {

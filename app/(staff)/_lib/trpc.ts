@@ -37,3 +37,9 @@ export function serverError(err: unknown): ServerError {
   }
   return { code: 'NETWORK_ERROR', message: err instanceof Error ? err.message : 'The request failed' };
 }
+
+/** A refusal of an owner-and-admin screen, in the member's terms rather than the key's. */
+export function adminOnly(err: unknown, what: string): string {
+  const e = serverError(err);
+  return e.code === 'SCOPE_MISSING' ? `${what} are managed by the workspace’s owners and admins; your role cannot see them.` : e.message;
+}

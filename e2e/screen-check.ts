@@ -1,0 +1,29 @@
+// The check every staff screen passes at each viewport: no serious or critical accessibility
+// violation (axe), nothing wider than the screen, and its screenshot for the README
+// (docs/screenshots/app-<name>-<viewport>.png).
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const OUT = path.resolve('docs/screenshots');
+export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
+export type Viewport = keyof typeof VIEWPORTS;
+
+export async function check(page: Page, name: string, viewport: Viewport) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${name} (${viewport})`,
+  ).toEqual([]);
+  const wide = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit + 1)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 4).join('.')}`);
+  });
+  expect(wide, `${name} (${viewport}) is wider than the screen`).toEqual([]);
+  await page.screenshot({ path: path.join(OUT, `app-${name}-${viewport}.png`), fullPage: true });
+}

@@ -1,0 +1,36 @@
+// The live links of a managed workspace, as its agency sees them, and revoking one. Only the
+// managing agency may (anything else is WORKSPACE_NOT_FOUND, like a workspace that never
+// existed), and a link id of another workspace is CLIENT_LINK_NOT_FOUND.
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { isUuid } from '@/server/shared/schemas';
+import type { ClientLinkRecord, ClientLinkKind } from './client-links.schemas';
+
+async function managedOrThrow(agencyWorkspaceId: string, workspaceId: string): Promise<void> {
+  const found = isUuid(workspaceId) ? await db.workspace.findFirst({ where: { id: workspaceId, managedById: agencyWorkspaceId }, select: { id: true } }) : null;
+  if (!found) throw new AppError('WORKSPACE_NOT_FOUND', 'No managed workspace with that id under this workspace', { field: 'id' });
+}
+
+/** Links still live (not revoked, not expired), newest first. */
+export async function listClientLinks(args: { agencyWorkspaceId: string; workspaceId: string }): Promise<ClientLinkRecord[]> {
+  await managedOrThrow(args.agencyWorkspaceId, args.workspaceId);
+  const rows = await db.clientLink.findMany({
+    where: { workspaceId: args.workspaceId, revokedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: 'desc' },
+  });
+  return rows.map((l) => ({
+    id: l.id,
+    kind: l.kind as ClientLinkKind,
+    brand: { name: l.brandName, logoUrl: l.brandLogoUrl },
+    expiresAt: l.expiresAt.toISOString(),
+    createdAt: l.createdAt.toISOString(),
+  }));
+}
+
+/** Revokes one link: it answers CONNECT_TOKEN_INVALID from now on. Revoking twice is a no-op. */
+export async function revokeClientLink(args: { agencyWorkspaceId: string; workspaceId: string; linkId: string }): Promise<void> {
+  await managedOrThrow(args.agencyWorkspaceId, args.workspaceId);
+  const link = isUuid(args.linkId) ? await db.clientLink.findFirst({ where: { id: args.linkId, workspaceId: args.workspaceId }, select: { id: true } }) : null;
+  if (!link) throw new AppError('CLIENT_LINK_NOT_FOUND', 'No client link with that id on that workspace', { field: 'linkId' });
+  await db.clientLink.updateMany({ where: { id: link.id, revokedAt: null }, data: { revokedAt: new Date() } });
+}
