@@ -3,10 +3,10 @@
 // only), so TLS stays verified exactly as in production. It lives at a fixed path per port
 // because the config is loaded by the runner and again by each worker, which must all agree;
 // it is renewed when older than half its one-day validity.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSelfSignedCert } from '../server/testing/self-signed-cert';
 
 export interface ReceiverCert {
   certPath: string;
@@ -21,27 +21,7 @@ export function receiverCert(port: number): ReceiverCert {
   const fresh = existsSync(certPath) && existsSync(keyPath) && Date.now() - statSync(certPath).mtimeMs < 12 * 3_600_000;
   if (!fresh) {
     mkdirSync(dir, { recursive: true });
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-keyout',
-        keyPath,
-        '-out',
-        certPath,
-        '-subj',
-        '/CN=herald-e2e-receiver',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
+    writeSelfSignedCert({ keyPath, certPath }, 'herald-e2e-receiver', ['IP:127.0.0.1']);
   }
   return { certPath, key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8') };
 }

@@ -2,27 +2,11 @@
 // endpoint, a member reads it in plain words on the Assistant screen and confirms it, then
 // opens the post it made; workflows run from the dashboard and a post's page and show their
 // outcome. Both screens pass axe and fit 375 px, and are pictured for the README.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { expect, test, type Page } from '@playwright/test';
+import { check, VIEWPORTS } from './screen-check';
+import { expect, test } from '@playwright/test';
 import { account, api, seed, signIn, tag, utcDay } from './staff-fixtures';
-
-const OUT = path.resolve('docs/screenshots');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
-
-async function check(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `${name} (${viewport})`,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} (${viewport}) is wider than the screen`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: path.join(OUT, `app-${name}-${viewport}.png`), fullPage: true });
-}
 
 async function assistantClient(baseURL: string) {
   const client = new Client({ name: 'e2e-desk-assistant', version: '1' });

@@ -3,34 +3,12 @@
 // crawl change opens on its word diff and an unchanged page says what its empty list means;
 // sites and pages are added and removed; best times are offered in the composer. Each screen
 // passes axe, fits 375 px and is pictured for the README.
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { check, VIEWPORTS } from './screen-check';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seed, signIn, sql, tag, utcDay, type Seed } from './staff-fixtures';
 
-const OUT = path.resolve('docs/screenshots');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 type InsightsSeed = Seed & { adAccounts: { id: string; name: string }[]; crawl: { siteId: string; pageIds: [string, string, string] } };
 const demo = () => seed() as InsightsSeed;
-
-async function check(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `${name} (${viewport})`,
-  ).toEqual([]);
-  const wide = await page.evaluate(() => {
-    const limit = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= limit) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > limit + 1)
-      .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 4).join('.')}`);
-  });
-  expect(wide, `${name} (${viewport}) is wider than the screen`).toEqual([]);
-  await page.screenshot({ path: path.join(OUT, `app-${name}-${viewport}.png`), fullPage: true });
-}
 
 async function get<T>(request: APIRequestContext, p: string): Promise<T> {
   const res = await request.get(`/public/v1${p}`, { headers: { authorization: `Bearer ${demo().apiKey}` } });

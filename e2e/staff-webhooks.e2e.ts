@@ -4,33 +4,10 @@
 // 375 px and the README's screenshots.
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { check, VIEWPORTS } from './screen-check';
+import { expect, test } from '@playwright/test';
 import { receiverCert } from './receiver-cert';
 import { signIn, tag } from './staff-fixtures';
-
-const OUT = path.resolve('docs/screenshots');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
-
-async function check(page: Page, name: string, viewport: keyof typeof VIEWPORTS) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `${name} (${viewport})`,
-  ).toEqual([]);
-  const wide = await page.evaluate(() => {
-    const limit = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= limit) return [];
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > limit + 1)
-      .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 4).join('.')}`);
-  });
-  expect(wide, `${name} (${viewport}) is wider than the screen`).toEqual([]);
-  await page.screenshot({ path: path.join(OUT, `app-${name}-${viewport}.png`), fullPage: true });
-}
 
 /** A receiver on 127.0.0.1 with the certificate the server under test trusts; answers `status`. */
 async function startReceiver() {

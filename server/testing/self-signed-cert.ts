@@ -14,11 +14,8 @@ export interface SelfSignedCert {
   remove(): void;
 }
 
-/** `altNames` like `['DNS:media.test', 'IP:127.0.0.1']`. */
-export function createSelfSignedCert(commonName: string, altNames: readonly string[]): SelfSignedCert {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-cert-'));
-  const keyPath = path.join(dir, 'key.pem');
-  const certPath = path.join(dir, 'cert.pem');
+/** Writes a key and its self-signed certificate (valid one day) to the given paths. */
+export function writeSelfSignedCert(paths: { keyPath: string; certPath: string }, commonName: string, altNames: readonly string[]): void {
   execFileSync(
     'openssl',
     [
@@ -30,9 +27,9 @@ export function createSelfSignedCert(commonName: string, altNames: readonly stri
       '-days',
       '1',
       '-keyout',
-      keyPath,
+      paths.keyPath,
       '-out',
-      certPath,
+      paths.certPath,
       '-subj',
       `/CN=${commonName}`,
       '-addext',
@@ -40,6 +37,14 @@ export function createSelfSignedCert(commonName: string, altNames: readonly stri
     ],
     { stdio: 'ignore' },
   );
+}
+
+/** `altNames` like `['DNS:media.test', 'IP:127.0.0.1']`. */
+export function createSelfSignedCert(commonName: string, altNames: readonly string[]): SelfSignedCert {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'herald-cert-'));
+  const keyPath = path.join(dir, 'key.pem');
+  const certPath = path.join(dir, 'cert.pem');
+  writeSelfSignedCert({ keyPath, certPath }, commonName, altNames);
   return {
     key: readFileSync(keyPath, 'utf8'),
     cert: readFileSync(certPath, 'utf8'),

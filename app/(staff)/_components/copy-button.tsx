@@ -1,18 +1,20 @@
 'use client';
 // Copies a value (a secret shown once, a link, a snippet) and says so, for sighted and screen
-// reader users alike. Falls back to selecting nothing silently: the value stays on screen.
+// reader users alike. When the browser refuses, it says so: the value stays on screen to copy by hand.
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** `label` is the visible text; `name`, when given, the fuller accessible name (it must start with the label). */
+export function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
       type="button"
       size="sm"
       variant="secondary"
+      aria-label={name}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text);

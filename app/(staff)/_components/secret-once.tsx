@@ -1,34 +1,9 @@
 'use client';
 // A secret or link Herald shows once (it keeps only a hash): a copy button, and the warning
 // that it cannot be shown again.
-import { Check, Copy, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { ExternalLink } from 'lucide-react';
 import { Button } from '@/app/_ui/button';
-
-export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          setCopied(true);
-          toast.success('Copied');
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          toast.error('Copying is blocked here: select the text and copy it yourself');
-        }
-      }}
-    >
-      {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
-}
+import { CopyButton } from './copy-button';
 
 export function SecretOnce({ label, value, warning, open }: { label: string; value: string; warning: string; open?: boolean }) {
   const id = `secret-${label.replace(/\W+/g, '-').toLowerCase()}`;
@@ -46,7 +21,7 @@ export function SecretOnce({ label, value, warning, open }: { label: string; val
         data-testid="secret-value"
       />
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton text={value} name={`Copy ${label.toLowerCase()}`} />
         {open ? (
           <Button size="sm" variant="secondary" asChild>
             <a href={value} target="_blank" rel="noopener noreferrer">

@@ -1,20 +1,11 @@
 'use client';
 // A signing secret, shown the one time the server returns it (create, rotate), with the
 // verification snippet the receiver needs next to it.
-import { Copy, KeyRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { KeyRound } from 'lucide-react';
 import { Button } from '@/app/_ui/button';
 import { Card } from '@/app/_ui/primitives';
 import { VERIFICATION_SNIPPET } from '@/server/webhooks/verification-snippet';
-
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied`);
-  } catch {
-    toast.error('Copying was refused by the browser: select the text and copy it by hand');
-  }
-}
+import { CopyButton } from './copy-button';
 
 export function WebhookSecret({ secret, name, onDone }: { secret: string; name: string; onDone: () => void }) {
   return (
@@ -29,18 +20,16 @@ export function WebhookSecret({ secret, name, onDone }: { secret: string; name: 
         <code className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm break-all" data-testid="secret-value">
           {secret}
         </code>
-        <Button variant="secondary" size="sm" onClick={() => void copy(secret, 'Secret')}>
-          <Copy aria-hidden className="size-4" /> Copy secret
-        </Button>
+        <CopyButton text={secret} label="Copy secret" />
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Verify the signature in your receiver (Node)</summary>
         <pre className="mt-2 max-w-full overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0} aria-label="Verification snippet">
           {VERIFICATION_SNIPPET}
         </pre>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void copy(VERIFICATION_SNIPPET, 'Snippet')}>
-          <Copy aria-hidden className="size-4" /> Copy snippet
-        </Button>
+        <div className="mt-2">
+          <CopyButton text={VERIFICATION_SNIPPET} label="Copy snippet" />
+        </div>
       </details>
       <Button size="sm" onClick={onDone}>
         I have saved the secret
