@@ -4,7 +4,17 @@ import type { Post, PostTarget } from '@/server/generated/prisma/client';
 import { postAlert } from './post-alerts';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
-export function toTargetDto(t: PostTarget): TargetDto {
+/** A timestamp as Prisma reads it (Date) or as post-rows.ts reads it (already ISO 8601 UTC from SQL). */
+type Stamp = Date | string;
+const wire = (v: Stamp): string => (typeof v === 'string' ? v : v.toISOString());
+
+/** The target fields the wire shapes need, from a Prisma row or a post-rows.ts JSON row alike. */
+export type TargetRow = Pick<PostTarget, 'id' | 'connectionId' | 'platform' | 'status' | 'postedId' | 'permalink' | 'error' | 'attempts'> & {
+  publishedAt: Stamp | null;
+  updatedAt: Stamp;
+};
+
+export function toTargetDto(t: TargetRow): TargetDto {
   return {
     id: t.id,
     connectionId: t.connectionId,
@@ -14,13 +24,13 @@ export function toTargetDto(t: PostTarget): TargetDto {
     permalink: t.permalink,
     error: t.error,
     attempts: t.attempts,
-    publishedAt: t.publishedAt?.toISOString() ?? null,
-    updatedAt: t.updatedAt.toISOString(),
+    publishedAt: t.publishedAt === null ? null : wire(t.publishedAt),
+    updatedAt: wire(t.updatedAt),
   };
 }
 
 /** What shipped and what failed, summarised from the targets (null when nothing yet). */
-function outcomes(targets: PostTarget[] | undefined): Pick<PostDto, 'platformPostIds' | 'error'> {
+function outcomes(targets: TargetRow[] | undefined): Pick<PostDto, 'platformPostIds' | 'error'> {
   if (!targets) return { platformPostIds: null, error: null };
   const shipped = targets.filter((t) => t.status === 'published' && t.postedId);
   const failed = targets.filter((t) => t.status === 'failed');
@@ -30,7 +40,7 @@ function outcomes(targets: PostTarget[] | undefined): Pick<PostDto, 'platformPos
   };
 }
 
-export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDto {
+export function toPostListRowDto(p: Post, targets?: TargetRow[]): PostListRowDto {
   return {
     // Scalar lists are nullable columns (Prisma writes NULL when a create leaves them out);
     // the wire shape is always an array.
@@ -52,7 +62,7 @@ export function toPostListRowDto(p: Post, targets?: PostTarget[]): PostListRowDt
   };
 }
 
-export function toPostDto(p: Post & { targets: PostTarget[] }): PostDto {
+export function toPostDto(p: Post & { targets: TargetRow[] }): PostDto {
   const ids = p.connectionIds ?? [];
   const ordered = [...p.targets].sort((a, b) => ids.indexOf(a.connectionId) - ids.indexOf(b.connectionId));
   return { ...toPostListRowDto(p, ordered), targets: ordered.map(toTargetDto) };

@@ -1,7 +1,6 @@
 // A post row together with its targets, in one round trip: the shape every post read and the
 // post insert come back in. PostgreSQL builds the targets as one JSON column; timestamps are
-// formatted in SQL (the columns hold UTC) and read back as Dates, so the rows look like
-// Prisma's `include: { targets: true }` to the code that maps them (post-dto.ts).
+// formatted in SQL (the columns hold UTC) as ISO 8601 strings, the form post-dto.ts sends.
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/server/db/client';
 import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/client';
@@ -21,27 +20,15 @@ const targetsJson = (from: Prisma.Sql) => Prisma.sql`COALESCE((
 /** `SELECT p.*, ${TARGETS_JSON} FROM "Post" p …`: each post with its targets. */
 export const TARGETS_JSON = targetsJson(Prisma.sql`"PostTarget" t WHERE t."postId" = p."id"`);
 
-type TargetJson = Omit<PostTarget, 'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt'> &
-  Record<'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt', string | null>;
-export type PostWithTargetsJson = Post & { targets: TargetJson[] };
-export type PostWithTargets = Post & { targets: PostTarget[] };
-
-const dateOrNull = (s: string | null) => (s === null ? null : new Date(s));
-export function withTargets(row: PostWithTargetsJson): PostWithTargets {
-  return {
-    ...row,
-    targets: row.targets.map((t) => ({
-      ...t,
-      attemptStartedAt: dateOrNull(t.attemptStartedAt),
-      publishedAt: dateOrNull(t.publishedAt),
-      // Not part of the read (nothing shown from a post's page needs them).
-      engagement: null,
-      engagementCollectedAt: null,
-      createdAt: new Date(t.createdAt!),
-      updatedAt: new Date(t.updatedAt!),
-    })),
-  };
-}
+/**
+ * A target as the JSON column gives it: timestamps stay the ISO 8601 strings SQL formatted,
+ * which is exactly what the wire shapes send (post-dto.ts takes them as they are), instead
+ * of a Date per timestamp that is only turned back into the same string.
+ */
+export type TargetJson = Omit<PostTarget, 'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt'> &
+  Record<'attemptStartedAt' | 'publishedAt', string | null> &
+  Record<'createdAt' | 'updatedAt', string>;
+export type PostWithTargets = Post & { targets: TargetJson[] };
 
 export interface NewPost {
   workspaceId: string;
@@ -70,7 +57,7 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 export async function insertPostRow(client: Pick<Tx, '$queryRaw'>, p: NewPost): Promise<PostWithTargets> {
   const id = randomUUID();
   const now = new Date();
-  const rows = await client.$queryRaw<PostWithTargetsJson[]>`
+  const rows = await client.$queryRaw<PostWithTargets[]>`
     WITH p AS (
       INSERT INTO "Post" ("id", "workspaceId", "content", "variants", "media", "mediaUrls", "platforms", "connectionIds", "status",
         "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "createdAt", "updatedAt")
@@ -85,5 +72,5 @@ export async function insertPostRow(client: Pick<Tx, '$queryRaw'>, p: NewPost): 
       RETURNING *
     )
     SELECT p.*, ${targetsJson(Prisma.sql`t`)} FROM p`;
-  return withTargets(rows[0]!);
+  return rows[0]!;
 }

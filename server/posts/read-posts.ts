@@ -1,20 +1,20 @@
 // GET /posts, GET /posts/{id}, GET /posts/{id}/targets.
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/client';
+import { Prisma } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
 import { alertSql } from './post-alerts';
-import { TARGETS_JSON, withTargets, type PostWithTargetsJson } from './post-rows';
+import { TARGETS_JSON, type PostWithTargets } from './post-rows';
 import { toPostDto, toPostListRowDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
 /** The post row with its targets, or POST_NOT_FOUND for anything outside this workspace. */
-export async function findPostRow(workspaceId: string, id: string): Promise<Post & { targets: PostTarget[] }> {
+export async function findPostRow(workspaceId: string, id: string): Promise<PostWithTargets> {
   const rows = isUuid(id)
-    ? await db.$queryRaw<PostWithTargetsJson[]>`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE p."id" = ${id}::uuid AND p."workspaceId" = ${workspaceId}::uuid`
+    ? await db.$queryRaw<PostWithTargets[]>`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE p."id" = ${id}::uuid AND p."workspaceId" = ${workspaceId}::uuid`
     : [];
   if (!rows[0]) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
-  return withTargets(rows[0]);
+  return rows[0];
 }
 
 export async function getPost(workspaceId: string, id: string): Promise<PostDto> {
@@ -63,15 +63,12 @@ async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.
 export async function listPosts(workspaceId: string, q: ListPostsQuery): Promise<{ posts: PostListRowDto[]; total: number }> {
   const where = listFilter(workspaceId, q);
   const [rows, total] = await Promise.all([
-    db.$queryRaw<PostWithTargetsJson[]>`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE ${where}
+    db.$queryRaw<PostWithTargets[]>`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE ${where}
       ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
     countPosts(workspaceId, q, where),
   ]);
   return {
-    posts: rows.map((row) => {
-      const p = withTargets(row);
-      return toPostListRowDto(p, p.targets);
-    }),
+    posts: rows.map((p) => toPostListRowDto(p, p.targets)),
     total,
   };
 }
