@@ -29,7 +29,8 @@ const targetsJson = (from: string) => `COALESCE((SELECT json_agg(json_build_obje
   'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}) ORDER BY t."createdAt", t."id")
   FROM ${from}), '[]'::json) AS "targets"`;
 const TARGETS_JSON = targetsJson(`"PostTarget" t WHERE t."postId" = p."id"`);
-const fromJson = (t: Row) => ({ ...t, publishedAt: t.publishedAt && new Date(t.publishedAt), updatedAt: new Date(t.updatedAt) });
+// Targets from the JSON column keep SQL's ISO strings, as Herald's post-rows.ts does (BARE_BEFORE: Dates).
+const fromJson = (t: Row) => (PER_REQUEST ? { ...t, publishedAt: t.publishedAt && new Date(t.publishedAt), updatedAt: new Date(t.updatedAt) } : t);
 const keys = new Map<string, Row>();
 const leases = new Map<string, { left: number; windowEnd: number }>();
 
@@ -70,7 +71,7 @@ async function consume(workspaceId: string): Promise<number> {
   return LIMIT_POINTS - Number(rows[0].points);
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 function target(t: Row) {
   return {
     id: t.id,
