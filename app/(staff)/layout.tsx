@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
 import { signOut } from '@/server/auth/staff-auth';
-import { AppShell } from './_components/app-shell';
-import { ResetWorkspace } from './_components/reset-workspace';
+import { AppShell } from './_components/shell/app-shell';
+import { ResetWorkspace } from './_components/shell/reset-workspace';
 import { Providers } from './_lib/providers';
 import { staffCaller } from './_lib/server-caller';
 import './staff.css';

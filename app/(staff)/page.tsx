@@ -1,4 +1,4 @@
-import { Dashboard } from './_components/dashboard';
+import { Dashboard } from './_components/shell/dashboard';
 import { prefetch, staffCaller } from './_lib/server-caller';
 
 export default async function DashboardPage() {

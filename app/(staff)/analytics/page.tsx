@@ -1,4 +1,4 @@
-import { Analytics } from '../_components/analytics';
+import { Analytics } from '../_components/insights/analytics';
 import { staffCaller } from '../_lib/server-caller';
 
 export default async function AnalyticsPage() {

@@ -1,4 +1,4 @@
-import { ApiKeys } from '../_components/api-keys';
+import { ApiKeys } from '../_components/clients/api-keys';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function ApiKeysPage() {

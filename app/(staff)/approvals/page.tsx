@@ -1,4 +1,4 @@
-import { ApprovalQueue } from '../_components/approval-queue';
+import { ApprovalQueue } from '../_components/publishing/approval-queue';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function ApprovalsPage() {

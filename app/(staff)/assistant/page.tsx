@@ -1,5 +1,5 @@
 import { setupSnippets } from '@/server/mcp/setup';
-import { Assistant } from '../_components/assistant';
+import { Assistant } from '../_components/automation/assistant';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function AssistantPage() {

@@ -1,4 +1,4 @@
-import { Calendar } from '../_components/calendar';
+import { Calendar } from '../_components/publishing/calendar';
 import { calendarRange } from '../_lib/calendar-range';
 import { staffCaller } from '../_lib/server-caller';
 

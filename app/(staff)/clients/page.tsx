@@ -1,4 +1,4 @@
-import { ClientsList } from '../_components/clients-list';
+import { ClientsList } from '../_components/clients/clients-list';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function ClientsPage() {

@@ -1,4 +1,4 @@
-import { Composer } from '../_components/composer';
+import { Composer } from '../_components/publishing/composer';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function ComposePage({ searchParams }: { searchParams: Promise<{ edit?: string }> }) {

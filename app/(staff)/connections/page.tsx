@@ -1,4 +1,4 @@
-import { ConnectionsList } from '../_components/connections-list';
+import { ConnectionsList } from '../_components/clients/connections-list';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function ConnectionsPage() {

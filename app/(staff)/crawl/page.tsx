@@ -1,4 +1,4 @@
-import { CrawlSites } from '../_components/crawl-sites';
+import { CrawlSites } from '../_components/insights/crawl-sites';
 import { staffCaller } from '../_lib/server-caller';
 
 export default async function CrawlPage() {

@@ -1,4 +1,4 @@
-import { Notifications } from '../_components/notifications';
+import { Notifications } from '../_components/shell/notifications';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function NotificationsPage() {

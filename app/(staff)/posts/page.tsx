@@ -1,4 +1,4 @@
-import { PostsList } from '../_components/posts-list';
+import { PostsList } from '../_components/publishing/posts-list';
 import { staffCaller } from '../_lib/server-caller';
 
 export default async function PostsPage() {

@@ -1,5 +1,5 @@
 import { env } from '@/server/config/env';
-import { Webhooks } from '../_components/webhooks';
+import { Webhooks } from '../_components/automation/webhooks';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function WebhooksPage() {

@@ -1,4 +1,4 @@
-import { Workflows } from '../_components/workflows';
+import { Workflows } from '../_components/automation/workflows';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
 export default async function WorkflowsPage() {

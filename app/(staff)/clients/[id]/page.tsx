@@ -1,4 +1,4 @@
-import { ClientDetail } from '../../_components/client-detail';
+import { ClientDetail } from '../../_components/clients/client-detail';
 import { prefetch, staffCaller } from '../../_lib/server-caller';
 
 export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,4 +1,4 @@
-import { PostDetail } from '../../_components/post-detail';
+import { PostDetail } from '../../_components/publishing/post-detail';
 import { prefetch, staffCaller } from '../../_lib/server-caller';
 
 export default async function PostPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,4 +1,4 @@
-import { Duplicates } from '../../_components/duplicates';
+import { Duplicates } from '../../_components/publishing/duplicates';
 import { prefetch, staffCaller } from '../../_lib/server-caller';
 
 export default async function DuplicatesPage() {

@@ -1,4 +1,4 @@
-import { WebhookDetail } from '../../_components/webhook-detail';
+import { WebhookDetail } from '../../_components/automation/webhook-detail';
 import { prefetch, staffCaller } from '../../_lib/server-caller';
 
 export default async function WebhookPage({ params }: { params: Promise<{ id: string }> }) {

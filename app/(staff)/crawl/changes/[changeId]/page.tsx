@@ -1,4 +1,4 @@
-import { CrawlChange } from '../../../_components/crawl-change';
+import { CrawlChange } from '../../../_components/insights/crawl-change';
 
 export default async function CrawlChangePage({ params }: { params: Promise<{ changeId: string }> }) {
   const { changeId } = await params;

@@ -1,4 +1,4 @@
-import { CrawlPageTimeline } from '../../../_components/crawl-timeline';
+import { CrawlPageTimeline } from '../../../_components/insights/crawl-timeline';
 
 export default async function CrawlPageView({ params, searchParams }: { params: Promise<{ pageId: string }>; searchParams: Promise<{ site?: string }> }) {
   const [{ pageId }, { site }] = await Promise.all([params, searchParams]);

@@ -1,4 +1,4 @@
-import { CrawlSitePages } from '../../../_components/crawl-pages';
+import { CrawlSitePages } from '../../../_components/insights/crawl-pages';
 
 export default async function CrawlSitePage({ params }: { params: Promise<{ siteId: string }> }) {
   const { siteId } = await params;

@@ -1,0 +1,645 @@
+'use client';
+// The composer. Validation is the API's own: the form schema is built from the posts
+// schemas, and the platform limits and settings are checked live by the same functions the
+// services run (checkPlatformLimits, validatePlatformSettings over the platform catalogue).
+// What only the server can know (accounts, media by URL, time rules) comes back as an error
+// naming its field, and lands on that field.
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Tabs from '@radix-ui/react-tabs';
+import { ImagePlus, Link2, Loader2, X } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/app/_ui/button';
+import { cn } from '@/app/_ui/cn';
+import { Badge, Card, ErrorState, FieldError, Input, Label, PageHeader, Select, Textarea } from '@/app/_ui/primitives';
+import type { ConnectionDto } from '@/server/connections/connections.schemas';
+import { AppError } from '@/server/errors/app-error';
+import type { ResolvedMedia } from '@/server/media/media.types';
+import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { checkPlatformLimits } from '@/server/posts/platform-limits';
+import { validatePlatformSettings } from '@/server/posts/platform-settings';
+import { ZPostFields, type PostDto } from '@/server/posts/posts.schemas';
+import type { Platform } from '@/server/shared/platforms';
+import { useShell } from '../../_lib/providers';
+import { fromLocalInput, toLocalInput } from '../../_lib/time';
+import { serverError, trpc, type ServerError } from '../../_lib/trpc';
+import { BestTimes } from '../insights/best-times';
+import { precheckFile, uploadFile } from './media-upload';
+import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
+
+/** The form: the API's fields (same schemas), with the time as the workspace's wall clock. */
+const ZComposerForm = z.object({
+  content: ZPostFields.content,
+  connectionIds: ZPostFields.connectionIds,
+  variants: z.record(z.string(), z.object({ content: z.string() })),
+  platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())),
+  scheduledLocal: z.string(),
+  mediaUrl: z.string(),
+});
+type FormValues = z.infer<typeof ZComposerForm>;
+
+interface MediaItem {
+  key: string;
+  name: string;
+  status: 'uploading' | 'ready' | 'error';
+  progress: number;
+  error?: string;
+  /** Uploaded: the asset; by URL: only the URL (the server fetches and checks it on save). */
+  asset?: ResolvedMedia;
+  url?: string;
+}
+
+type Intent = 'draft' | 'schedule' | 'approval' | 'publish';
+
+/** Settings fields from the catalogue's schema: enums become selects, booleans checkboxes, the rest text. */
+function settingFields(platform: Platform): { key: string; kind: 'enum' | 'boolean' | 'text'; options?: string[] }[] {
+  const shape = PLATFORM_CATALOGUE[platform].settings.shape as Record<string, z.ZodType>;
+  return Object.entries(shape).map(([key, schema]) => {
+    let inner = schema as z.ZodType & { def: { type: string; innerType?: z.ZodType } };
+    while (inner.def.type === 'optional' && inner.def.innerType) inner = inner.def.innerType as typeof inner;
+    if (inner.def.type === 'enum') return { key, kind: 'enum' as const, options: (inner as unknown as z.ZodEnum).options as string[] };
+    if (inner.def.type === 'boolean') return { key, kind: 'boolean' as const };
+    return { key, kind: 'text' as const };
+  });
+}
+
+const SETTING_LABELS: Record<string, string> = {
+  firstComment: 'First comment',
+  visibility: 'Visibility',
+  videoType: 'Video type',
+  shareToFeed: 'Also share the reel to the feed',
+  coverUrl: 'Cover image URL',
+  replyTo: 'Reply to post id',
+  quoteTweet: 'Quote post id',
+};
+
+/** The API's input from the form. */
+function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: Platform[], media: MediaItem[], tz: string) {
+  const variants = Object.fromEntries(
+    Object.entries(v.variants ?? {})
+      .filter(([p, x]) => platforms.includes(p as Platform) && variantOn[p] && x.content.trim() !== '')
+      .map(([p, x]) => [p, { content: x.content }]),
+  );
+  const settings = Object.fromEntries(
+    Object.entries(v.platformSettings)
+      .filter(([p]) => platforms.includes(p as Platform))
+      .map(([p, s]) => [p, Object.fromEntries(Object.entries(s).filter(([, val]) => val !== '' && val !== undefined && val !== null && val !== false))])
+      .filter(([, s]) => Object.keys(s as object).length > 0),
+  );
+  return {
+    content: v.content,
+    connectionIds: v.connectionIds,
+    variants: Object.keys(variants).length ? variants : null,
+    platformSettings: Object.keys(settings).length ? settings : null,
+    mediaIds: media.filter((m) => m.asset).map((m) => m.asset!.assetId),
+    mediaUrls: media.filter((m) => m.url).map((m) => m.url!),
+    scheduledAt: v.scheduledLocal ? fromLocalInput(v.scheduledLocal, tz) : null,
+  };
+}
+
+function mediaFromPost(post: PostDto | null): MediaItem[] {
+  // Stored media come back as URLs; kept as they are, they are sent back as mediaUrls only if
+  // changed — an edit that does not touch media leaves them alone.
+  return (post?.mediaUrls ?? []).map((url, i) => ({ key: `stored-${i}`, name: url.split('/').at(-1) ?? url, status: 'ready' as const, progress: 1, url }));
+}
+
+export function Composer({ connections, post, editId }: { connections: ConnectionDto[] | null; post: PostDto | null; editId: string | null }) {
+  const { current } = useShell();
+  const tz = current.timeZone;
+  const router = useRouter();
+  const invalidate = useInvalidateAll();
+  const [media, setMedia] = useState<MediaItem[]>(() => mediaFromPost(post));
+  const [mediaTouched, setMediaTouched] = useState(false);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [dragOver, setDragOver] = useState(false);
+  const [busy, setBusy] = useState<Intent | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [variantOn, setVariantOn] = useState<Record<string, boolean>>(() => Object.fromEntries(Object.keys(post?.variants ?? {}).map((p) => [p, true])));
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver(ZComposerForm),
+    defaultValues: {
+      content: post?.content ?? '',
+      connectionIds: post?.connectionIds ?? [],
+      variants: Object.fromEntries(Object.entries(post?.variants ?? {}).map(([p, v]) => [p, { content: v?.content ?? '' }])),
+      platformSettings: (post?.platformSettings as FormValues['platformSettings']) ?? {},
+      scheduledLocal: post?.scheduledAt ? toLocalInput(post.scheduledAt, tz) : '',
+      mediaUrl: '',
+    },
+  });
+  const values = useWatch({ control: form.control }) as FormValues;
+  const errors = form.formState.errors;
+  const byId = useMemo(() => new Map((connections ?? []).map((c) => [c.id, c])), [connections]);
+  const platforms = useMemo(
+    () => [...new Set((values.connectionIds ?? []).map((id) => byId.get(id)?.platform).filter(Boolean))] as Platform[],
+    [values.connectionIds, byId],
+  );
+  const grouped = useMemo(() => {
+    const g = new Map<Platform, ConnectionDto[]>();
+    for (const c of connections ?? []) g.set(c.platform, [...(g.get(c.platform) ?? []), c]);
+    return [...g.entries()];
+  }, [connections]);
+
+  const dirty = form.formState.isDirty || mediaTouched;
+  // The unsaved-changes guard: closing the tab, and links inside the app.
+  useEffect(() => {
+    if (!dirty || busy) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    const onClick = (e: MouseEvent) => {
+      const a = (e.target as HTMLElement).closest('a');
+      if (!a || a.target === '_blank' || !a.href.startsWith(window.location.origin)) return;
+      if (!window.confirm('You have unsaved changes. Leave without saving?')) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [dirty, busy]);
+
+  // Live checks: the services' own functions on what the form holds now.
+  const input = toInput(values as FormValues, variantOn, platforms, media, tz);
+  const readyMedia = media.filter((m) => m.asset).map((m) => m.asset!);
+  const liveError: AppError | null = (() => {
+    if (platforms.length === 0 || !values.content) return null;
+    try {
+      const settings = validatePlatformSettings(input.platformSettings, platforms);
+      // Media by URL are fetched and checked by the server on save; uploads are checked here.
+      if (!media.some((m) => m.url && !m.asset))
+        checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media: readyMedia, settings });
+      return null;
+    } catch (err) {
+      return err instanceof AppError ? err : null;
+    }
+  })();
+
+  function showServerError(e: ServerError) {
+    const field = e.field ?? e.messages?.[0]?.split(':')[0];
+    if (field?.startsWith('media')) return setMediaError(e.message);
+    if (field?.startsWith('connectionIds')) return form.setError('connectionIds', { message: e.message });
+    if (field === 'scheduledAt') return form.setError('scheduledLocal', { message: e.message });
+    if (field === 'content' || field?.startsWith('variants.') || field?.startsWith('platformSettings.'))
+      return form.setError(field as FieldPath<FormValues>, { message: e.message });
+    setFormError(e.message);
+  }
+
+  async function addFiles(files: FileList | File[]) {
+    setMediaError(null);
+    for (const file of Array.from(files)) {
+      const refused = precheckFile(file);
+      if (refused) {
+        setMediaError(refused);
+        continue;
+      }
+      const key = `${file.name}-${Date.now()}-${Math.random()}`;
+      setMediaTouched(true);
+      setMedia((m) => [...m, { key, name: file.name, status: 'uploading', progress: 0 }]);
+      const update = (patch: Partial<MediaItem>) => setMedia((m) => m.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+      try {
+        const asset = await uploadFile(file, (progress) => update({ progress }));
+        update({
+          status: 'ready',
+          progress: 1,
+          asset: {
+            assetId: asset.id,
+            url: asset.url ?? '',
+            kind: asset.kind,
+            contentType: asset.contentType,
+            bytes: asset.bytes,
+            durationMs: asset.durationMs,
+          },
+        });
+      } catch (err) {
+        update({ status: 'error', error: err instanceof Error && !('data' in err) ? err.message : serverError(err).message });
+      }
+    }
+  }
+
+  function attachUrl() {
+    const url = form.getValues('mediaUrl').trim();
+    if (!url) return;
+    if (!/^https:\/\//i.test(url)) return form.setError('mediaUrl', { message: 'Media URLs must start with https://' });
+    setMediaTouched(true);
+    setMedia((m) => [...m, { key: `url-${Date.now()}`, name: url, status: 'ready', progress: 1, url }]);
+    form.setValue('mediaUrl', '');
+  }
+
+  const submit = (intent: Intent) =>
+    form.handleSubmit(async (v) => {
+      setFormError(null);
+      setMediaError(null);
+      if (media.some((m) => m.status === 'uploading')) return setMediaError('Wait for the uploads to finish');
+      if (media.some((m) => m.status === 'error')) return setMediaError('Remove the media that failed to upload');
+      if (liveError) return showServerError({ code: liveError.code, message: liveError.message, field: liveError.field });
+      const body = toInput(v, variantOn, platforms, media, tz);
+      if ((intent === 'schedule' || intent === 'approval') && !body.scheduledAt) return form.setError('scheduledLocal', { message: 'Pick a date and time' });
+      setBusy(intent);
+      try {
+        const scheduledAt = intent === 'schedule' || intent === 'approval' ? body.scheduledAt! : undefined;
+        const common = {
+          content: body.content,
+          connectionIds: body.connectionIds,
+          ...(intent === 'approval' ? { requireApproval: true } : {}),
+        };
+        let saved: PostDto;
+        let warnings: { code: string; message: string }[] = [];
+        if (editId) {
+          const res = await trpc.posts.update.mutate({
+            id: editId,
+            ...common,
+            variants: body.variants,
+            platformSettings: body.platformSettings,
+            ...(mediaTouched ? { mediaIds: body.mediaIds, mediaUrls: body.mediaUrls } : {}),
+            scheduledAt: scheduledAt ?? null,
+          });
+          saved = res.data;
+          warnings = res.warnings;
+        } else {
+          const res = await trpc.posts.create.mutate({
+            ...common,
+            ...(body.variants ? { variants: body.variants } : {}),
+            ...(body.platformSettings ? { platformSettings: body.platformSettings } : {}),
+            ...(body.mediaIds.length ? { mediaIds: body.mediaIds } : {}),
+            ...(body.mediaUrls.length ? { mediaUrls: body.mediaUrls } : {}),
+            ...(scheduledAt ? { scheduledAt } : {}),
+          });
+          saved = res.data;
+          warnings = res.warnings;
+        }
+        if (intent === 'publish') saved = (await trpc.posts.publish.mutate({ id: saved.id })).data;
+        for (const w of warnings) toast.message(w.message);
+        toast.success(
+          intent === 'draft'
+            ? 'Draft saved'
+            : intent === 'publish'
+              ? `Post ${saved.status.replace('_', ' ')}`
+              : saved.approvalStatus === 'pending'
+                ? 'Scheduled, waiting for approval'
+                : 'Scheduled',
+        );
+        form.reset(v);
+        setMediaTouched(false);
+        void invalidate();
+        router.push(`/posts/${saved.id}`);
+      } catch (err) {
+        setBusy(null);
+        showServerError(serverError(err));
+      }
+    })();
+
+  if (!connections) return <ErrorState message="The accounts could not be loaded." onRetry={() => router.refresh()} />;
+  if (editId && !post) return <ErrorState title="Post not found" message="No post with that id in this workspace." />;
+
+  const canWrite = current.scopes.includes('posts:write');
+  const uploading = media.some((m) => m.status === 'uploading');
+
+  return (
+    <>
+      <PageHeader title={editId ? 'Edit post' : 'Compose'} />
+      {!canWrite ? (
+        <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          Your role ({current.role}) can review posts but not write them.
+        </p>
+      ) : null}
+      <form onSubmit={(e) => (e.preventDefault(), void submit('draft'))} noValidate className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0 space-y-4">
+          <Card>
+            <fieldset>
+              <legend className="mb-2 font-semibold">Accounts</legend>
+              {grouped.length === 0 ? <p className="text-sm text-slate-600">No accounts connected to this workspace yet.</p> : null}
+              <div className="space-y-3">
+                {grouped.map(([platform, list]) => (
+                  <div key={platform}>
+                    <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{platformLabel(platform)}</p>
+                    <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+                      {list.map((c) => {
+                        const expired = c.tokenHealth === 'expired';
+                        return (
+                          <li key={c.id}>
+                            <label
+                              className={cn(
+                                'flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm',
+                                expired ? 'bg-slate-50 text-slate-600' : 'cursor-pointer hover:bg-slate-50',
+                              )}
+                            >
+                              <input type="checkbox" value={c.id} disabled={expired} className="mt-1" {...form.register('connectionIds')} />
+                              <span className="min-w-0 flex-1">
+                                <span className="block truncate font-medium">{c.displayName}</span>
+                                {expired ? <span className="block text-xs">Reconnect this account to post to it (its access expired).</span> : null}
+                              </span>
+                              <HealthBadge health={c.tokenHealth} />
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+              <FieldError>{errors.connectionIds?.message ?? (errors.connectionIds as { root?: { message?: string } } | undefined)?.root?.message}</FieldError>
+            </fieldset>
+          </Card>
+
+          <Card className="space-y-3">
+            <div>
+              <Label htmlFor="content">Text</Label>
+              <Textarea id="content" rows={6} aria-invalid={!!errors.content} aria-describedby="content-error counters" {...form.register('content')} />
+              <FieldError id="content-error">{errors.content?.message}</FieldError>
+            </div>
+            <ul id="counters" className="flex flex-wrap gap-2" aria-label="Characters per platform">
+              {platforms.map((p) => {
+                const rules = PLATFORM_CATALOGUE[p].text;
+                const v = values.variants?.[p];
+                const text = variantOn[p] && v?.content.trim() ? v.content : (values.content ?? '');
+                const n = rules.count(text);
+                const over = n > rules.maxChars;
+                return (
+                  <li key={p} data-testid={`counter-${p}`}>
+                    <Badge tone={over ? 'bad' : n > rules.maxChars * 0.9 ? 'warn' : 'neutral'}>
+                      {platformLabel(p)}: {n}/{rules.maxChars}
+                      {variantOn[p] ? ' (variant)' : ''}
+                    </Badge>
+                  </li>
+                );
+              })}
+            </ul>
+            {platforms.map((p) => (
+              <div key={p} className="rounded-md border border-slate-200 p-2">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={!!variantOn[p]}
+                    onChange={(e) => {
+                      setVariantOn((on) => ({ ...on, [p]: e.target.checked }));
+                    }}
+                  />
+                  Different text for {platformLabel(p)}
+                </label>
+                {variantOn[p] ? (
+                  <div className="mt-2">
+                    <Label htmlFor={`variant-${p}`} className="sr-only">
+                      {platformLabel(p)} text
+                    </Label>
+                    <Textarea
+                      id={`variant-${p}`}
+                      rows={3}
+                      aria-invalid={!!errors.variants?.[p]?.content}
+                      aria-label={`${platformLabel(p)} text`}
+                      {...form.register(`variants.${p}.content`)}
+                    />
+                    <FieldError>{errors.variants?.[p]?.content?.message}</FieldError>
+                  </div>
+                ) : null}
+              </div>
+            ))}
+            {liveError ? (
+              <p role="alert" data-testid="limit-error" className="text-sm text-red-700">
+                {liveError.message}
+              </p>
+            ) : null}
+          </Card>
+
+          <Card className="space-y-3">
+            <h2 className="font-semibold">Media</h2>
+            <div
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragOver(true);
+              }}
+              onDragLeave={() => setDragOver(false)}
+              onDrop={(e) => {
+                e.preventDefault();
+                setDragOver(false);
+                void addFiles(e.dataTransfer.files);
+              }}
+              className={cn(
+                'flex flex-col items-center rounded-md border-2 border-dashed p-4 text-center text-sm',
+                dragOver ? 'border-brand-600 bg-brand-50' : 'border-slate-300',
+              )}
+            >
+              <ImagePlus aria-hidden className="mb-1 size-6 text-slate-500" />
+              <p>Drop images or videos here, or</p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => fileInput.current?.click()}>
+                Choose files
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                multiple
+                accept="image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime"
+                className="sr-only"
+                aria-label="Upload media"
+                data-testid="media-input"
+                onChange={(e) => {
+                  if (e.target.files) void addFiles(e.target.files);
+                  e.target.value = '';
+                }}
+              />
+            </div>
+            <div className="flex gap-2">
+              <div className="min-w-0 flex-1">
+                <Label htmlFor="media-url" className="sr-only">
+                  Media URL
+                </Label>
+                <Input id="media-url" placeholder="https://… (attach by URL)" aria-invalid={!!errors.mediaUrl} {...form.register('mediaUrl')} />
+              </div>
+              <Button variant="secondary" onClick={attachUrl}>
+                <Link2 aria-hidden className="size-4" /> Attach
+              </Button>
+            </div>
+            <FieldError>{errors.mediaUrl?.message}</FieldError>
+            {media.length ? (
+              <ul className="space-y-2">
+                {media.map((m) => (
+                  <li key={m.key} className="rounded-md border border-slate-200 p-2 text-sm">
+                    <div className="flex items-center gap-2">
+                      {m.status === 'uploading' ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+                      <span className="min-w-0 flex-1 truncate">{m.name}</span>
+                      {m.asset ? (
+                        <span className="text-xs text-slate-600">
+                          {m.asset.kind} · {Math.ceil(m.asset.bytes / 1024)} KB{m.asset.durationMs ? ` · ${Math.round(m.asset.durationMs / 1000)} s` : ''}
+                        </span>
+                      ) : m.url && m.status === 'ready' ? (
+                        <span className="text-xs text-slate-600">by URL</span>
+                      ) : null}
+                      <button
+                        type="button"
+                        aria-label={`Remove ${m.name}`}
+                        className="rounded p-1 hover:bg-slate-100"
+                        onClick={() => {
+                          setMediaTouched(true);
+                          setMedia((list) => list.filter((x) => x.key !== m.key));
+                        }}
+                      >
+                        <X aria-hidden className="size-4" />
+                      </button>
+                    </div>
+                    {m.status === 'uploading' || (m.status === 'ready' && m.asset) ? (
+                      <div
+                        role="progressbar"
+                        aria-label={`Upload of ${m.name}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={Math.round(m.progress * 100)}
+                        data-testid="upload-progress"
+                        className="mt-2 h-1.5 overflow-hidden rounded bg-slate-200"
+                      >
+                        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(m.progress * 100)}%` }} />
+                      </div>
+                    ) : null}
+                    {m.error ? <p className="mt-1 text-red-700">{m.error}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <FieldError>{mediaError}</FieldError>
+          </Card>
+
+          {platforms.some((p) => settingFields(p).length) ? (
+            <Card className="space-y-3">
+              <h2 className="font-semibold">Platform settings</h2>
+              {platforms.map((p) => {
+                const fields = settingFields(p);
+                if (!fields.length) return null;
+                return (
+                  <fieldset key={p} className="rounded-md border border-slate-200 p-3">
+                    <legend className="px-1 text-sm font-medium">{platformLabel(p)}</legend>
+                    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                      {fields.map((f) => {
+                        const name = `platformSettings.${p}.${f.key}` as FieldPath<FormValues>;
+                        const id = `setting-${p}-${f.key}`;
+                        const err = (errors.platformSettings?.[p] as Record<string, { message?: string }> | undefined)?.[f.key]?.message;
+                        return (
+                          <div key={f.key} className={f.kind === 'text' && f.key === 'firstComment' ? 'sm:col-span-2' : ''}>
+                            {f.kind === 'boolean' ? (
+                              <label className="flex items-center gap-2 text-sm" htmlFor={id}>
+                                <input id={id} type="checkbox" {...form.register(name)} />
+                                {SETTING_LABELS[f.key] ?? f.key}
+                              </label>
+                            ) : (
+                              <>
+                                <Label htmlFor={id}>{SETTING_LABELS[f.key] ?? f.key}</Label>
+                                {f.kind === 'enum' ? (
+                                  <Select id={id} {...form.register(name)}>
+                                    <option value="">Platform default</option>
+                                    {f.options!.map((o) => (
+                                      <option key={o} value={o}>
+                                        {o}
+                                      </option>
+                                    ))}
+                                  </Select>
+                                ) : (
+                                  <Input id={id} aria-invalid={!!err} {...form.register(name)} />
+                                )}
+                              </>
+                            )}
+                            <FieldError>{err}</FieldError>
+                          </div>
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                );
+              })}
+            </Card>
+          ) : null}
+        </div>
+
+        <div className="min-w-0 space-y-4">
+          <Card className="space-y-3">
+            <div>
+              <Label htmlFor="scheduled">When ({tz})</Label>
+              <Input id="scheduled" type="datetime-local" aria-invalid={!!errors.scheduledLocal} {...form.register('scheduledLocal')} />
+              <FieldError>{errors.scheduledLocal?.message}</FieldError>
+            </div>
+            <div>
+              <p className="mb-1 text-sm font-medium text-slate-800">Suggested times</p>
+              <BestTimes tz={tz} compact onPick={(slot) => form.setValue('scheduledLocal', slot.localTime, { shouldDirty: true, shouldValidate: true })} />
+            </div>
+            <div className="grid grid-cols-2 gap-2">
+              <Button type="submit" variant="secondary" disabled={!canWrite || !!busy || uploading}>
+                {busy === 'draft' ? 'Saving…' : 'Save draft'}
+              </Button>
+              <Button onClick={() => void submit('schedule')} disabled={!canWrite || !!busy || uploading}>
+                {busy === 'schedule' ? 'Scheduling…' : 'Schedule'}
+              </Button>
+              <Button variant="secondary" onClick={() => void submit('approval')} disabled={!canWrite || !!busy || uploading}>
+                {busy === 'approval' ? 'Sending…' : 'Request approval'}
+              </Button>
+              <Button variant="secondary" onClick={() => void submit('publish')} disabled={!canWrite || !!busy || uploading}>
+                {busy === 'publish' ? 'Publishing…' : 'Publish now'}
+              </Button>
+            </div>
+            {formError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {formError}
+              </p>
+            ) : null}
+            {dirty ? <p className="text-xs text-slate-600">Unsaved changes</p> : null}
+            {editId ? (
+              <Link href={`/posts/${editId}`} className="text-sm text-brand-700 underline">
+                Back to the post
+              </Link>
+            ) : null}
+          </Card>
+          <Card>
+            <h2 className="mb-2 font-semibold">Preview</h2>
+            {platforms.length === 0 ? (
+              <p className="text-sm text-slate-600">Pick an account to see how the post looks there.</p>
+            ) : (
+              <Tabs.Root defaultValue={platforms[0]} key={platforms.join()}>
+                <Tabs.List aria-label="Preview per platform" className="mb-2 flex flex-wrap gap-1">
+                  {platforms.map((p) => (
+                    <Tabs.Trigger
+                      key={p}
+                      value={p}
+                      className="rounded-md px-2 py-1 text-sm text-slate-700 data-[state=active]:bg-brand-50 data-[state=active]:font-semibold data-[state=active]:text-brand-700"
+                    >
+                      {platformLabel(p)}
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+                {platforms.map((p) => {
+                  const v = values.variants?.[p];
+                  const text = variantOn[p] && v?.content.trim() ? v.content : values.content;
+                  const account = (values.connectionIds ?? []).map((id) => byId.get(id)).find((c) => c?.platform === p);
+                  const firstComment = (values.platformSettings?.[p] as { firstComment?: string } | undefined)?.firstComment;
+                  return (
+                    <Tabs.Content key={p} value={p} className="rounded-md border border-slate-200 p-3" data-testid={`preview-${p}`}>
+                      <p className="text-sm font-semibold">{account?.displayName}</p>
+                      <p className="mt-1 text-sm break-words whitespace-pre-wrap">{text || <span className="text-slate-500">(no text yet)</span>}</p>
+                      {media.length ? (
+                        <div className="mt-2 grid grid-cols-3 gap-1">
+                          {media.map((m) =>
+                            m.asset?.kind === 'image' && m.asset.url ? (
+                              // eslint-disable-next-line @next/next/no-img-element
+                              <img key={m.key} src={m.asset.url} alt="" className="aspect-square w-full rounded object-cover" />
+                            ) : (
+                              <div key={m.key} className="flex aspect-square items-center justify-center rounded bg-slate-100 text-xs text-slate-600">
+                                {m.asset?.kind ?? 'media'}
+                              </div>
+                            ),
+                          )}
+                        </div>
+                      ) : null}
+                      {firstComment ? <p className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">First comment: {firstComment}</p> : null}
+                    </Tabs.Content>
+                  );
+                })}
+              </Tabs.Root>
+            )}
+          </Card>
+        </div>
+      </form>
+    </>
+  );
+}
