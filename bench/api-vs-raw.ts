@@ -3,6 +3,8 @@
 // GET /posts/{id} and POST /posts with 3 targets. Rounds are interleaved (Herald, bare,
 // Herald, bare …) because absolute numbers drift on a shared machine: the ratio is what
 // counts. Prints req/s with CLIENTS concurrent clients, the ratio, and one-client medians.
+// Route 4 is the floor: a route without key or database (the tool setup snippets), which
+// shows what the hosting alone costs per request.
 //   npx tsx bench/api-vs-raw.ts   (CLIENTS=20 ROUNDS=3 SECONDS=3 SERIAL=200)
 // HERALD=facade runs Herald's REST facade on plain node:http instead of `next start`, to
 // separate the framework's share from Herald's own layers.
@@ -128,6 +130,9 @@ await withBenchDatabase(async (url) => {
     { name: 'GET /posts?limit=50', method: 'GET', path: '/public/v1/posts?limit=50', expect: 200 },
     { name: 'GET /posts/{id}', method: 'GET', path: `/public/v1/posts/${first}`, expect: 200 },
     { name: 'POST /posts (3 targets)', method: 'POST', path: '/public/v1/posts', body: JSON.stringify({ content: 'Bench post', connectionIds }), expect: 201 },
+    // The floor: a route with no key, no database and a small fixed body. What Herald loses
+    // here is the hosting's own cost per request, which no change to Herald's layers reaches.
+    { name: 'floor: GET /mcp/setup', method: 'GET', path: '/public/v1/mcp/setup', expect: 200 },
   ];
   try {
     console.log(

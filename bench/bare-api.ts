@@ -7,6 +7,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { mcpUrl, setupSnippets } from '@/server/mcp/setup';
 
 // The same numeric/timestamp handling Herald's driver adapter applies (JSON-compatible).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -225,6 +226,11 @@ async function createPost(workspaceId: string, body: { content: string; connecti
   }
 }
 
+const setupBody = () => {
+  const url = mcpUrl();
+  return { data: { url, transport: 'streamable-http', authentication: 'Authorization: Bearer sk_live_…', clients: setupSnippets(url) } };
+};
+
 function send(res: http.ServerResponse, status: number, body: unknown, remaining?: number) {
   const json = JSON.stringify(body);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -234,6 +240,9 @@ function send(res: http.ServerResponse, status: number, body: unknown, remaining
 
 const server = http.createServer(async (req, res) => {
   try {
+    // The framework floor (bench/api-vs-raw.ts route 4): a route with no key and no database,
+    // the same bytes Herald answers (its snippets, built by the same function).
+    if (req.method === 'GET' && req.url === '/public/v1/mcp/setup') return send(res, 200, setupBody());
     const principal = await authenticate(req);
     if (!principal) return send(res, 401, { error: 'unauthorized' });
     const remaining = await consume(principal.workspaceId);
