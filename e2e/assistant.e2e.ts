@@ -2,7 +2,7 @@
 // seeded key (a draft at once, a publish staged), the setup page, and an assistant signing in
 // by OAuth through the consent page a member sees in the browser.
 import { createHash, randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeAccessibility } from './screen-check';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from '@playwright/test';
@@ -41,7 +41,7 @@ test('an assistant drafts at once, and its publish waits for a member who confir
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/publish/i);
   await expect(page.locator('pre')).toContainText(post.id);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await analyzeAccessibility(page, 'every rule');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.getByRole('button', { name: 'Confirm and run' }).click();
   await expect(page.getByText(/Confirm(ed — running now|ed and done)/)).toBeVisible();
@@ -86,7 +86,7 @@ test('a member lets an assistant in through the consent page', async ({ page, re
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Connect Desk Assistant to Herald' })).toBeVisible();
   await expect(page.getByLabel('Workspace')).toContainText(workspace.name);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await analyzeAccessibility(page, 'every rule');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   const callback = page.waitForRequest((r) => r.url().startsWith(redirect));

@@ -1,12 +1,12 @@
 // The client's side, in Chromium against `next start`: the hosted connect page (brand, logo,
 // a sandbox account connected and listed, expired and revoked links) and the review link
 // (approve one post, reject one with a comment, the outcome read back through the API).
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeAccessibility } from './screen-check';
 import { expect, test, type Page } from '@playwright/test';
 import { connectSandbox, createClient, expireLinks, issueLink, LOGO_URL, pendingPost, serveLogo } from './client-links-fixtures';
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await analyzeAccessibility(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,7 +1,7 @@
 // What the connect page shows when the browser comes back from a platform: the platform's
 // refusal in words, or (Facebook, Instagram) the accounts to choose from, then the
 // confirmation and the account in the list.
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeAccessibility } from './screen-check';
 import { expect, test } from '@playwright/test';
 import { sealValue } from '@/server/connections/token-sealing';
 import { createClient, issueLink, returnedAttempt, serveLogo } from './client-links-fixtures';
@@ -31,7 +31,7 @@ test('after a Facebook consent the client picks a Page, sees the confirmation an
   await page.goto(`${link.path}?attempt=${attempt.id}`);
   await expect(page.getByRole('heading', { name: 'Which Facebook account should Northwind Studio publish to?' })).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(2);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await analyzeAccessibility(page, ['wcag2a', 'wcag2aa']);
   expect(results.violations.map((v) => v.id)).toEqual([]);
 
   await page.getByRole('radio', { name: /Harbor Bakery Events/ }).check();

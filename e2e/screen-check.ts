@@ -9,8 +9,22 @@ const OUT = path.resolve('docs/screenshots');
 export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 export type Viewport = keyof typeof VIEWPORTS;
 
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe on the page as a person gets it. Next streams a dynamic page's metadata after the first
+ * bytes, so the <title> can arrive a moment after the content: wait for it, or axe may judge
+ * the page between the two (document-title). `tags`: the WCAG 2.0/2.1 A and AA rules unless
+ * told otherwise.
+ */
+export async function analyzeAccessibility(page: Page, tags: string[] | 'every rule' = WCAG) {
+  await expect(page).toHaveTitle(/\S/);
+  const axe = new AxeBuilder({ page });
+  return (tags === 'every rule' ? axe : axe.withTags(tags)).analyze();
+}
+
 export async function check(page: Page, name: string, viewport: Viewport) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await analyzeAccessibility(page);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
