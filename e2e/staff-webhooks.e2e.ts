@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { check, VIEWPORTS } from './screen-check';
 import { expect, test } from '@playwright/test';
 import { receiverCert } from './receiver-cert';
-import { signIn, tag } from './staff-fixtures';
+import { api, signIn, tag } from './staff-fixtures';
 
 /** A receiver on 127.0.0.1 with the certificate the server under test trusts; answers `status`. */
 async function startReceiver() {
@@ -131,4 +131,20 @@ test('register an endpoint, test it, see a failure and redeliver', async ({ page
     await expect(rows.first()).toBeVisible();
     await check(page, 'webhook', viewport);
   }
+});
+
+test('deleting an endpoint asks first, says what goes with it, and takes it off the list', async ({ page, request }) => {
+  const name = `Stale hook ${tag()}`;
+  await api(request, 'POST', '/webhooks', { name, url: receiver.url(`/hooks/${tag()}`), events: ['post.failed'] });
+  await signIn(page);
+  await page.goto('/webhooks');
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await expect(dialog).toContainText('its delivery log is deleted with it');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/webhooks$/);
+  await expect(page.getByText('Endpoint deleted')).toBeVisible();
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
 });

@@ -4,9 +4,11 @@
 // redeliver). The log refreshes while it is open, since attempts run in the background.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
+import { ConfirmRemove } from '@/app/_ui/confirm-remove';
 import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import type { WebhookDeliveryDto, WebhookEndpointDto } from '@/server/webhooks/webhooks.schemas';
 import { useShell } from '../../_lib/providers';
@@ -166,6 +168,16 @@ export function WebhookDetail({ id, initial }: { id: string; initial: WebhookEnd
     },
     onError: (err) => toast.error(serverError(err).message),
   });
+  const router = useRouter();
+  const remove = useMutation({
+    mutationFn: () => trpc.webhooks.delete.mutate({ id }),
+    onSuccess: () => {
+      toast.success('Endpoint deleted');
+      void refresh();
+      router.push('/webhooks');
+    },
+    onError: (err) => toast.error(serverError(err).message),
+  });
 
   if (endpoint.isPending) return <LoadingRows label="Loading endpoint" />;
   if (endpoint.isError) {
@@ -194,6 +206,13 @@ export function WebhookDetail({ id, initial }: { id: string; initial: WebhookEnd
         <Button onClick={() => test.mutate()} disabled={paused || test.isPending}>
           {test.isPending ? 'Sending…' : 'Send test'}
         </Button>
+        <ConfirmRemove
+          verb="Delete"
+          what={w.name}
+          consequence="Nothing more is sent to it, and its delivery log is deleted with it. Receivers that need the events again need a new endpoint and secret."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+        />
       </PageHeader>
       <p className="mb-3 text-sm">
         <Link href="/webhooks" className="text-brand-700 underline">

@@ -14,7 +14,8 @@ import { LIMIT_MAX } from '@/server/shared/analytics-window';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
-import { ConfirmRemove, Outcome } from './crawl-bits';
+import { ConfirmRemove } from '@/app/_ui/confirm-remove';
+import { Outcome } from './crawl-bits';
 import { Provenance } from './provenance';
 
 type AddPage = z.infer<typeof ZAddPageInput>;

@@ -12,7 +12,7 @@ import { ZAddSiteInput } from '@/server/crawl/crawl.schemas';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
-import { ConfirmRemove } from './crawl-bits';
+import { ConfirmRemove } from '@/app/_ui/confirm-remove';
 import { Provenance } from './provenance';
 
 type SitesData = Awaited<ReturnType<typeof trpc.crawl.sites.query>>;
