@@ -9,31 +9,24 @@ export const ZMintKeyInput = z.strictObject({
 });
 export type MintKeyInput = z.infer<typeof ZMintKeyInput>;
 
+/** What every key record says, minted or listed. */
+const keyFields = {
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string().describe('The public start of the key (`sk_live_<prefix>…`), to recognise it'),
+  scopes: z.array(ZScope),
+  expiresAt: ZNullableTimestamp,
+  createdAt: ZTimestamp,
+  lastUsedAt: ZNullableTimestamp,
+};
+
 export const ZMintedKey = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    prefix: z.string(),
-    scopes: z.array(ZScope),
-    expiresAt: ZNullableTimestamp,
-    createdAt: ZTimestamp,
-    lastUsedAt: ZNullableTimestamp,
-    secret: z.string().describe('The whole key. Shown once: Herald stores only its hash.'),
-  })
+  .object({ ...keyFields, secret: z.string().describe('The whole key. Shown once: Herald stores only its hash.') })
   .meta({ id: 'MintedKey' });
 export type MintedKeyDto = z.infer<typeof ZMintedKey>;
 
 /** A key as listed: everything but the secret, which Herald never stores. */
 export const ZApiKey = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    prefix: z.string().describe('The public start of the key (`sk_live_<prefix>…`), to recognise it'),
-    scopes: z.array(ZScope),
-    expiresAt: ZNullableTimestamp,
-    createdAt: ZTimestamp,
-    lastUsedAt: ZNullableTimestamp,
-    assistant: z.boolean().describe('Issued through an assistant’s sign-in (an “assistant connection”)'),
-  })
+  .object({ ...keyFields, assistant: z.boolean().describe('Issued through an assistant’s sign-in (an “assistant connection”)') })
   .meta({ id: 'ApiKey' });
 export type ApiKeyDto = z.infer<typeof ZApiKey>;
