@@ -2,32 +2,22 @@
 // on (the key's own, or a client it manages through the selection header), so one workspace
 // can never see or revoke another's keys: every query is bounded by it.
 import { forgetKey } from '@/server/auth/key-cache';
-import { SCOPES, type Scope } from '@/server/auth/scopes';
+import type { Scope } from '@/server/auth/scopes';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
 import type { ApiKeyDto, MintedKeyDto, MintKeyInput } from './api-keys.schemas';
-import { createApiKey } from './mint-api-key';
+import { createApiKey, mintRules, toKeyRecord } from './mint-api-key';
 
-/** Live keys first by creation, newest first; revoked keys are gone from the list (they cannot come back). */
+/** Live keys, newest first; revoked keys are gone from the list (they cannot come back). */
 export async function listApiKeys(workspaceId: string): Promise<ApiKeyDto[]> {
   const rows = await db.apiKey.findMany({ where: { workspaceId, revokedAt: null }, orderBy: { createdAt: 'desc' } });
-  return rows.map((k) => ({
-    id: k.id,
-    name: k.name,
-    prefix: k.prefix,
-    scopes: SCOPES.filter((s) => k.scopes.includes(s)),
-    expiresAt: k.expiresAt?.toISOString() ?? null,
-    createdAt: k.createdAt.toISOString(),
-    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
-    assistant: k.oauthClientId !== null,
-  }));
+  return rows.map((k) => ({ ...toKeyRecord(k), assistant: k.oauthClientId !== null }));
 }
 
 /**
- * Mints a key for the workspace the request acts on. The caller cannot grant a scope it lacks;
- * acting for a client (not its own workspace) follows the contract's minting rules for managed
- * workspaces: workspaces:manage is stripped, and a request for it alone is refused.
+ * Mints a key for the workspace the request acts on, by the same rules as every mint
+ * (mintRules): acting for a client rather than its own workspace, the key is a client's key.
  */
 export async function mintApiKey(opts: {
   workspaceId: string;
@@ -36,17 +26,8 @@ export async function mintApiKey(opts: {
   input: MintKeyInput;
 }): Promise<MintedKeyDto> {
   const forClient = opts.workspaceId !== opts.homeWorkspaceId;
-  const requested = opts.input.scopes ? [...new Set(opts.input.scopes)] : [...opts.callerScopes];
-  if (forClient && opts.input.scopes && requested.length === 1 && requested[0] === 'workspaces:manage') {
-    throw new AppError('VALIDATION_FAILED', 'A key for a client workspace cannot hold only workspaces:manage: that scope is stripped', { field: 'scopes' });
-  }
-  const scopes = forClient ? requested.filter((s) => s !== 'workspaces:manage') : requested;
-  const notHeld = scopes.filter((s) => !opts.callerScopes.includes(s));
-  if (notHeld.length) throw new AppError('SCOPE_MISSING', `You cannot grant scopes you do not hold: ${notHeld.join(', ')}`, { field: 'scopes' });
-  if (scopes.length === 0) throw new AppError('VALIDATION_FAILED', 'The key would hold no scope', { field: 'scopes' });
-  const expiresAt = opts.input.expiresAt ? new Date(opts.input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', { field: 'expiresAt' });
-  return createApiKey({ workspaceId: opts.workspaceId, name: opts.input.name, scopes: SCOPES.filter((s) => scopes.includes(s)), expiresAt });
+  const { scopes, expiresAt } = mintRules({ callerScopes: opts.callerScopes, input: opts.input, forClient });
+  return createApiKey({ workspaceId: opts.workspaceId, name: opts.input.name, scopes, expiresAt });
 }
 
 /**

@@ -19,24 +19,59 @@ export async function createApiKey(opts: { workspaceId: string; name: string; sc
       expiresAt: opts.expiresAt ?? null,
     },
   });
+  return { ...toKeyRecord(row), secret: key.secret };
+}
+
+/** The fields every key record answers, minted or listed (never the hash). */
+export function toKeyRecord(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}) {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scopes: row.scopes as Scope[],
+    scopes: SCOPES.filter((s) => row.scopes.includes(s)),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    lastUsedAt: null,
-    secret: key.secret,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
 
 /**
- * Mints a key for a managed workspace (contract: Key minting rules). Only the agency that
+ * The contract's key minting rules, for every way a key is minted: omitted scopes mean the
+ * caller's; a key cannot grant a scope the caller lacks; a key for a client workspace never
+ * manages (workspaces:manage is stripped, and a request for it alone is refused); the key
+ * holds at least one scope; an expiry is in the future. Answers the scopes in the
+ * catalogue's order (records read the same way) and the expiry.
+ */
+export function mintRules(opts: { callerScopes: readonly Scope[]; input: MintKeyInput; forClient: boolean }): { scopes: Scope[]; expiresAt: Date | null } {
+  const requested = opts.input.scopes ? [...new Set(opts.input.scopes)] : [...opts.callerScopes];
+  if (opts.forClient && opts.input.scopes && requested.length === 1 && requested[0] === 'workspaces:manage') {
+    throw new AppError('VALIDATION_FAILED', 'A key for a client workspace cannot hold only workspaces:manage: that scope is stripped', { field: 'scopes' });
+  }
+  const scopes = opts.forClient ? requested.filter((s) => s !== 'workspaces:manage') : requested;
+  const notHeld = scopes.filter((s) => !opts.callerScopes.includes(s));
+  if (notHeld.length) {
+    throw new AppError('SCOPE_MISSING', `This key cannot grant scopes it does not hold: ${notHeld.join(', ')}`, { field: 'scopes' });
+  }
+  if (scopes.length === 0) throw new AppError('VALIDATION_FAILED', 'The minted key would hold no scope', { field: 'scopes' });
+  const expiresAt = opts.input.expiresAt ? new Date(opts.input.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', { field: 'expiresAt' });
+  }
+  return { scopes: SCOPES.filter((s) => scopes.includes(s)), expiresAt };
+}
+
+/**
+ * Mints a key for a managed workspace (POST /workspaces/{id}/api-keys). Only the agency that
  * manages the workspace may (anything else is WORKSPACE_NOT_FOUND, like a workspace that
- * never existed). Omitted scopes mean the caller's scopes; workspaces:manage is always
- * stripped (a client key never manages); a request for workspaces:manage alone is refused;
- * a key cannot grant a scope it lacks.
+ * never existed); the key is always a client's key.
  */
 export async function mintKeyForManagedWorkspace(opts: {
   agencyWorkspaceId: string;
@@ -45,26 +80,6 @@ export async function mintKeyForManagedWorkspace(opts: {
   input: MintKeyInput;
 }): Promise<MintedKeyDto> {
   const workspace = await getManagedWorkspace(opts.agencyWorkspaceId, opts.workspaceId);
-  const requested = opts.input.scopes ? [...new Set(opts.input.scopes)] : [...opts.callerScopes];
-  if (opts.input.scopes && requested.length === 1 && requested[0] === 'workspaces:manage') {
-    throw new AppError('VALIDATION_FAILED', 'A minted key cannot hold only workspaces:manage: that scope is stripped from minted keys', { field: 'scopes' });
-  }
-  const scopes: Scope[] = requested.filter((s) => s !== 'workspaces:manage');
-  const notHeld = scopes.filter((s) => !opts.callerScopes.includes(s));
-  if (notHeld.length) {
-    throw new AppError('SCOPE_MISSING', `This key cannot grant scopes it does not hold: ${notHeld.join(', ')}`, { field: 'scopes' });
-  }
-  if (scopes.length === 0) {
-    throw new AppError('VALIDATION_FAILED', 'The minted key would hold no scope', { field: 'scopes' });
-  }
-  let expiresAt: Date | null = null;
-  if (opts.input.expiresAt) {
-    expiresAt = new Date(opts.input.expiresAt);
-    if (expiresAt.getTime() <= Date.now()) {
-      throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', { field: 'expiresAt' });
-    }
-  }
-  // Keep the stored order canonical (the catalogue's order) so records read the same way.
-  const ordered = SCOPES.filter((s) => scopes.includes(s));
-  return createApiKey({ workspaceId: workspace.id, name: opts.input.name, scopes: ordered, expiresAt });
+  const { scopes, expiresAt } = mintRules({ callerScopes: opts.callerScopes, input: opts.input, forClient: true });
+  return createApiKey({ workspaceId: workspace.id, name: opts.input.name, scopes, expiresAt });
 }
