@@ -4,16 +4,12 @@
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
+import { getManagedWorkspace } from '@/server/workspaces/managed-workspaces';
 import type { ClientLinkRecord, ClientLinkKind } from './client-links.schemas';
-
-async function managedOrThrow(agencyWorkspaceId: string, workspaceId: string): Promise<void> {
-  const found = isUuid(workspaceId) ? await db.workspace.findFirst({ where: { id: workspaceId, managedById: agencyWorkspaceId }, select: { id: true } }) : null;
-  if (!found) throw new AppError('WORKSPACE_NOT_FOUND', 'No managed workspace with that id under this workspace', { field: 'id' });
-}
 
 /** Links still live (not revoked, not expired), newest first. */
 export async function listClientLinks(args: { agencyWorkspaceId: string; workspaceId: string }): Promise<ClientLinkRecord[]> {
-  await managedOrThrow(args.agencyWorkspaceId, args.workspaceId);
+  await getManagedWorkspace(args.agencyWorkspaceId, args.workspaceId);
   const rows = await db.clientLink.findMany({
     where: { workspaceId: args.workspaceId, revokedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: 'desc' },
@@ -29,7 +25,7 @@ export async function listClientLinks(args: { agencyWorkspaceId: string; workspa
 
 /** Revokes one link: it answers CONNECT_TOKEN_INVALID from now on. Revoking twice is a no-op. */
 export async function revokeClientLink(args: { agencyWorkspaceId: string; workspaceId: string; linkId: string }): Promise<void> {
-  await managedOrThrow(args.agencyWorkspaceId, args.workspaceId);
+  await getManagedWorkspace(args.agencyWorkspaceId, args.workspaceId);
   const link = isUuid(args.linkId) ? await db.clientLink.findFirst({ where: { id: args.linkId, workspaceId: args.workspaceId }, select: { id: true } }) : null;
   if (!link) throw new AppError('CLIENT_LINK_NOT_FOUND', 'No client link with that id on that workspace', { field: 'linkId' });
   await db.clientLink.updateMany({ where: { id: link.id, revokedAt: null }, data: { revokedAt: new Date() } });
