@@ -30,7 +30,7 @@ describe('disconnecting an account', () => {
     const post = (body: Record<string, unknown>) => api('POST', '/posts', { key: w.secret, body }).then((r) => r.body.data.id as string);
     const shared = await post({ content: 'both', connectionIds: [li, w.ok.twitter.id], scheduledAt: inMinutes(60) });
     const sole = await post({ content: 'only linkedin', connectionIds: [li], scheduledAt: inMinutes(90) });
-    const draft = await post({ content: 'draft', connectionIds: [li, w.ok.facebook.id] });
+    const draft = await post({ content: 'draft', connectionIds: [li, w.ok.facebook.id], variants: { linkedin: { content: 'draft, longer for LinkedIn' } } });
     const elsewhere = await post({ content: 'not on linkedin', connectionIds: [w.ok.twitter.id], scheduledAt: inMinutes(30) });
     const done = await post({ content: 'published', connectionIds: [li] });
     await api('POST', `/posts/${done}/publish`, { key: w.secret });
@@ -54,6 +54,12 @@ describe('disconnecting an account', () => {
     expect((await read(shared)).platforms).toEqual(['twitter']);
     expect((await read(shared)).status).toBe('scheduled');
     expect((await read(draft)).platforms).toEqual(['facebook']);
+    // The post says what its targets are: accounts, and no variant for a platform it left.
+    expect((await read(shared)).connectionIds).toEqual([w.ok.twitter.id]);
+    expect((await read(draft)).connectionIds).toEqual([w.ok.facebook.id]);
+    expect((await read(draft)).variants).toBeNull();
+    // …so the post rules accept the next edit.
+    expect((await api('PATCH', `/posts/${draft}`, { key: w.secret, body: { content: 'draft, edited' } })).status).toBe(200);
     expect((await read(sole)).status).toBe('cancelled');
     // Delivered history still points at the account, which stays listed as disconnected.
     expect((await read(done)).targets[0].connectionId).toBe(li);

@@ -67,10 +67,20 @@ export async function disconnectConnection(workspaceId: string, id: string): Pro
     const deleted = await tx.postTarget.deleteMany({
       where: { connectionId: connection.id, status: 'pending', postId: { in: shared }, post: { status: { in: [...UNDELIVERED] } } },
     });
-    // A post's platforms are those of its targets (list filters and counts read them).
-    for (const postId of shared) {
-      const left = await tx.postTarget.findMany({ where: { postId }, select: { platform: true } });
-      await tx.post.update({ where: { id: postId }, data: { platforms: [...new Set(left.map((t) => t.platform))] } });
+    // The post must say what its targets now are, in one statement for all of them: its
+    // accounts, its platforms (list filters and counts read them), and only the variants and
+    // settings of platforms it still targets (the post rules refuse any other on a later edit).
+    if (shared.length) {
+      await tx.$executeRaw`
+        UPDATE "Post" p SET
+          "connectionIds" = array_remove(p."connectionIds", ${connection.id}::text),
+          "platforms" = left_."platforms",
+          "variants" = (SELECT jsonb_object_agg(key, value) FROM jsonb_each(p."variants") WHERE key = ANY(left_."platforms")),
+          "platformSettings" = (SELECT jsonb_object_agg(key, value) FROM jsonb_each(p."platformSettings") WHERE key = ANY(left_."platforms")),
+          "updatedAt" = now()
+        FROM (SELECT t."postId", array_agg(DISTINCT t."platform") AS "platforms" FROM "PostTarget" t
+              WHERE t."postId" = ANY(${shared}::uuid[]) GROUP BY t."postId") left_
+        WHERE p."id" = left_."postId"`;
     }
     return deleted.count;
   });
