@@ -9,7 +9,7 @@ interface Node {
   children?: number[];
 }
 const profile = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
-const top = Number(process.argv[3] ?? 15);
+const top = Number(process.argv[3] ?? process.env.TOP ?? 15) || 15;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));

@@ -1,6 +1,8 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
+import { sqlRows } from '@/server/db/sql';
+import { Prisma } from '@/server/generated/prisma/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Warning } from '@/server/shared/schemas';
@@ -18,6 +20,12 @@ export interface WriteOptions {
   requester?: () => Promise<string>;
 }
 
+async function workspaceRequiresApproval(workspaceId: string): Promise<boolean> {
+  const [workspace] = await sqlRows<{ requireApproval: boolean }>(Prisma.sql`SELECT "requireApproval" FROM "Workspace" WHERE "id" = ${workspaceId}::uuid`);
+  if (!workspace) throw new Error(`workspace ${workspaceId} does not exist`);
+  return workspace.requireApproval;
+}
+
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
@@ -30,8 +38,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
 
   const post = await withImportedMedia(workspaceId, media, async () => {
     checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
-    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
-    const needsApproval = scheduledAt !== null && approvalNeeded(workspace.requireApproval, input.requireApproval ?? false);
+    const needsApproval = scheduledAt !== null && approvalNeeded(await workspaceRequiresApproval(workspaceId), input.requireApproval ?? false);
     if (needsApproval) warnings.push(APPROVAL_WARNING);
     const requestedBy = needsApproval && opts.requester ? await opts.requester() : null;
 
@@ -52,9 +59,9 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       platformSettings: settings ?? null,
     };
     // A draft is one statement (atomic by itself); a scheduled post records its events with it.
-    if (!scheduledAt) return insertPostRow(db, row);
+    if (!scheduledAt) return insertPostRow(row);
     return db.$transaction(async (tx) => {
-      const created = await insertPostRow(tx, row);
+      const created = await insertPostRow(row, tx);
       await recordEvent(tx, {
         workspaceId,
         type: 'post.scheduled',

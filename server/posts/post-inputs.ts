@@ -1,8 +1,8 @@
 // Checks shared by create and edit: the target connections, variants and media of a post.
-import type { Connection } from '@/server/generated/prisma/client';
+import { Prisma, type Connection } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/shared/platforms';
 import { isUsable } from '@/server/connections/token-health';
-import { db } from '@/server/db/client';
+import { sqlRows } from '@/server/db/sql';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
 import { importMediaUrls } from '@/server/media/import-media-urls';
@@ -16,7 +16,9 @@ export type StoredMedia = ResolvedMedia & { origin: 'mediaIds' | 'mediaUrls' };
 /** The post's connections, in request order, each in this workspace and usable now. */
 export async function loadTargetConnections(workspaceId: string, ids: readonly string[]): Promise<Connection[]> {
   const unique = [...new Set(ids)];
-  const rows = await db.connection.findMany({ where: { workspaceId, id: { in: unique.filter(isUuid) } } });
+  const rows = await sqlRows<Connection>(
+    Prisma.sql`SELECT * FROM "Connection" WHERE "workspaceId" = ${workspaceId}::uuid AND "id" = ANY(${unique.filter(isUuid)}::uuid[])`,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => {
     const field = `connectionIds[${ids.indexOf(id)}]`;

@@ -3,6 +3,7 @@
 // formatted in SQL (the columns hold UTC) as ISO 8601 strings, the form post-dto.ts sends.
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/server/db/client';
+import { sqlRows } from '@/server/db/sql';
 import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/client';
 
 const ts = (column: string) => Prisma.raw(`to_char(t."${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -53,11 +54,12 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
  * Inserts a post and one pending target per connection, and returns them, in one statement
  * (a data-modifying CTE): atomic on its own, and one round trip instead of Prisma's nested
  * create (insert, insert, select, select). The post-count triggers see it like any insert.
+ * Inside `tx` when the caller writes more with it; otherwise on the driver (server/db/sql.ts).
  */
-export async function insertPostRow(client: Pick<Tx, '$queryRaw'>, p: NewPost): Promise<PostWithTargets> {
+export async function insertPostRow(p: NewPost, tx?: Pick<Tx, '$queryRaw'>): Promise<PostWithTargets> {
   const id = randomUUID();
   const now = new Date();
-  const rows = await client.$queryRaw<PostWithTargets[]>`
+  const statement = Prisma.sql`
     WITH p AS (
       INSERT INTO "Post" ("id", "workspaceId", "content", "variants", "media", "mediaUrls", "platforms", "connectionIds", "status",
         "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "createdAt", "updatedAt")
@@ -72,5 +74,6 @@ export async function insertPostRow(client: Pick<Tx, '$queryRaw'>, p: NewPost): 
       RETURNING *
     )
     SELECT p.*, ${targetsJson(Prisma.sql`t`)} FROM p`;
+  const rows = tx ? await tx.$queryRaw<PostWithTargets[]>(statement) : await sqlRows<PostWithTargets>(statement);
   return rows[0]!;
 }

@@ -1,5 +1,5 @@
 // GET /posts, GET /posts/{id}, GET /posts/{id}/targets.
-import { db } from '@/server/db/client';
+import { sqlRows } from '@/server/db/sql';
 import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
@@ -11,7 +11,7 @@ import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts
 /** The post row with its targets, or POST_NOT_FOUND for anything outside this workspace. */
 export async function findPostRow(workspaceId: string, id: string): Promise<PostWithTargets> {
   const rows = isUuid(id)
-    ? await db.$queryRaw<PostWithTargets[]>`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE p."id" = ${id}::uuid AND p."workspaceId" = ${workspaceId}::uuid`
+    ? await sqlRows<PostWithTargets>(Prisma.sql`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE p."id" = ${id}::uuid AND p."workspaceId" = ${workspaceId}::uuid`)
     : [];
   if (!rows[0]) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
   return rows[0];
@@ -47,12 +47,12 @@ function listFilter(workspaceId: string, q: ListPostsQuery): Prisma.Sql {
  */
 async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.Sql): Promise<number> {
   if (q.from || q.to || q.alert || q.search) {
-    const [row] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "Post" WHERE ${where}`;
+    const [row] = await sqlRows<{ total: number }>(Prisma.sql`SELECT count(*)::int AS "total" FROM "Post" WHERE ${where}`);
     return row?.total ?? 0;
   }
-  const [row] = await db.$queryRaw<{ total: number }[]>`
+  const [row] = await sqlRows<{ total: number }>(Prisma.sql`
     SELECT COALESCE(SUM("n"), 0)::int AS "total" FROM "PostCount"
-    WHERE "workspaceId" = ${workspaceId}::uuid AND "platform" = ${q.platform ?? '*'} ${q.status ? Prisma.sql`AND "status" = ${q.status}` : Prisma.empty}`;
+    WHERE "workspaceId" = ${workspaceId}::uuid AND "platform" = ${q.platform ?? '*'} ${q.status ? Prisma.sql`AND "status" = ${q.status}` : Prisma.empty}`);
   return row?.total ?? 0;
 }
 
@@ -63,8 +63,8 @@ async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.
 export async function listPosts(workspaceId: string, q: ListPostsQuery): Promise<{ posts: PostListRowDto[]; total: number }> {
   const where = listFilter(workspaceId, q);
   const [rows, total] = await Promise.all([
-    db.$queryRaw<PostWithTargets[]>`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE ${where}
-      ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    sqlRows<PostWithTargets>(Prisma.sql`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE ${where}
+      ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
     countPosts(workspaceId, q, where),
   ]);
   return {
