@@ -8,6 +8,8 @@
 //   npx tsx bench/api-vs-raw.ts   (CLIENTS=20 ROUNDS=3 SECONDS=3 SERIAL=200)
 // HERALD=facade runs Herald's REST facade on plain node:http instead of `next start`, to
 // separate the framework's share from Herald's own layers.
+// Route 5 is the tool path: `tools/call posts_list` on /public/v1/mcp against route 1 on the
+// same Herald server (both run the same procedure); the target is at most 1.3× the REST cost.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,6 +30,7 @@ interface Route {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  headers?: Record<string, string>;
   expect: number;
 }
 
@@ -42,7 +45,11 @@ function request(port: number, route: Route, auth: string): Promise<void> {
         method: route.method,
         path: route.path,
         agent,
-        headers: { Authorization: auth, ...(route.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(route.body) } : {}) },
+        headers: {
+          Authorization: auth,
+          ...(route.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(route.body) } : {}),
+          ...route.headers,
+        },
       },
       (res) => {
         res.resume();
@@ -102,6 +109,48 @@ async function spawnServer(script: string, url: string, port: number) {
   };
 }
 
+/** A session on the tool endpoint (initialize, then initialized), for route 5. */
+async function mcpSession(auth: string): Promise<Record<string, string>> {
+  const accept = { accept: 'application/json, text/event-stream' };
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  const res = await fetch(`http://127.0.0.1:${HERALD_PORT}/public/v1/mcp`, { method: 'POST', headers: { Authorization: auth, 'content-type': 'application/json', ...accept }, body: initialize });
+  const session = res.headers.get('mcp-session-id');
+  await res.arrayBuffer();
+  if (!session) throw new Error(`initialize answered ${res.status} without a session`);
+  const headers = { ...accept, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+  await request(HERALD_PORT, { name: 'initialized', method: 'POST', path: '/public/v1/mcp', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), headers, expect: 202 }, auth);
+  return headers;
+}
+
+/** Route 5: the tool path against the REST route it wraps, on the same Herald server, interleaved. */
+async function toolPath(rest: Route, auth: string) {
+  const tool: Route = {
+    name: 'tools/call posts_list',
+    method: 'POST',
+    path: '/public/v1/mcp',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'posts_list', arguments: { limit: 50 } } }),
+    headers: await mcpSession(auth),
+    expect: 200,
+  };
+  for (const r of [rest, tool]) await throughput(HERALD_PORT, r, auth, 1); // warm-up
+  const [rq, tq, rm, tm]: number[][] = [[], [], [], []];
+  for (let r = 0; r < ROUNDS; r++) {
+    rq.push(await throughput(HERALD_PORT, rest, auth, SECONDS));
+    tq.push(await throughput(HERALD_PORT, tool, auth, SECONDS));
+    rm.push(await medianMs(HERALD_PORT, rest, auth, Math.ceil(SERIAL / ROUNDS)));
+    tm.push(await medianMs(HERALD_PORT, tool, auth, Math.ceil(SERIAL / ROUNDS)));
+  }
+  const [R, T, RM, TM] = [median(rq), median(tq), median(rm), median(tm)];
+  console.log(
+    `\ntool path (Herald only): ${tool.name} ${T.toFixed(0)} calls/s vs ${rest.name} ${R.toFixed(0)} req/s → ${(R / T).toFixed(2)}× the REST cost; p50 ${TM.toFixed(2)} vs ${RM.toFixed(2)} ms (${(TM / RM).toFixed(2)}×); target ≤ 1.3×`,
+  );
+}
+
 await withBenchDatabase(async (url) => {
   const { createApiKey } = await import('@/server/api-keys/mint-api-key');
   const { SCOPES } = await import('@/server/auth/scopes');
@@ -156,6 +205,7 @@ await withBenchDatabase(async (url) => {
         `${route.name.padEnd(26)} | ${H.toFixed(0).padStart(12)} | ${B.toFixed(0).padStart(10)} | ${(H / B).toFixed(2).padStart(5)} | ${HM.toFixed(2).padStart(18)} ms | ${BM.toFixed(2).padStart(5)} ms | +${(HM - BM).toFixed(2)} ms`,
       );
     }
+    if (!only || only.includes('5')) await toolPath(routes[0]!, auth);
   } finally {
     await bare.stop();
     await herald.stop();

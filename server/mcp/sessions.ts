@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { prefixOf } from '@/server/auth/api-key-secret';
 import { bearerKeyOf, principalOfKey, type KeyPrincipal, type StoredKey } from '@/server/auth/authenticate-key';
 import { db } from '@/server/db/client';
+import { sqlRows } from '@/server/db/sql';
+import { Prisma } from '@/server/generated/prisma/client';
 
 /** lastSeenAt is informative: written at most this often per session. */
 const LAST_SEEN_RESOLUTION_MS = 30_000;
@@ -34,7 +36,7 @@ export async function authenticateSessionRequest(
 ): Promise<{ principal: KeyPrincipal; session: McpSessionRecord | null }> {
   const secret = bearerKeyOf(authorization);
   const id = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId) ? sessionId : null;
-  const rows = await db.$queryRaw<Array<StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null }>>`
+  const rows = await sqlRows<StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null }>(Prisma.sql`
     WITH k AS (
       SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "prefix" = ${prefixOf(secret)}
     ), s AS (
@@ -45,7 +47,7 @@ export async function authenticateSessionRequest(
       FROM s WHERE m."id" = s."id" AND s."lastSeenAt" < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})
     )
     SELECT k.*, s."id" AS "sessionId", s."workspaceId" AS "sessionWorkspaceId", s."protocolVersion"
-    FROM k LEFT JOIN s ON TRUE`;
+    FROM k LEFT JOIN s ON TRUE`);
   const row = rows[0];
   const principal = principalOfKey(secret, row);
   const session =
