@@ -11,82 +11,15 @@
 // Route 5 is the tool path: `tools/call posts_list` on /public/v1/mcp against route 1 on the
 // same Herald server (both run the same procedure); the target is at most 1.3× the REST cost.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchWorkspace, withBenchDatabase } from './bench-database';
 import { ensureBuild, startApp } from './chaos/app-process';
+import { CLIENTS, closeLoad, cpuMsPerRequest, median, medianMs, request, ROUNDS, SECONDS, SERIAL, throughput, type Route } from './http-load';
 
-const CLIENTS = Number(process.env.CLIENTS ?? 20);
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const SECONDS = Number(process.env.SECONDS ?? 3);
-const SERIAL = Number(process.env.SERIAL ?? 200);
 const HERALD_PORT = 3390;
 const BARE_PORT = 3391;
-
-interface Route {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  headers?: Record<string, string>;
-  expect: number;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-function request(port: number, route: Route, auth: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: route.method,
-        path: route.path,
-        agent,
-        headers: {
-          Authorization: auth,
-          ...(route.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(route.body) } : {}),
-          ...route.headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === route.expect ? resolve() : reject(new Error(`${route.name} on :${port} answered ${res.statusCode}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(route.body);
-  });
-}
-
-async function throughput(port: number, route: Route, auth: string, seconds: number): Promise<number> {
-  const end = performance.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < end) {
-        await request(port, route, auth);
-        done++;
-      }
-    }),
-  );
-  return done / seconds;
-}
-
-async function medianMs(port: number, route: Route, auth: string, n: number): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await request(port, route, auth);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 const FACADE = process.env.HERALD === 'facade';
@@ -102,6 +35,7 @@ async function spawnServer(script: string, url: string, port: number) {
   });
   await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));
   return {
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGINT');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -118,12 +52,27 @@ async function mcpSession(auth: string): Promise<Record<string, string>> {
     method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
   });
-  const res = await fetch(`http://127.0.0.1:${HERALD_PORT}/public/v1/mcp`, { method: 'POST', headers: { Authorization: auth, 'content-type': 'application/json', ...accept }, body: initialize });
+  const res = await fetch(`http://127.0.0.1:${HERALD_PORT}/public/v1/mcp`, {
+    method: 'POST',
+    headers: { Authorization: auth, 'content-type': 'application/json', ...accept },
+    body: initialize,
+  });
   const session = res.headers.get('mcp-session-id');
   await res.arrayBuffer();
   if (!session) throw new Error(`initialize answered ${res.status} without a session`);
   const headers = { ...accept, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
-  await request(HERALD_PORT, { name: 'initialized', method: 'POST', path: '/public/v1/mcp', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), headers, expect: 202 }, auth);
+  await request(
+    HERALD_PORT,
+    {
+      name: 'initialized',
+      method: 'POST',
+      path: '/public/v1/mcp',
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      headers,
+      expect: 202,
+    },
+    auth,
+  );
   return headers;
 }
 
@@ -170,9 +119,13 @@ await withBenchDatabase(async (url) => {
         databaseUrl: url,
         logFile: path.join(logDir, 'herald-api-vs-raw.log'),
         env: { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE! },
-        nodeArgs: process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
+        nodeArgs: [
+          ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+          ...(process.env.HERALD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        ],
       });
   const bare = await spawnServer('bare-api.ts', url, BARE_PORT);
+  const heraldPid = herald.pid;
 
   const only = process.env.ROUTES?.split(',');
   const routes: Route[] = [
@@ -187,29 +140,32 @@ await withBenchDatabase(async (url) => {
     console.log(
       `Herald (${FACADE ? 'REST facade on node:http' : 'next start'}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`,
     );
-    console.log('route                      | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead');
+    console.log(
+      'route                      | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead | server CPU per request, Herald vs bare',
+    );
     for (const route of routes.filter((r, i) => !only || only.includes(String(i + 1)))) {
       for (const port of [HERALD_PORT, BARE_PORT]) await throughput(port, route, auth, 1); // warm-up
-      const h: number[] = [];
-      const b: number[] = [];
-      const hm: number[] = [];
-      const bm: number[] = [];
+      const [h, b, hm, bm, hc, bc]: number[][] = [[], [], [], [], [], []];
       for (let r = 0; r < ROUNDS; r++) {
-        h.push(await throughput(HERALD_PORT, route, auth, SECONDS));
-        b.push(await throughput(BARE_PORT, route, auth, SECONDS));
+        const herald = await cpuMsPerRequest(heraldPid, () => throughput(HERALD_PORT, route, auth, SECONDS));
+        const baseline = await cpuMsPerRequest(bare.pid, () => throughput(BARE_PORT, route, auth, SECONDS));
+        h.push(herald.rps);
+        hc.push(herald.cpuMs);
+        b.push(baseline.rps);
+        bc.push(baseline.cpuMs);
         hm.push(await medianMs(HERALD_PORT, route, auth, Math.ceil(SERIAL / ROUNDS)));
         bm.push(await medianMs(BARE_PORT, route, auth, Math.ceil(SERIAL / ROUNDS)));
       }
-      const [H, B, HM, BM] = [median(h), median(b), median(hm), median(bm)];
+      const [H, B, HM, BM, HC, BC] = [h, b, hm, bm, hc, bc].map(median) as [number, number, number, number, number, number];
       console.log(
-        `${route.name.padEnd(26)} | ${H.toFixed(0).padStart(12)} | ${B.toFixed(0).padStart(10)} | ${(H / B).toFixed(2).padStart(5)} | ${HM.toFixed(2).padStart(18)} ms | ${BM.toFixed(2).padStart(5)} ms | +${(HM - BM).toFixed(2)} ms`,
+        `${route.name.padEnd(26)} | ${H.toFixed(0).padStart(12)} | ${B.toFixed(0).padStart(10)} | ${(H / B).toFixed(2).padStart(5)} | ${HM.toFixed(2).padStart(18)} ms | ${BM.toFixed(2).padStart(5)} ms | +${(HM - BM).toFixed(2)} ms | ${HC.toFixed(3)} vs ${BC.toFixed(3)} ms`,
       );
     }
     if (!only || only.includes('5')) await toolPath(routes[0]!, auth);
   } finally {
     await bare.stop();
     await herald.stop();
-    agent.destroy();
+    closeLoad();
     await sleep(100);
   }
 });

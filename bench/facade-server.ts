@@ -6,7 +6,10 @@ import { handleMcp } from '@/server/mcp/endpoint';
 import { handleMcpSetup } from '@/server/mcp/setup';
 import { startTestServer } from '@/server/testing/api-server';
 
-const server = await startTestServer({ '/public/v1': handlePublicApi, '/public/v1/mcp': handleMcp, '/public/v1/mcp/setup': handleMcpSetup }, { port: Number(process.env.PORT ?? 0) });
+const server = await startTestServer(
+  { '/public/v1': handlePublicApi, '/public/v1/mcp': handleMcp, '/public/v1/mcp/setup': handleMcpSetup },
+  { port: Number(process.env.PORT ?? 0) },
+);
 console.log(`facade listening on ${server.url}`);
 // A normal exit on SIGINT, so `--cpu-prof` writes its profile.
 process.on('SIGINT', () => void server.close().then(() => process.exit(0)));

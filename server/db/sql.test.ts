@@ -2,7 +2,7 @@
 // and write timestamps as UTC whatever the process's time zone.
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { sqlRows } from '@/server/db/sql';
+import { isoTimestamp, sqlRows } from '@/server/db/sql';
 import { Prisma } from '@/server/generated/prisma/client';
 import { publishingWorkspace } from '@/server/testing/posts-fixtures';
 
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('sqlRows', () => {
-  it('reads a post exactly as Prisma\'s $queryRaw does: timestamps, json, arrays, nulls', async () => {
+  it("reads a post exactly as Prisma's $queryRaw does: timestamps, json, arrays, nulls", async () => {
     const w = await publishingWorkspace();
     const post = await db.post.create({
       data: {
@@ -46,5 +46,20 @@ describe('sqlRows', () => {
     );
     expect(rows.map((r) => r.id)).toEqual([post.id]);
     expect(rows[0]!.scheduledAt.toISOString()).toBe(at.toISOString());
+  });
+
+  it('gives timestamps as the strings toISOString writes when asked, for every fraction PostgreSQL prints', async () => {
+    const w = await publishingWorkspace();
+    const stamps = ['2031-03-04T05:06:07.008Z', '2031-03-04T05:06:07.100Z', '2031-03-04T05:06:07.000Z', '2031-12-31T23:59:59.999Z'];
+    for (const at of stamps) {
+      const post = await db.post.create({ data: { workspaceId: w.workspace.id, content: at, status: 'scheduled', scheduledAt: new Date(at) } });
+      const [row] = await sqlRows<{ scheduledAt: string; createdAt: string; approvedAt: string | null }>(
+        Prisma.sql`SELECT "scheduledAt", "createdAt", "approvedAt" FROM "Post" WHERE "id" = ${post.id}::uuid`,
+        { timestamps: 'iso' },
+      );
+      expect(row).toEqual({ scheduledAt: at, createdAt: post.createdAt.toISOString(), approvedAt: null });
+    }
+    expect(isoTimestamp('2031-03-04 05:06:07.1')).toBe('2031-03-04T05:06:07.100Z');
+    expect(isoTimestamp('2031-03-04 05:06:07')).toBe('2031-03-04T05:06:07.000Z');
   });
 });

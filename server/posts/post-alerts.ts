@@ -13,17 +13,22 @@ export const STUCK_AFTER_MS = 10 * 60_000;
 
 export { ALERT_ACTIONS, ALERT_KINDS, type AlertFilter, type PostAlert } from './posts.schemas';
 
+/** Timestamps as Prisma reads them (Date) or as the hot reads give them (ISO 8601 strings). */
 interface AlertInput {
   status: string;
   approvalStatus: string;
-  scheduledAt: Date | null;
-  updatedAt: Date;
-  deliveryLeaseUntil: Date | null;
+  scheduledAt: Date | string | null;
+  updatedAt: Date | string;
+  deliveryLeaseUntil: Date | string | null;
 }
 
+const msOf = (t: Date | string) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+const isoOf = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
+
+/** `now` is passed once for a whole page, so a page of rows does not make a Date per row. */
 export function postAlert(p: AlertInput, now: Date = new Date()): PostAlert | null {
-  if (p.status === 'scheduled' && p.scheduledAt && now.getTime() - p.scheduledAt.getTime() > OVERDUE_AFTER_MS) {
-    const since = p.scheduledAt.toISOString();
+  if (p.status === 'scheduled' && p.scheduledAt && now.getTime() - msOf(p.scheduledAt) > OVERDUE_AFTER_MS) {
+    const since = isoOf(p.scheduledAt);
     if (p.approvalStatus === 'rejected')
       return { kind: 'overdue', reason: 'Rejected by a reviewer and its time has passed: edit it and pick a new time', action: 'reschedule', since };
     if (isApprovalBlocking(p.approvalStatus))
@@ -31,13 +36,13 @@ export function postAlert(p: AlertInput, now: Date = new Date()): PostAlert | nu
     return { kind: 'overdue', reason: 'Its scheduled time passed and delivery has not started', action: 'publish_now', since };
   }
   if (p.status === 'publishing') {
-    const lapsed = p.deliveryLeaseUntil === null || p.deliveryLeaseUntil.getTime() <= now.getTime();
-    if (lapsed || now.getTime() - p.updatedAt.getTime() > STUCK_AFTER_MS)
+    const lapsed = p.deliveryLeaseUntil === null || msOf(p.deliveryLeaseUntil) <= now.getTime();
+    if (lapsed || now.getTime() - msOf(p.updatedAt) > STUCK_AFTER_MS)
       return {
         kind: 'stuck',
         reason: lapsed ? 'The delivery stopped (its runner went away) before every account had an outcome' : 'Publishing has made no progress for 10 minutes',
         action: 'publish_now',
-        since: p.updatedAt.toISOString(),
+        since: isoOf(p.updatedAt),
       };
   }
   return null;

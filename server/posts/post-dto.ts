@@ -4,9 +4,12 @@ import type { Post, PostTarget } from '@/server/generated/prisma/client';
 import { postAlert } from './post-alerts';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
-/** A timestamp as Prisma reads it (Date) or as post-rows.ts reads it (already ISO 8601 UTC from SQL). */
+/** A timestamp as Prisma reads it (Date) or as the hot reads give it (already ISO 8601 UTC). */
 type Stamp = Date | string;
 const wire = (v: Stamp): string => (typeof v === 'string' ? v : v.toISOString());
+const wireOrNull = (v: Stamp | null): string | null => (v === null ? null : wire(v));
+/** A post row from Prisma (Dates) or from a hot read (server/db/sql.ts, ISO strings). */
+export type PostRow = { [K in keyof Post]: Post[K] extends Date ? Stamp : Post[K] extends Date | null ? Stamp | null : Post[K] };
 
 /** The target fields the wire shapes need, from a Prisma row or a post-rows.ts JSON row alike. */
 export type TargetRow = Pick<PostTarget, 'id' | 'connectionId' | 'platform' | 'status' | 'postedId' | 'permalink' | 'error' | 'attempts'> & {
@@ -24,7 +27,7 @@ export function toTargetDto(t: TargetRow): TargetDto {
     permalink: t.permalink,
     error: t.error,
     attempts: t.attempts,
-    publishedAt: t.publishedAt === null ? null : wire(t.publishedAt),
+    publishedAt: wireOrNull(t.publishedAt),
     updatedAt: wire(t.updatedAt),
   };
 }
@@ -40,7 +43,7 @@ function outcomes(targets: TargetRow[] | undefined): Pick<PostDto, 'platformPost
   };
 }
 
-export function toPostListRowDto(p: Post, targets?: TargetRow[]): PostListRowDto {
+export function toPostListRowDto(p: PostRow, targets?: TargetRow[], now?: Date): PostListRowDto {
   return {
     // Scalar lists are nullable columns (Prisma writes NULL when a create leaves them out);
     // the wire shape is always an array.
@@ -52,17 +55,17 @@ export function toPostListRowDto(p: Post, targets?: TargetRow[]): PostListRowDto
     connectionIds: (p.connectionIds as string[] | null) ?? [],
     status: p.status as PostDto['status'],
     approvalStatus: p.approvalStatus as PostDto['approvalStatus'],
-    scheduledAt: p.scheduledAt?.toISOString() ?? null,
-    publishedAt: p.publishedAt?.toISOString() ?? null,
+    scheduledAt: wireOrNull(p.scheduledAt),
+    publishedAt: wireOrNull(p.publishedAt),
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
     ...outcomes(targets),
-    alert: postAlert(p),
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
+    alert: postAlert(p, now),
+    createdAt: wire(p.createdAt),
+    updatedAt: wire(p.updatedAt),
   };
 }
 
-export function toPostDto(p: Post & { targets: TargetRow[] }): PostDto {
+export function toPostDto(p: PostRow & { targets: TargetRow[] }): PostDto {
   const ids = p.connectionIds ?? [];
   const ordered = [...p.targets].sort((a, b) => ids.indexOf(a.connectionId) - ids.indexOf(b.connectionId));
   return { ...toPostListRowDto(p, ordered), targets: ordered.map(toTargetDto) };

@@ -3,7 +3,7 @@
 // formatted in SQL (the columns hold UTC) as ISO 8601 strings, the form post-dto.ts sends.
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/server/db/client';
-import { sqlRows } from '@/server/db/sql';
+import { sqlRows, type IsoTimestamps } from '@/server/db/sql';
 import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/client';
 
 const ts = (column: string) => Prisma.raw(`to_char(t."${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -30,6 +30,8 @@ export type TargetJson = Omit<PostTarget, 'attemptStartedAt' | 'publishedAt' | '
   Record<'attemptStartedAt' | 'publishedAt', string | null> &
   Record<'createdAt' | 'updatedAt', string>;
 export type PostWithTargets = Post & { targets: TargetJson[] };
+/** A post as the hot reads give it: every timestamp an ISO 8601 string (server/db/sql.ts). */
+export type PostReadRow = IsoTimestamps<Post> & { targets: TargetJson[] };
 
 export interface NewPost {
   workspaceId: string;

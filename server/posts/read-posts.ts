@@ -4,14 +4,16 @@ import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
 import { alertSql } from './post-alerts';
-import { TARGETS_JSON, type PostWithTargets } from './post-rows';
+import { TARGETS_JSON, type PostReadRow } from './post-rows';
 import { toPostDto, toPostListRowDto } from './post-dto';
 import type { ListPostsQuery, PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
 /** The post row with its targets, or POST_NOT_FOUND for anything outside this workspace. */
-export async function findPostRow(workspaceId: string, id: string): Promise<PostWithTargets> {
+export async function findPostRow(workspaceId: string, id: string): Promise<PostReadRow> {
   const rows = isUuid(id)
-    ? await sqlRows<PostWithTargets>(Prisma.sql`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE p."id" = ${id}::uuid AND p."workspaceId" = ${workspaceId}::uuid`)
+    ? await sqlRows<PostReadRow>(Prisma.sql`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE p."id" = ${id}::uuid AND p."workspaceId" = ${workspaceId}::uuid`, {
+        timestamps: 'iso',
+      })
     : [];
   if (!rows[0]) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
   return rows[0];
@@ -63,12 +65,16 @@ async function countPosts(workspaceId: string, q: ListPostsQuery, where: Prisma.
 export async function listPosts(workspaceId: string, q: ListPostsQuery): Promise<{ posts: PostListRowDto[]; total: number }> {
   const where = listFilter(workspaceId, q);
   const [rows, total] = await Promise.all([
-    sqlRows<PostWithTargets>(Prisma.sql`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE ${where}
-      ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
+    sqlRows<PostReadRow>(
+      Prisma.sql`SELECT p.*, ${TARGETS_JSON} FROM "Post" p WHERE ${where}
+      ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+      { timestamps: 'iso' },
+    ),
     countPosts(workspaceId, q, where),
   ]);
+  const now = new Date();
   return {
-    posts: rows.map((p) => toPostListRowDto(p, p.targets)),
+    posts: rows.map((p) => toPostListRowDto(p, p.targets, now)),
     total,
   };
 }
