@@ -35,6 +35,15 @@ describe('self-hosted deployment files', () => {
     expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'proxy']));
   });
 
+  it('the proxy compresses, since the app does not (and leaves the event stream alone)', async () => {
+    const nginx = (parse(read('compose.yaml')) as { configs: { nginx: { content: string } } }).configs.nginx.content;
+    expect(nginx).toMatch(/^\s*gzip on;/m);
+    expect(nginx).toMatch(/gzip_types[^;]*application\/json/);
+    expect(nginx).not.toMatch(/gzip_types[^;]*text\/event-stream/);
+    const nextConfig = ((await import(path.join(ROOT, 'next.config.mjs'))) as { default: { compress?: boolean } }).default;
+    expect(nextConfig.compress).toBe(false);
+  });
+
   it('the image runs the standalone build as a non-root user with a health check', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/HERALD_STANDALONE=1 node node_modules\/next\/dist\/bin\/next build/);
