@@ -4,6 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { prefixOf } from '@/server/auth/api-key-secret';
 import { bearerKeyOf, principalOfKey, type KeyPrincipal, type StoredKey } from '@/server/auth/authenticate-key';
+import { cachedKey, rememberKey } from '@/server/auth/key-cache';
+import { env } from '@/server/config/env';
+import { notifiedCache } from '@/server/db/notified-cache';
+import { log } from '@/server/observability/log';
 import { db } from '@/server/db/client';
 import { sqlRows } from '@/server/db/sql';
 import { Prisma } from '@/server/generated/prisma/client';
@@ -24,21 +28,52 @@ export async function openSession(opts: { keyId: string; workspaceId: string; pr
   return id;
 }
 
+interface CachedSession {
+  session: McpSessionRecord;
+  /** When this instance last wrote lastSeenAt (or read it fresh). */
+  seenAt: number;
+}
+
 /**
- * A request inside a session: the bearer key and the session, in one round trip. Throws the
- * REST 401 family for a bad key; the session is null when the key is good but the session
- * unknown, ended or another key's (the caller answers 404, as the protocol asks). The read
- * also refreshes lastSeenAt when it is older than the resolution.
+ * Sessions this instance has served, so a tool call inside a known session with a known key
+ * reads nothing (the REST path reads nothing either, server/auth/key-cache.ts). Ending a
+ * session, or deleting it, NOTIFYs its id from a trigger (migration 20261123170000) and every
+ * instance forgets it; it is served from here only while its key is served from the key cache
+ * too, so a revoked key is refused on its next call. Same lifetime bound as keys.
+ */
+const sessionCache = notifiedCache<CachedSession>('herald_mcp_sessions', () => env.apiKeyCacheTtlMs());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A request inside a session: the bearer key and the session, from this instance's caches or
+ * in one round trip. Throws the REST 401 family for a bad key; the session is null when the
+ * key is good but the session unknown, ended or another key's (the caller answers 404, as the
+ * protocol asks). lastSeenAt is refreshed when it is older than the resolution.
  */
 export async function authenticateSessionRequest(
   authorization: string | null,
   sessionId: string,
 ): Promise<{ principal: KeyPrincipal; session: McpSessionRecord | null }> {
   const secret = bearerKeyOf(authorization);
-  const id = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId) ? sessionId : null;
+  const prefix = prefixOf(secret);
+  const id = UUID.test(sessionId) ? sessionId.toLowerCase() : null;
+  const key = cachedKey(prefix);
+  const cached = id ? sessionCache.get(id) : undefined;
+  if (key && cached && cached.session.keyId === key.id) {
+    const principal = principalOfKey(secret, key);
+    if (Date.now() - cached.seenAt > LAST_SEEN_RESOLUTION_MS) {
+      cached.seenAt = Date.now();
+      // Informative only: written without making the call wait.
+      void db.$executeRaw`UPDATE "McpSession" SET "lastSeenAt" = now() WHERE "id" = ${cached.session.id}::uuid`.catch((err: unknown) =>
+        log.warn('mcp', 'could not record a session as seen', err),
+      );
+    }
+    return { principal, session: cached.session };
+  }
   const rows = await sqlRows<StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null }>(Prisma.sql`
     WITH k AS (
-      SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "prefix" = ${prefixOf(secret)}
+      SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "prefix" = ${prefix}
     ), s AS (
       SELECT m."id", m."workspaceId", m."protocolVersion", m."lastSeenAt" FROM "McpSession" m JOIN k ON m."keyId" = k."id"
       WHERE m."id" = ${id}::uuid AND m."endedAt" IS NULL
@@ -50,10 +85,11 @@ export async function authenticateSessionRequest(
     FROM k LEFT JOIN s ON TRUE`);
   const row = rows[0];
   const principal = principalOfKey(secret, row);
-  const session =
-    row?.sessionId && row.sessionWorkspaceId && row.protocolVersion
-      ? { id: row.sessionId, keyId: principal.keyId, workspaceId: row.sessionWorkspaceId, protocolVersion: row.protocolVersion }
-      : null;
+  const { sessionId: foundId, sessionWorkspaceId, protocolVersion, ...stored } = row!;
+  rememberKey(prefix, stored);
+  if (!foundId || !sessionWorkspaceId || !protocolVersion) return { principal, session: null };
+  const session = { id: foundId, keyId: principal.keyId, workspaceId: sessionWorkspaceId, protocolVersion };
+  sessionCache.remember(foundId, { session, seenAt: Date.now() });
   return { principal, session };
 }
 
@@ -61,6 +97,7 @@ export async function authenticateSessionRequest(
 export async function endSession(id: string, keyId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
   const res = await db.mcpSession.updateMany({ where: { id, keyId, endedAt: null }, data: { endedAt: new Date() } });
+  sessionCache.forget(id.toLowerCase()); // at once here; the trigger tells the other instances
   return res.count === 1;
 }
 
