@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { ensureListening, isListening, LISTENER_APPLICATION_NAME } from '@/server/db/notifications';
+import { eventually } from '@/server/testing/eventually';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { authenticateApiKey } from './authenticate-key';
 
@@ -15,17 +16,6 @@ async function silentlySetScopes(keyId: string, scopes: string[]) {
     await tx.$executeRawUnsafe(`SET LOCAL session_replication_role = replica`);
     await tx.$executeRaw`UPDATE "ApiKey" SET "scopes" = ${scopes} WHERE "id" = ${keyId}::uuid`;
   });
-}
-
-async function eventually(check: () => Promise<void>) {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i >= 100) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 }
 
 afterEach(() => vi.unstubAllEnvs());

@@ -4,22 +4,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { ensureListening } from '@/server/db/notifications';
+import { eventually } from '@/server/testing/eventually';
 import { createKey, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { authenticateSessionRequest, endSession, openSession } from './sessions';
 
 const bearer = (secret: string) => `Bearer ${secret}`;
 const LONG_AGO = new Date('2000-01-01T00:00:00.000Z');
-
-async function eventually(check: () => Promise<void>) {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (err) {
-      if (i >= 100) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
 
 /** A session, checked twice so this instance has read it once while listening. */
 async function servedSession() {
