@@ -4,7 +4,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { MAX_AUTHORIZATION_LENGTH } from '@/server/shared/http-limits';
 import { isWellFormedKey, keyMatches, prefixOf } from './api-key-secret';
-import { cachedKey, rememberKey, type StoredKey } from './key-cache';
+import { cachedKey, keyCacheMark, rememberKey, type StoredKey } from './key-cache';
 import { SCOPES, type Scope } from './scopes';
 import { log } from '@/server/observability/log';
 
@@ -38,8 +38,9 @@ export async function authenticateApiKey(authorization: string | null | undefine
   const prefix = prefixOf(secret);
   let key: StoredKey | null | undefined = cachedKey(prefix);
   if (!key) {
+    const since = keyCacheMark();
     key = await db.apiKey.findUnique({ where: { prefix }, select: KEY_FIELDS });
-    if (key) rememberKey(prefix, key);
+    if (key) rememberKey(prefix, key, since);
   }
   return principalOfKey(secret, key);
 }

@@ -24,8 +24,11 @@ const cache = notifiedCache<StoredKey>(API_KEYS_CHANNEL, () => env.apiKeyCacheTt
 /** The cached row for a key prefix, or undefined when it must be read from the database. */
 export const cachedKey = (prefix: string): StoredKey | undefined => cache.get(prefix);
 
-/** Remembers a key row just read — only while listening, so no change can be missed. */
-export const rememberKey = (prefix: string, key: StoredKey): void => cache.remember(prefix, key);
+/** Taken before reading a key row; `rememberKey` needs it. */
+export const keyCacheMark = (): number => cache.mark();
+
+/** Remembers a key row read since `mark` — not if a change to it arrived meanwhile. */
+export const rememberKey = (prefix: string, key: StoredKey, since: number): void => cache.remember(prefix, key, since);
 
 /** Forgets a key at once on this instance (the trigger tells the others). */
 export const forgetKey = (prefix: string): void => cache.forget(prefix);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { prefixOf } from '@/server/auth/api-key-secret';
 import { bearerKeyOf, principalOfKey, type KeyPrincipal, type StoredKey } from '@/server/auth/authenticate-key';
-import { cachedKey, rememberKey } from '@/server/auth/key-cache';
+import { cachedKey, keyCacheMark, rememberKey } from '@/server/auth/key-cache';
 import { env } from '@/server/config/env';
 import { notifiedCache } from '@/server/db/notified-cache';
 import { log } from '@/server/observability/log';
@@ -71,6 +71,7 @@ export async function authenticateSessionRequest(
     }
     return { principal, session: cached.session };
   }
+  const since = { key: keyCacheMark(), session: sessionCache.mark() };
   const rows = await sqlRows<StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null }>(Prisma.sql`
     WITH k AS (
       SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "prefix" = ${prefix}
@@ -86,10 +87,10 @@ export async function authenticateSessionRequest(
   const row = rows[0];
   const principal = principalOfKey(secret, row);
   const { sessionId: foundId, sessionWorkspaceId, protocolVersion, ...stored } = row!;
-  rememberKey(prefix, stored);
+  rememberKey(prefix, stored, since.key);
   if (!foundId || !sessionWorkspaceId || !protocolVersion) return { principal, session: null };
   const session = { id: foundId, keyId: principal.keyId, workspaceId: sessionWorkspaceId, protocolVersion };
-  sessionCache.remember(foundId, { session, seenAt: Date.now() });
+  sessionCache.remember(foundId, { session, seenAt: Date.now() }, since.session);
   return { principal, session };
 }
 
