@@ -11,6 +11,7 @@ import { log } from '@/server/observability/log';
 import { db } from '@/server/db/client';
 import { sqlRows } from '@/server/db/sql';
 import { Prisma } from '@/server/generated/prisma/client';
+import { isUuid } from '@/server/shared/schemas';
 
 /** lastSeenAt is informative: written at most this often per session. */
 const LAST_SEEN_RESOLUTION_MS = 30_000;
@@ -43,8 +44,6 @@ interface CachedSession {
  */
 const sessionCache = notifiedCache<CachedSession>('herald_mcp_sessions', () => env.apiKeyCacheTtlMs());
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A request inside a session: the bearer key and the session, from this instance's caches or
  * in one round trip. Throws the REST 401 family for a bad key; the session is null when the
@@ -57,7 +56,7 @@ export async function authenticateSessionRequest(
 ): Promise<{ principal: KeyPrincipal; session: McpSessionRecord | null }> {
   const secret = bearerKeyOf(authorization);
   const prefix = prefixOf(secret);
-  const id = UUID.test(sessionId) ? sessionId.toLowerCase() : null;
+  const id = isUuid(sessionId) ? sessionId.toLowerCase() : null;
   const key = cachedKey(prefix);
   const cached = id ? sessionCache.get(id) : undefined;
   if (key && cached && cached.session.keyId === key.id) {
@@ -96,7 +95,7 @@ export async function authenticateSessionRequest(
 
 /** Ends the session; false when there was no live session of this key with that id. */
 export async function endSession(id: string, keyId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   const res = await db.mcpSession.updateMany({ where: { id, keyId, endedAt: null }, data: { endedAt: new Date() } });
   sessionCache.forget(id.toLowerCase()); // at once here; the trigger tells the other instances
   return res.count === 1;

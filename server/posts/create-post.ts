@@ -1,15 +1,13 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
-import { sqlRows } from '@/server/db/sql';
-import { Prisma } from '@/server/generated/prisma/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery } from './delivery/schedule';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';
-import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia } from './post-inputs';
+import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, workspaceRequiresApproval } from './post-inputs';
 import { toPostDto } from './post-dto';
 import { insertPostRow, type NewPost } from './post-rows';
 import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
@@ -18,12 +16,6 @@ import type { CreatePostInput, PostDto } from './posts.schemas';
 /** `requester` names who asked when the post goes to the approval queue (called only then). */
 export interface WriteOptions {
   requester?: () => Promise<string>;
-}
-
-async function workspaceRequiresApproval(workspaceId: string): Promise<boolean> {
-  const [workspace] = await sqlRows<{ requireApproval: boolean }>(Prisma.sql`SELECT "requireApproval" FROM "Workspace" WHERE "id" = ${workspaceId}::uuid`);
-  if (!workspace) throw new Error(`workspace ${workspaceId} does not exist`);
-  return workspace.requireApproval;
 }
 
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {

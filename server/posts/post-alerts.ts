@@ -3,6 +3,7 @@
 // same condition as the `alert` field of every post and the `alert` filter of GET /posts
 // (docs/decisions.md); the app shows it on the dashboard and in the list, with one action.
 import { Prisma } from '@/server/generated/prisma/client';
+import { epochMs, iso, type Stamp } from '@/server/shared/schemas';
 import { isApprovalBlocking } from './post-rules';
 import type { AlertFilter, PostAlert } from './posts.schemas';
 
@@ -17,18 +18,15 @@ export { ALERT_ACTIONS, ALERT_KINDS, type AlertFilter, type PostAlert } from './
 interface AlertInput {
   status: string;
   approvalStatus: string;
-  scheduledAt: Date | string | null;
-  updatedAt: Date | string;
-  deliveryLeaseUntil: Date | string | null;
+  scheduledAt: Stamp | null;
+  updatedAt: Stamp;
+  deliveryLeaseUntil: Stamp | null;
 }
-
-const msOf = (t: Date | string) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
-const isoOf = (t: Date | string) => (typeof t === 'string' ? t : t.toISOString());
 
 /** `now` is passed once for a whole page, so a page of rows does not make a Date per row. */
 export function postAlert(p: AlertInput, now: Date = new Date()): PostAlert | null {
-  if (p.status === 'scheduled' && p.scheduledAt && now.getTime() - msOf(p.scheduledAt) > OVERDUE_AFTER_MS) {
-    const since = isoOf(p.scheduledAt);
+  if (p.status === 'scheduled' && p.scheduledAt && now.getTime() - epochMs(p.scheduledAt) > OVERDUE_AFTER_MS) {
+    const since = iso(p.scheduledAt);
     if (p.approvalStatus === 'rejected')
       return { kind: 'overdue', reason: 'Rejected by a reviewer and its time has passed: edit it and pick a new time', action: 'reschedule', since };
     if (isApprovalBlocking(p.approvalStatus))
@@ -36,13 +34,13 @@ export function postAlert(p: AlertInput, now: Date = new Date()): PostAlert | nu
     return { kind: 'overdue', reason: 'Its scheduled time passed and delivery has not started', action: 'publish_now', since };
   }
   if (p.status === 'publishing') {
-    const lapsed = p.deliveryLeaseUntil === null || msOf(p.deliveryLeaseUntil) <= now.getTime();
-    if (lapsed || now.getTime() - msOf(p.updatedAt) > STUCK_AFTER_MS)
+    const lapsed = p.deliveryLeaseUntil === null || epochMs(p.deliveryLeaseUntil) <= now.getTime();
+    if (lapsed || now.getTime() - epochMs(p.updatedAt) > STUCK_AFTER_MS)
       return {
         kind: 'stuck',
         reason: lapsed ? 'The delivery stopped (its runner went away) before every account had an outcome' : 'Publishing has made no progress for 10 minutes',
         action: 'publish_now',
-        since: isoOf(p.updatedAt),
+        since: iso(p.updatedAt),
       };
   }
   return null;

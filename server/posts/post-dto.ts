@@ -1,13 +1,10 @@
 // Rows → wire shapes of Post and Target.
 import type { Platform } from '@/server/shared/platforms';
+import { iso, isoOrNull, type Stamp } from '@/server/shared/schemas';
 import type { Post, PostTarget } from '@/server/generated/prisma/client';
 import { postAlert } from './post-alerts';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
-/** A timestamp as Prisma reads it (Date) or as the hot reads give it (already ISO 8601 UTC). */
-type Stamp = Date | string;
-const wire = (v: Stamp): string => (typeof v === 'string' ? v : v.toISOString());
-const wireOrNull = (v: Stamp | null): string | null => (v === null ? null : wire(v));
 /** A post row from Prisma (Dates) or from a hot read (server/db/sql.ts, ISO strings). */
 export type PostRow = { [K in keyof Post]: Post[K] extends Date ? Stamp : Post[K] extends Date | null ? Stamp | null : Post[K] };
 
@@ -27,8 +24,8 @@ export function toTargetDto(t: TargetRow): TargetDto {
     permalink: t.permalink,
     error: t.error,
     attempts: t.attempts,
-    publishedAt: wireOrNull(t.publishedAt),
-    updatedAt: wire(t.updatedAt),
+    publishedAt: isoOrNull(t.publishedAt),
+    updatedAt: iso(t.updatedAt),
   };
 }
 
@@ -55,13 +52,13 @@ export function toPostListRowDto(p: PostRow, targets?: TargetRow[], now?: Date):
     connectionIds: (p.connectionIds as string[] | null) ?? [],
     status: p.status as PostDto['status'],
     approvalStatus: p.approvalStatus as PostDto['approvalStatus'],
-    scheduledAt: wireOrNull(p.scheduledAt),
-    publishedAt: wireOrNull(p.publishedAt),
+    scheduledAt: isoOrNull(p.scheduledAt),
+    publishedAt: isoOrNull(p.publishedAt),
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
     ...outcomes(targets),
     alert: postAlert(p, now),
-    createdAt: wire(p.createdAt),
-    updatedAt: wire(p.updatedAt),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
   };
 }
 

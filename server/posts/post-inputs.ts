@@ -35,6 +35,13 @@ export async function loadTargetConnections(workspaceId: string, ids: readonly s
   });
 }
 
+/** The workspace's "every scheduled post needs approval" setting. */
+export async function workspaceRequiresApproval(workspaceId: string): Promise<boolean> {
+  const [workspace] = await sqlRows<{ requireApproval: boolean }>(Prisma.sql`SELECT "requireApproval" FROM "Workspace" WHERE "id" = ${workspaceId}::uuid`);
+  if (!workspace) throw new Error(`workspace ${workspaceId} does not exist`);
+  return workspace.requireApproval;
+}
+
 export function platformsOf(connections: readonly Connection[]): Platform[] {
   return [...new Set(connections.map((c) => c.platform as Platform))];
 }

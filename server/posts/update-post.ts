@@ -11,7 +11,16 @@ import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings, type PlatformSettings } from './platform-settings';
-import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, type StoredMedia } from './post-inputs';
+import {
+  checkVariants,
+  loadTargetConnections,
+  platformsOf,
+  resolveMedia,
+  toStoredMedia,
+  withImportedMedia,
+  workspaceRequiresApproval,
+  type StoredMedia,
+} from './post-inputs';
 import { toPostDto } from './post-dto';
 import { findPostRow } from './read-posts';
 import { APPROVAL_WARNING, approvalNeeded, assertEditable, isApprovalBlocking, resolveScheduledAt } from './post-rules';
@@ -59,7 +68,7 @@ export async function updatePost(
   return withImportedMedia(workspaceId, media, async () => {
     checkPlatformLimits({ platforms, content, variants, media, settings });
 
-    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { requireApproval: true } });
+    const workspaceNeedsApproval = await workspaceRequiresApproval(workspaceId);
 
     const result = await db.$transaction(async (tx) => {
       const post = await lockPost(tx, workspaceId, id);
@@ -73,7 +82,7 @@ export async function updatePost(
 
       let approvalStatus = post.approvalStatus;
       const reviewedChange = REVIEWED_FIELDS.some((f) => input[f] !== undefined);
-      const needs = status === 'scheduled' && approvalNeeded(workspace.requireApproval, requireApproval);
+      const needs = status === 'scheduled' && approvalNeeded(workspaceNeedsApproval, requireApproval);
       if (needs && (approvalStatus === 'none' || approvalStatus === 'rejected' || (approvalStatus === 'approved' && reviewedChange)))
         approvalStatus = 'pending';
       if (!needs && approvalStatus === 'pending' && status !== 'scheduled') approvalStatus = 'none';

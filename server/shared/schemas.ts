@@ -47,5 +47,11 @@ export const ZIdParam = z.strictObject({ id: z.string().min(1) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID.test(v);
 
-export const iso = (d: Date): string => d.toISOString();
-export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+/**
+ * A timestamp as Prisma reads it (Date) or as the hot reads already give it (the ISO 8601
+ * string `toISOString` writes, server/db/sql.ts): written out, or as epoch milliseconds.
+ */
+export type Stamp = Date | string;
+export const iso = (d: Stamp): string => (typeof d === 'string' ? d : d.toISOString());
+export const isoOrNull = (d: Stamp | null | undefined): string | null => (d ? iso(d) : null);
+export const epochMs = (d: Stamp): number => (typeof d === 'string' ? Date.parse(d) : d.getTime());

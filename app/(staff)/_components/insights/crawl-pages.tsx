@@ -8,15 +8,14 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/app/_ui/button';
-import { Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
+import { Card, EmptyState, FieldError, Input, Label, PageHeader } from '@/app/_ui/primitives';
 import { ZAddPageInput } from '@/server/crawl/crawl.schemas';
 import { LIMIT_MAX } from '@/server/shared/analytics-window';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { ConfirmRemove } from '@/app/_ui/confirm-remove';
-import { Outcome } from './crawl-bits';
-import { Provenance } from './provenance';
+import { Outcome, ProvenancedList } from './crawl-bits';
 
 type AddPage = z.infer<typeof ZAddPageInput>;
 
@@ -71,47 +70,41 @@ export function CrawlSitePages({ siteId }: { siteId: string }) {
           </Button>
         </form>
       </Card>
-      {q.isPending ? (
-        <LoadingRows label="Loading pages" />
-      ) : q.isError ? (
-        <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
-      ) : q.data.data.length === 0 ? (
-        <EmptyState title="No tracked pages">Add the pages of this site Herald should watch.</EmptyState>
-      ) : (
-        <section aria-labelledby="pages-heading" className="space-y-2">
-          <h2 id="pages-heading" className="font-semibold text-slate-900">
-            Tracked pages
-          </h2>
-          <ul className="space-y-2">
-            {q.data.data.map((p) => (
-              <li key={p.id}>
-                <Card className="flex flex-wrap items-start gap-3" data-testid="crawl-page">
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <Link href={`/crawl/pages/${p.id}?site=${siteId}`} className="font-medium break-all text-brand-700 underline">
-                      {p.url}
-                    </Link>
-                    {p.lastVisit ? (
-                      <div className="flex flex-wrap items-center gap-2 text-sm">
-                        <span className="text-slate-600">Last visit {formatIn(p.lastVisit.visitedAt, tz)}:</span>
-                        <Outcome outcome={p.lastVisit.outcome} detail={p.lastVisit.detail} />
-                      </div>
-                    ) : (
-                      <p className="text-sm text-slate-600">Not visited yet.</p>
-                    )}
+      <section aria-labelledby="pages-heading" className="space-y-2">
+        <h2 id="pages-heading" className="font-semibold text-slate-900">
+          Tracked pages
+        </h2>
+        <ProvenancedList
+          query={q}
+          loading={{ label: 'Loading pages' }}
+          empty={() => <EmptyState title="No tracked pages">Add the pages of this site Herald should watch.</EmptyState>}
+          tz={tz}
+        >
+          {(p) => (
+            <Card className="flex flex-wrap items-start gap-3" data-testid="crawl-page">
+              <div className="min-w-0 flex-1 space-y-1">
+                <Link href={`/crawl/pages/${p.id}?site=${siteId}`} className="font-medium break-all text-brand-700 underline">
+                  {p.url}
+                </Link>
+                {p.lastVisit ? (
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="text-slate-600">Last visit {formatIn(p.lastVisit.visitedAt, tz)}:</span>
+                    <Outcome outcome={p.lastVisit.outcome} detail={p.lastVisit.detail} />
                   </div>
-                  <ConfirmRemove
-                    what={p.url}
-                    consequence="Its visits and detected changes are removed too."
-                    pending={remove.isPending}
-                    onConfirm={() => remove.mutate(p.id)}
-                  />
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <Provenance p={q.data.provenance} tz={tz} />
-        </section>
-      )}
+                ) : (
+                  <p className="text-sm text-slate-600">Not visited yet.</p>
+                )}
+              </div>
+              <ConfirmRemove
+                what={p.url}
+                consequence="Its visits and detected changes are removed too."
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate(p.id)}
+              />
+            </Card>
+          )}
+        </ProvenancedList>
+      </section>
     </>
   );
 }

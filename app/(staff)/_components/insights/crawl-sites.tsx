@@ -7,13 +7,13 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/app/_ui/button';
-import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
+import { Badge, Card, EmptyState, FieldError, Input, Label, PageHeader } from '@/app/_ui/primitives';
 import { ZAddSiteInput } from '@/server/crawl/crawl.schemas';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { ConfirmRemove } from '@/app/_ui/confirm-remove';
-import { Provenance } from './provenance';
+import { ProvenancedList } from './crawl-bits';
 
 type SitesData = Awaited<ReturnType<typeof trpc.crawl.sites.query>>;
 type AddSite = z.infer<typeof ZAddSiteInput>;
@@ -67,45 +67,39 @@ export function CrawlSites({ initial }: { initial: SitesData | null }) {
           </Button>
         </form>
       </Card>
-      {q.isPending ? (
-        <LoadingRows label="Loading sites" />
-      ) : q.isError ? (
-        <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
-      ) : q.data.data.length === 0 ? (
-        <EmptyState title="No sites yet">Add a site, then the pages of it Herald should watch.</EmptyState>
-      ) : (
-        <section aria-labelledby="sites-heading" className="space-y-2">
-          <h2 id="sites-heading" className="font-semibold text-slate-900">
-            Sites
-          </h2>
-          <ul className="space-y-2">
-            {q.data.data.map((s) => (
-              <li key={s.id}>
-                <Card className="flex flex-wrap items-center gap-3" data-testid="crawl-site">
-                  <div className="min-w-0 flex-1">
-                    <Link href={`/crawl/sites/${s.id}`} className="font-medium text-brand-700 underline">
-                      {s.name}
-                    </Link>
-                    <p className="text-sm break-all text-slate-600">{s.origin}</p>
-                    <p className="text-xs text-slate-600">
-                      {s.pageCount} page{s.pageCount === 1 ? '' : 's'} · last visit {s.state.lastVisitAt ? formatIn(s.state.lastVisitAt, tz) : 'never'}
-                      {s.state.lastCrawlStartedAt ? ` · last run: ${s.state.visitsInLastRun} visits, ${s.state.failedInLastRun} failed` : ''}
-                    </p>
-                  </div>
-                  <Badge tone={s.state.status === 'crawling' ? 'info' : 'neutral'}>{s.state.status.replace('_', ' ')}</Badge>
-                  <ConfirmRemove
-                    what={s.name}
-                    consequence="Its tracked pages, their visits and detected changes are removed too."
-                    pending={remove.isPending}
-                    onConfirm={() => remove.mutate(s.id)}
-                  />
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <Provenance p={q.data.provenance} tz={tz} />
-        </section>
-      )}
+      <section aria-labelledby="sites-heading" className="space-y-2">
+        <h2 id="sites-heading" className="font-semibold text-slate-900">
+          Sites
+        </h2>
+        <ProvenancedList
+          query={q}
+          loading={{ label: 'Loading sites' }}
+          empty={() => <EmptyState title="No sites yet">Add a site, then the pages of it Herald should watch.</EmptyState>}
+          tz={tz}
+        >
+          {(s) => (
+            <Card className="flex flex-wrap items-center gap-3" data-testid="crawl-site">
+              <div className="min-w-0 flex-1">
+                <Link href={`/crawl/sites/${s.id}`} className="font-medium text-brand-700 underline">
+                  {s.name}
+                </Link>
+                <p className="text-sm break-all text-slate-600">{s.origin}</p>
+                <p className="text-xs text-slate-600">
+                  {s.pageCount} page{s.pageCount === 1 ? '' : 's'} · last visit {s.state.lastVisitAt ? formatIn(s.state.lastVisitAt, tz) : 'never'}
+                  {s.state.lastCrawlStartedAt ? ` · last run: ${s.state.visitsInLastRun} visits, ${s.state.failedInLastRun} failed` : ''}
+                </p>
+              </div>
+              <Badge tone={s.state.status === 'crawling' ? 'info' : 'neutral'}>{s.state.status.replace('_', ' ')}</Badge>
+              <ConfirmRemove
+                what={s.name}
+                consequence="Its tracked pages, their visits and detected changes are removed too."
+                pending={remove.isPending}
+                onConfirm={() => remove.mutate(s.id)}
+              />
+            </Card>
+          )}
+        </ProvenancedList>
+      </section>
     </>
   );
 }

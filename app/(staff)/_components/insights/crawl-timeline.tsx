@@ -3,14 +3,13 @@
 // detected between successful visits; an empty list of changes says in words what it means.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Badge, Card, EmptyState, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
+import { Badge, Card, EmptyState, ErrorState, PageHeader } from '@/app/_ui/primitives';
 import { EMPTY_MEANS_WORDS } from '@/server/crawl/crawl.schemas';
 import { LIMIT_MAX } from '@/server/shared/analytics-window';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
-import { serverError, trpc } from '../../_lib/trpc';
-import { Outcome } from './crawl-bits';
-import { Provenance } from './provenance';
+import { trpc } from '../../_lib/trpc';
+import { Outcome, ProvenancedList } from './crawl-bits';
 
 export function CrawlPageTimeline({ pageId, siteId }: { pageId: string; siteId: string | null }) {
   const { current } = useShell();
@@ -44,74 +43,63 @@ export function CrawlPageTimeline({ pageId, siteId }: { pageId: string; siteId: 
           </h2>
           {siteId === null ? (
             <ErrorState message="Open this page from its site to see its changes." />
-          ) : changes.isPending ? (
-            <LoadingRows rows={2} label="Loading changes" />
-          ) : changes.isError ? (
-            <ErrorState message={serverError(changes.error).message} onRetry={() => void changes.refetch()} />
-          ) : changes.data.data.length === 0 ? (
-            <EmptyState title="No changes in this window">
-              <span data-testid="empty-means">{changes.data.provenance.emptyMeans ? EMPTY_MEANS_WORDS[changes.data.provenance.emptyMeans] : null}</span> (
-              {changes.data.provenance.window.from} to {changes.data.provenance.window.to}, {changes.data.provenance.visitsInWindow} visits)
-            </EmptyState>
           ) : (
-            <>
-              <ul className="space-y-2">
-                {changes.data.data.map((c) => (
-                  <li key={c.id}>
-                    <Card className="space-y-1" data-testid="crawl-change">
-                      <Link href={`/crawl/changes/${c.id}`} className="font-medium text-brand-700 underline">
-                        Changed {formatIn(c.detectedAt, tz)}
-                      </Link>
-                      <div className="flex flex-wrap gap-1">
-                        {c.fields.map((f) => (
-                          <Badge key={f}>{f}</Badge>
-                        ))}
-                      </div>
-                      <p className="text-xs text-slate-600">
-                        +{c.diffSummary.addedWords} / −{c.diffSummary.removedWords} words
-                      </p>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-              <Provenance p={changes.data.provenance} tz={tz} />
-            </>
+            <ProvenancedList
+              query={changes}
+              loading={{ label: 'Loading changes', rows: 2 }}
+              empty={(d) => (
+                <EmptyState title="No changes in this window">
+                  <span data-testid="empty-means">{d.provenance.emptyMeans ? EMPTY_MEANS_WORDS[d.provenance.emptyMeans] : null}</span> (
+                  {d.provenance.window.from} to {d.provenance.window.to}, {d.provenance.visitsInWindow} visits)
+                </EmptyState>
+              )}
+              tz={tz}
+            >
+              {(c) => (
+                <Card className="space-y-1" data-testid="crawl-change">
+                  <Link href={`/crawl/changes/${c.id}`} className="font-medium text-brand-700 underline">
+                    Changed {formatIn(c.detectedAt, tz)}
+                  </Link>
+                  <div className="flex flex-wrap gap-1">
+                    {c.fields.map((f) => (
+                      <Badge key={f}>{f}</Badge>
+                    ))}
+                  </div>
+                  <p className="text-xs text-slate-600">
+                    +{c.diffSummary.addedWords} / −{c.diffSummary.removedWords} words
+                  </p>
+                </Card>
+              )}
+            </ProvenancedList>
           )}
         </section>
         <section aria-labelledby="visits-heading" className="min-w-0 space-y-2">
           <h2 id="visits-heading" className="font-semibold text-slate-900">
             Every visit (newest first)
           </h2>
-          {timeline.isPending ? (
-            <LoadingRows label="Loading visits" />
-          ) : timeline.isError ? (
-            <ErrorState message={serverError(timeline.error).message} onRetry={() => void timeline.refetch()} />
-          ) : timeline.data.data.length === 0 ? (
-            <EmptyState title="Not visited yet">The crawl runs every six hours.</EmptyState>
-          ) : (
-            <>
-              <ol className="space-y-2">
-                {timeline.data.data.map((v) => (
-                  <li key={v.id}>
-                    <Card className="space-y-1 py-3" data-testid="crawl-visit">
-                      <div className="flex flex-wrap items-center gap-2 text-sm">
-                        <span className="text-slate-600">{formatIn(v.startedAt, tz)}</span>
-                        <Outcome outcome={v.outcome} detail={v.detail} />
-                      </div>
-                      {v.extracted ? (
-                        <p className="text-sm break-words text-slate-800">
-                          <span className="font-medium">{v.extracted.title ?? '(no title)'}</span> · {v.extracted.textLength} characters of text
-                        </p>
-                      ) : (
-                        <p className="text-sm text-slate-600">Returned nothing to read.</p>
-                      )}
-                    </Card>
-                  </li>
-                ))}
-              </ol>
-              <Provenance p={timeline.data.provenance} tz={tz} />
-            </>
-          )}
+          <ProvenancedList
+            query={timeline}
+            loading={{ label: 'Loading visits' }}
+            empty={() => <EmptyState title="Not visited yet">The crawl runs every six hours.</EmptyState>}
+            ordered
+            tz={tz}
+          >
+            {(v) => (
+              <Card className="space-y-1 py-3" data-testid="crawl-visit">
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  <span className="text-slate-600">{formatIn(v.startedAt, tz)}</span>
+                  <Outcome outcome={v.outcome} detail={v.detail} />
+                </div>
+                {v.extracted ? (
+                  <p className="text-sm break-words text-slate-800">
+                    <span className="font-medium">{v.extracted.title ?? '(no title)'}</span> · {v.extracted.textLength} characters of text
+                  </p>
+                ) : (
+                  <p className="text-sm text-slate-600">Returned nothing to read.</p>
+                )}
+              </Card>
+            )}
+          </ProvenancedList>
         </section>
       </div>
     </>

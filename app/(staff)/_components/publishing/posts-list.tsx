@@ -19,9 +19,21 @@ import { ApprovalBadge, platformLabel, PostAlert, StatusBadge, useInvalidateAll 
 type ListData = { data: PostListRowDto[]; page: number; limit: number; total: number };
 const LIMIT = 25;
 
-export function reportBulk(verb: string, r: BulkResult) {
+function reportBulk(verb: string, r: BulkResult) {
   if (r.refused.length === 0) toast.success(`${r.done.length} post${r.done.length === 1 ? '' : 's'} ${verb}`);
   else toast.warning(`${r.done.length} ${verb}, ${r.refused.length} refused: ${r.refused.map((x) => x.message).join('; ')}`);
+}
+
+/** A bulk action: says what was done and what was refused, then `after` (close, refresh). */
+function useBulkAction(verb: string, run: () => Promise<{ data: BulkResult }>, after: () => void) {
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (r) => {
+      reportBulk(verb, r.data);
+      after();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
 }
 
 export function PostsList({ initial }: { initial: ListData | null }) {
@@ -63,15 +75,14 @@ export function PostsList({ initial }: { initial: ListData | null }) {
     setSelected(new Set());
   };
 
-  const cancel = useMutation({
-    mutationFn: () => trpc.posts.bulkCancel.mutate({ selection: { ids: [...selected] } }),
-    onSuccess: (r) => {
-      reportBulk('cancelled', r.data);
+  const cancel = useBulkAction(
+    'cancelled',
+    () => trpc.posts.bulkCancel.mutate({ selection: { ids: [...selected] } }),
+    () => {
       setSelected(new Set());
       void invalidate();
     },
-    onError: (e) => toast.error(serverError(e).message),
-  });
+  );
 
   const rows = q.data?.data ?? [];
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / LIMIT)) : 1;
@@ -283,15 +294,14 @@ const minutesOf = (amount: string, unit: string) => Math.round(Number(amount) * 
 function ShiftDialog({ open, onOpenChange, ids, onDone }: { open: boolean; onOpenChange: (o: boolean) => void; ids: string[]; onDone: () => void }) {
   const [amount, setAmount] = useState('1');
   const [unit, setUnit] = useState('days');
-  const m = useMutation({
-    mutationFn: () => trpc.posts.bulkShift.mutate({ selection: { ids }, byMinutes: minutesOf(amount, unit) }),
-    onSuccess: (r) => {
-      reportBulk('moved', r.data);
+  const m = useBulkAction(
+    'moved',
+    () => trpc.posts.bulkShift.mutate({ selection: { ids }, byMinutes: minutesOf(amount, unit) }),
+    () => {
       onOpenChange(false);
       onDone();
     },
-    onError: (e) => toast.error(serverError(e).message),
-  });
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Shift ${ids.length} posts`} description="Negative numbers move posts earlier.">
       <form className="space-y-3" onSubmit={(e) => (e.preventDefault(), m.mutate())}>
@@ -319,15 +329,14 @@ function SpreadDialog({
 }) {
   const [start, setStart] = useState('');
   const [every, setEvery] = useState('120');
-  const m = useMutation({
-    mutationFn: () => trpc.posts.bulkSpread.mutate({ selection: { ids }, start: fromLocalInput(start, tz) ?? '', everyMinutes: Number(every) }),
-    onSuccess: (r) => {
-      reportBulk('rescheduled', r.data);
+  const m = useBulkAction(
+    'rescheduled',
+    () => trpc.posts.bulkSpread.mutate({ selection: { ids }, start: fromLocalInput(start, tz) ?? '', everyMinutes: Number(every) }),
+    () => {
       onOpenChange(false);
       onDone();
     },
-    onError: (e) => toast.error(serverError(e).message),
-  });
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Spread ${ids.length} posts over slots`} description={`In time order, one per slot (${tz}).`}>
       <form className="space-y-3" onSubmit={(e) => (e.preventDefault(), m.mutate())}>
@@ -352,19 +361,18 @@ function RangeShiftDialog({ open, onOpenChange, tz, onDone }: { open: boolean; o
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('7');
   const [unit, setUnit] = useState('days');
-  const m = useMutation({
-    mutationFn: () =>
+  const m = useBulkAction(
+    'moved',
+    () =>
       trpc.posts.bulkShift.mutate({
         selection: { range: { from: fromLocalInput(`${from}T00:00`, tz) ?? '', to: fromLocalInput(`${to}T23:59`, tz) ?? '' } },
         byMinutes: minutesOf(amount, unit),
       }),
-    onSuccess: (r) => {
-      reportBulk('moved', r.data);
+    () => {
       onOpenChange(false);
       onDone();
     },
-    onError: (e) => toast.error(serverError(e).message),
-  });
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Shift every scheduled post in a date range">
       <form className="space-y-3" onSubmit={(e) => (e.preventDefault(), m.mutate())}>
