@@ -60,7 +60,7 @@ try {
     for (let i = 0; i < ENDPOINTS; i++) {
       await createEndpoint(workspace.id, { name: `bench ${i}`, url: `${receiver.url}/hook-${i}`, events: ['post.approval_required'] });
     }
-    const runner = await startLocalRunner({ connectionString: url, definitions: runnableJobs, concurrency: CONCURRENCY, pollIntervalMs: 500 });
+    const runner = await startLocalRunner({ connectionString: url, definitions: runnableJobs, concurrency: CONCURRENCY, pollIntervalMs: Number(process.env.POLL_MS ?? 500) });
 
     /** One change committing its event, as the posts domain does, then the kick. */
     const emit = async () => {

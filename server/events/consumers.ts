@@ -25,5 +25,11 @@ export interface OutboxConsumerContext {
   afterCommit(effect: () => Promise<void> | void): void;
 }
 
-/** Throwing leaves the event undispatched (attempts + 1, lastError set) for a later drain. */
-export type OutboxConsumer = (event: OutboxEventRecord, ctx: OutboxConsumerContext) => Promise<void>;
+/**
+ * Receives a batch of events, oldest first, and handles them with a fixed number of statements
+ * for the whole batch (one read of the endpoints for all events, one insert of all deliveries):
+ * the drain's cost must not grow by a round trip per event, or a burst of events outruns it.
+ * Throwing rolls the batch back; the drain then hands each of its events over alone, so only
+ * the event that fails stays undispatched (attempts + 1, lastError set) for a later drain.
+ */
+export type OutboxConsumer = (events: readonly OutboxEventRecord[], ctx: OutboxConsumerContext) => Promise<void>;

@@ -58,12 +58,13 @@ describe('drainOutbox', () => {
   it('hands each committed event to the consumers exactly once, even with two drainers at once', async () => {
     const ids = await recordCommitted(40);
     const seen: string[] = [];
-    const slowConsumer: OutboxConsumer = async (event) => {
-      seen.push(event.id);
+    const slowConsumer: OutboxConsumer = async (events) => {
+      for (const event of events) seen.push(event.id);
       await new Promise((r) => setTimeout(r, 5)); // widen the window for overlap
     };
 
-    const [a, b] = await Promise.all([drainOutbox({ consumers: [slowConsumer] }), drainOutbox({ consumers: [slowConsumer] })]);
+    // Batches of 5, so each drainer has work left to claim while the other holds a batch.
+    const [a, b] = await Promise.all([drainOutbox({ consumers: [slowConsumer], batchSize: 5 }), drainOutbox({ consumers: [slowConsumer], batchSize: 5 })]);
 
     expect(a.dispatched + b.dispatched).toBe(40);
     expect(a.dispatched).toBeGreaterThan(0);
@@ -79,25 +80,23 @@ describe('drainOutbox', () => {
   it('hands events over oldest first', async () => {
     const ids = await recordCommitted(5);
     const seen: string[] = [];
-    await drainOutbox({ consumers: [async (e) => void seen.push(e.id)] });
+    await drainOutbox({ consumers: [async (events) => void seen.push(...events.map((e) => e.id))] });
     expect(seen).toEqual(ids);
   });
 
   it('keeps a failed event for a later drain, rolls back its writes, and does not block the others', async () => {
     const [failing, ok] = await recordCommitted(2);
     const markerWorkspace = randomUUID();
-    let failOnce = true;
-    const consumer: OutboxConsumer = async (event, { tx }) => {
-      // A write made by the consumer must share the fate of the dispatch.
-      await tx.outboxEvent.create({
-        data: { workspaceId: markerWorkspace, type: 'marker', data: {}, dispatchedAt: new Date() },
-      });
-      if (event.id === failing && failOnce) {
-        failOnce = false;
-        throw new Error('receiver fan-out failed');
+    let broken = true;
+    const consumer: OutboxConsumer = async (events, { tx }) => {
+      // A write made by the consumer must share the fate of the dispatch: one per event.
+      for (const _ of events) {
+        await tx.outboxEvent.create({ data: { workspaceId: markerWorkspace, type: 'marker', data: {}, dispatchedAt: new Date() } });
       }
+      if (broken && events.some((e) => e.id === failing)) throw new Error('receiver fan-out failed');
     };
 
+    // The batch of two fails as a whole; handed over one by one, only the failing one stays.
     expect(await drainOutbox({ consumers: [consumer] })).toEqual({ dispatched: 1, failed: 1 });
     const failedRow = await db.outboxEvent.findUniqueOrThrow({ where: { id: failing } });
     expect(failedRow).toMatchObject({ dispatchedAt: null, attempts: 1 });
@@ -105,6 +104,7 @@ describe('drainOutbox', () => {
     expect((await db.outboxEvent.findUniqueOrThrow({ where: { id: ok } })).dispatchedAt).not.toBeNull();
     expect(await db.outboxEvent.count({ where: { workspaceId: markerWorkspace } })).toBe(1);
 
+    broken = false;
     expect(await drainOutbox({ consumers: [consumer] })).toEqual({ dispatched: 1, failed: 0 });
     const retried = await db.outboxEvent.findUniqueOrThrow({ where: { id: failing } });
     expect(retried).toMatchObject({ attempts: 2, lastError: null });
@@ -113,9 +113,11 @@ describe('drainOutbox', () => {
 
   it('isolates an event whose consumer broke the transaction with a failing statement', async () => {
     const [broken, ...fine] = await recordCommitted(4);
-    const consumer: OutboxConsumer = async (event, { tx }) => {
-      await tx.outboxEvent.create({ data: { workspaceId: randomUUID(), type: 'marker', data: { for: event.id }, dispatchedAt: new Date() } });
-      if (event.id === broken) await tx.$executeRawUnsafe('SELECT 1/0');
+    const consumer: OutboxConsumer = async (events, { tx }) => {
+      for (const event of events) {
+        await tx.outboxEvent.create({ data: { workspaceId: randomUUID(), type: 'marker', data: { for: event.id }, dispatchedAt: new Date() } });
+      }
+      if (events.some((e) => e.id === broken)) await tx.$executeRawUnsafe('SELECT 1/0');
     };
     expect(await drainOutbox({ consumers: [consumer] })).toEqual({ dispatched: 3, failed: 1 });
     expect((await db.outboxEvent.findUniqueOrThrow({ where: { id: broken } })).lastError).toMatch(/division by zero/);
@@ -133,17 +135,16 @@ describe('drainOutbox', () => {
   });
 
   it('runs after-commit effects only once the dispatch committed', async () => {
-    await recordCommitted(2);
+    const [first, second] = await recordCommitted(2);
     const effects: string[] = [];
-    let calls = 0;
-    const consumer: OutboxConsumer = async (event, { afterCommit }) => {
-      calls += 1;
-      afterCommit(() => void effects.push(event.id));
-      if (calls === 1) throw new Error('first one fails');
+    const consumer: OutboxConsumer = async (events, { afterCommit }) => {
+      for (const event of events) afterCommit(() => void effects.push(event.id));
+      if (events.some((e) => e.id === first)) throw new Error('first one fails');
     };
     const result = await drainOutbox({ consumers: [consumer] });
     expect(result).toEqual({ dispatched: 1, failed: 1 });
-    expect(effects).toHaveLength(1);
+    // Neither the failed batch's effects nor the failed event's ran.
+    expect(effects).toEqual([second]);
   });
 });
 

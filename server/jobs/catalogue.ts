@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { defineJobSpec, type JobNameOf, type JobPayloadOf } from './definition';
 
+/** Deliveries one `webhooks.deliver` job sends side by side (an event's endpoints; a workspace rarely has more). */
+export const WEBHOOK_DELIVERIES_PER_JOB = 10;
+
 export const jobCatalogue = [
   defineJobSpec({
     name: 'outbox.drain',
@@ -27,9 +30,13 @@ export const jobCatalogue = [
   }),
   defineJobSpec({
     name: 'webhooks.deliver',
-    schema: z.object({ deliveryId: z.uuid() }),
-    // One attempt of one delivery; its own retries (+10 s, +1 min) are new jobs. The job
-    // itself fails only when the database does.
+    // One attempt of each delivery it carries (an event's endpoints, or one delivery); retries
+    // (+10 s, +1 min) are new jobs. The job itself fails only when the database does. A job
+    // queued before deliveries were grouped carries `deliveryId` and still runs.
+    schema: z.union([
+      z.object({ deliveryIds: z.array(z.uuid()).min(1).max(WEBHOOK_DELIVERIES_PER_JOB) }),
+      z.object({ deliveryId: z.uuid() }).transform(({ deliveryId }) => ({ deliveryIds: [deliveryId] })),
+    ]),
     retries: 5,
   }),
   defineJobSpec({

@@ -13,7 +13,7 @@ import { jobCatalogue, type JobCatalogue } from './catalogue';
 
 export type Jobs = JobsPort<JobCatalogue>;
 export type { EnqueueOptions, JobContext, JobDefinition, JobSpec } from './definition';
-export { jobCatalogue, type JobName, type JobPayload } from './catalogue';
+export { jobCatalogue, WEBHOOK_DELIVERIES_PER_JOB, type JobName, type JobPayload } from './catalogue';
 export { startLocalRunner, type LocalRunner, type LocalRunnerOptions } from './local-runner';
 
 let inngestJobs: Jobs | undefined;

@@ -4,6 +4,7 @@
 // drain); every instance LISTENs and hands the message to the streams it holds.
 import { ensureListening, listen } from '@/server/db/notifications';
 import type { OutboxConsumer } from '@/server/events';
+import { isUuid } from '@/server/shared/schemas';
 
 export const MCP_CHANNEL = 'herald_mcp';
 
@@ -19,23 +20,27 @@ const FINAL_STATUSES = ['published', 'partial_published', 'failed'];
 
 /**
  * On each per-target outcome, announces a session's post once it is finished — once per
- * post and session, whichever target finished last (announcedAt guards the repeat).
+ * post and session, whichever target finished last (announcedAt guards the repeat). A batch
+ * of events costs one UPDATE and, when a post finished, one NOTIFY statement.
  */
-export const notifyMcpSessions: OutboxConsumer = async (event, { tx }) => {
-  if (event.type !== 'post.published' && event.type !== 'post.failed') return;
-  const postId = (event.data as { postId?: string }).postId;
-  if (!postId) return;
-  const rows = await tx.$queryRaw<Array<{ sessionId: string; status: string }>>`
+export const notifyMcpSessions: OutboxConsumer = async (events, { tx }) => {
+  const postIds = new Set<string>();
+  for (const event of events) {
+    if (event.type !== 'post.published' && event.type !== 'post.failed') continue;
+    const postId = (event.data as { postId?: string }).postId;
+    if (postId && isUuid(postId)) postIds.add(postId);
+  }
+  if (postIds.size === 0) return;
+  const rows = await tx.$queryRaw<Array<{ sessionId: string; postId: string; status: string }>>`
     UPDATE "McpSessionPost" sp SET "announcedAt" = now()
     FROM "Post" p, "McpSession" s
-    WHERE sp."postId" = ${postId}::uuid AND sp."announcedAt" IS NULL
+    WHERE sp."postId" = ANY(${[...postIds]}::uuid[]) AND sp."announcedAt" IS NULL
       AND p."id" = sp."postId" AND p."status" = ANY(${FINAL_STATUSES})
       AND s."id" = sp."sessionId" AND s."endedAt" IS NULL
-    RETURNING sp."sessionId", p."status"`;
-  for (const row of rows) {
-    const message: SessionEvent = { sessionId: row.sessionId, kind: 'post.finished', postId, status: row.status };
-    await tx.$executeRaw`SELECT pg_notify(${MCP_CHANNEL}, ${JSON.stringify(message)})`;
-  }
+    RETURNING sp."sessionId", sp."postId", p."status"`;
+  if (rows.length === 0) return;
+  const messages = rows.map((row) => JSON.stringify({ sessionId: row.sessionId, kind: 'post.finished', postId: row.postId, status: row.status } satisfies SessionEvent));
+  await tx.$executeRaw`SELECT pg_notify(${MCP_CHANNEL}, m) FROM unnest(${messages}::text[]) AS m`;
 };
 
 type Listener = (event: SessionEvent) => void;

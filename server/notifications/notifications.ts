@@ -41,6 +41,27 @@ export const ZListNotificationsInput = z
 
 export const ZMarkReadInput = z.strictObject({ ids: z.array(z.uuid()).min(1).max(100).optional(), all: z.literal(true).optional() });
 
+interface NewNotification {
+  workspaceId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Writes notices in the caller's transaction, so each exists exactly when what it reports
+ * does: two statements however many there are.
+ */
+async function writeNotifications(tx: Tx, notes: readonly NewNotification[]): Promise<void> {
+  if (notes.length === 0) return;
+  // An event of a workspace deleted since has no one left to tell.
+  const existing = await tx.workspace.findMany({ where: { id: { in: [...new Set(notes.map((n) => n.workspaceId))] } }, select: { id: true } });
+  const live = new Set(existing.map((w) => w.id));
+  const rows = notes.filter((n) => live.has(n.workspaceId)).map((n) => ({ ...n, data: n.data as object }));
+  if (rows.length) await tx.notification.createMany({ data: rows });
+}
+
 /** Writes one notice in the caller's transaction, so it exists exactly when what it reports does. */
 export async function writeNotification(
   tx: Tx,
@@ -50,46 +71,63 @@ export async function writeNotification(
   body: string,
   data: Record<string, unknown>,
 ): Promise<void> {
-  // An event of a workspace deleted since has no one left to tell.
-  if (!(await tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } }))) return;
-  await tx.notification.create({ data: { workspaceId, kind, title, body, data: data as object } });
+  await writeNotifications(tx, [{ workspaceId, kind, title, body, data }]);
 }
-const write = writeNotification;
 
-/** Outbox consumer: turns the events staff must act on into notifications, in the drain's transaction. */
-export const notifyStaff: OutboxConsumer = async (event, { tx }) => {
-  if (event.type === 'post.approval_required') {
-    const { postId } = event.data as DomainEventData['post.approval_required'];
-    const post = isUuid(postId) ? await tx.post.findUnique({ where: { id: postId }, select: { content: true } }) : null;
-    await write(tx, event.workspaceId, 'approval.requested', 'Approval requested', `“${shorten(post?.content ?? '')}” waits for a reviewer.`, { postId });
-  } else if (event.type === 'post.failed') {
-    const d = event.data as DomainEventData['post.failed'];
-    await write(tx, event.workspaceId, 'post.failed', `A post failed on ${d.platform}`, d.error.message, {
-      postId: d.postId,
-      targetId: d.targetId,
-      code: d.error.code,
-    });
-  } else if (event.type === 'connection.error') {
-    const d = event.data as DomainEventData['connection.error'];
-    const c = isUuid(d.connectionId) ? await tx.connection.findUnique({ where: { id: d.connectionId }, select: { displayName: true } }) : null;
-    await write(tx, event.workspaceId, 'connection.expired', `${c?.displayName ?? 'An account'} (${d.platform}) needs reconnecting`, d.reason, {
-      connectionId: d.connectionId,
-    });
-  } else if (event.type === 'proposal.staged') {
-    const d = event.data as DomainEventData['proposal.staged'];
-    await write(tx, event.workspaceId, 'proposal.staged', 'An assistant asks for confirmation', d.title, { actionId: d.actionId, toolName: d.toolName });
-  } else if (event.type === 'workflow.run.failed') {
-    const d = event.data as DomainEventData['workflow.run.failed'];
-    const error = d.error as { message?: unknown } | null;
-    await write(
-      tx,
-      event.workspaceId,
-      'workflow.failed',
-      `Workflow “${d.workflowId}” failed`,
-      typeof error?.message === 'string' ? error.message : 'The run failed.',
-      { runId: d.runId, workflowId: d.workflowId },
-    );
+/**
+ * Outbox consumer: turns the events staff must act on into notifications, in the drain's
+ * transaction. A batch reads the posts and accounts it names once, then writes every notice
+ * in one insert.
+ */
+export const notifyStaff: OutboxConsumer = async (events, { tx }) => {
+  const postIds = new Set<string>();
+  const connectionIds = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'post.approval_required') {
+      const { postId } = event.data as DomainEventData['post.approval_required'];
+      if (isUuid(postId)) postIds.add(postId);
+    } else if (event.type === 'connection.error') {
+      const { connectionId } = event.data as DomainEventData['connection.error'];
+      if (isUuid(connectionId)) connectionIds.add(connectionId);
+    }
   }
+  const contents = new Map(
+    postIds.size ? (await tx.post.findMany({ where: { id: { in: [...postIds] } }, select: { id: true, content: true } })).map((p) => [p.id, p.content]) : [],
+  );
+  const accounts = new Map(
+    connectionIds.size
+      ? (await tx.connection.findMany({ where: { id: { in: [...connectionIds] } }, select: { id: true, displayName: true } })).map((c) => [c.id, c.displayName])
+      : [],
+  );
+
+  const notes: NewNotification[] = [];
+  const note = (workspaceId: string, kind: NotificationKind, title: string, body: string, data: Record<string, unknown>) =>
+    notes.push({ workspaceId, kind, title, body, data });
+  for (const event of events) {
+    if (event.type === 'post.approval_required') {
+      const { postId } = event.data as DomainEventData['post.approval_required'];
+      note(event.workspaceId, 'approval.requested', 'Approval requested', `“${shorten(contents.get(postId) ?? '')}” waits for a reviewer.`, { postId });
+    } else if (event.type === 'post.failed') {
+      const d = event.data as DomainEventData['post.failed'];
+      note(event.workspaceId, 'post.failed', `A post failed on ${d.platform}`, d.error.message, { postId: d.postId, targetId: d.targetId, code: d.error.code });
+    } else if (event.type === 'connection.error') {
+      const d = event.data as DomainEventData['connection.error'];
+      note(event.workspaceId, 'connection.expired', `${accounts.get(d.connectionId) ?? 'An account'} (${d.platform}) needs reconnecting`, d.reason, {
+        connectionId: d.connectionId,
+      });
+    } else if (event.type === 'proposal.staged') {
+      const d = event.data as DomainEventData['proposal.staged'];
+      note(event.workspaceId, 'proposal.staged', 'An assistant asks for confirmation', d.title, { actionId: d.actionId, toolName: d.toolName });
+    } else if (event.type === 'workflow.run.failed') {
+      const d = event.data as DomainEventData['workflow.run.failed'];
+      const error = d.error as { message?: unknown } | null;
+      note(event.workspaceId, 'workflow.failed', `Workflow “${d.workflowId}” failed`, typeof error?.message === 'string' ? error.message : 'The run failed.', {
+        runId: d.runId,
+        workflowId: d.workflowId,
+      });
+    }
+  }
+  await writeNotifications(tx, notes);
 };
 
 function toDto(n: { id: string; kind: string; title: string; body: string; data: unknown; readAt: Date | null; createdAt: Date }): NotificationDto {

@@ -14,7 +14,7 @@ import { notifyMcpSessions } from '@/server/mcp/session-events';
 import { notifyStaff } from '@/server/notifications/notifications';
 import { sweepProposals } from '@/server/proposals/proposals';
 import { executeRun, sweepRuns } from '@/server/workflows/workflows';
-import { attemptDelivery } from '@/server/webhooks/attempt';
+import { attemptDeliveries } from '@/server/webhooks/attempt';
 import { fanOutToWebhooks } from '@/server/webhooks/deliveries';
 import { pruneDeliveries, sweepDeliveries } from '@/server/webhooks/sweep';
 
@@ -31,8 +31,8 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   'posts.catch-up': async () => {
     await catchUpScheduledPosts();
   },
-  'webhooks.deliver': async ({ deliveryId }) => {
-    await attemptDelivery(deliveryId);
+  'webhooks.deliver': async ({ deliveryIds }) => {
+    await attemptDeliveries(deliveryIds);
   },
   'webhooks.sweep': async () => {
     await sweepDeliveries();

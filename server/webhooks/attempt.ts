@@ -1,18 +1,24 @@
-// One attempt of one delivery: the `webhooks.deliver` job.
+// One attempt of each delivery a `webhooks.deliver` job carries (an event's endpoints, sent
+// side by side, or one delivery).
 //
-//   claim   — one statement marks the attempt in flight (attemptStartedAt), only for a pending
-//             delivery that is due and not already in flight: a duplicate job sends nothing.
+//   claim   — one statement marks the attempts in flight (attemptStartedAt), only for pending
+//             deliveries that are due and not already in flight: a duplicate job sends nothing.
 //   send    — the stored bytes, signed with the endpoint's current secret, through the guarded
 //             client (URL rules again, resolved address checked and pinned, no redirects),
 //             10 s to answer.
 //   record  — the outcome, the endpoint's counters and, on a failure, the next attempt
 //             (+10 s, then +1 min; three in all) or the end; at the 20th consecutive failure
 //             the endpoint pauses. Written only while the claim is still this attempt's.
+//             Successes from every attempt in the process are written together: one statement
+//             per flush, not per delivery (server/shared/coalesce.ts).
 //
 // A crash between claim and record leaves attemptStartedAt behind: once it is older than
 // ATTEMPT_CLAIM_MS the sweep queues the delivery again, same id, same attempt number.
 import type { Readable } from 'node:stream';
 import { db } from '@/server/db/client';
+import { sqlRows } from '@/server/db/sql';
+import { Prisma } from '@/server/generated/prisma/client';
+import { coalesce } from '@/server/shared/coalesce';
 import { HEADERS, WEBHOOK_USER_AGENT } from '@/server/shared/headers';
 import { OutboundFailedError, OutboundRefusedError } from '@/server/outbound';
 import { cancelDeliveryJobs, enqueueDeliveryJobs } from './delivery-jobs';
@@ -53,15 +59,15 @@ interface SendResult {
   error: string | null;
 }
 
-async function claim(deliveryId: string, startedAt: Date): Promise<Claimed | undefined> {
-  const rows = await db.$queryRaw<Omit<Claimed, 'startedAt'>[]>`
+async function claim(deliveryIds: readonly string[], startedAt: Date): Promise<Claimed[]> {
+  const rows = await sqlRows<Omit<Claimed, 'startedAt'>>(Prisma.sql`
     UPDATE "WebhookDelivery" d SET "attemptStartedAt" = ${startedAt}
     FROM "WebhookEndpoint" e
-    WHERE d."id" = ${deliveryId}::uuid AND e."id" = d."endpointId" AND d."status" = 'pending'
+    WHERE d."id" = ANY(${deliveryIds}::uuid[]) AND e."id" = d."endpointId" AND d."status" = 'pending'
       AND d."nextAttemptAt" <= ${new Date(startedAt.getTime() + DUE_TOLERANCE_MS)}
       AND (d."attemptStartedAt" IS NULL OR d."attemptStartedAt" < ${new Date(startedAt.getTime() - ATTEMPT_CLAIM_MS)})
-    RETURNING d."id", d."event", d."payload", d."attempt", d."endpointId", d."requestId", e."url", e."active", e."secretSealed"`;
-  return rows[0] ? { ...rows[0], startedAt } : undefined;
+    RETURNING d."id", d."event", d."payload", d."attempt", d."endpointId", d."requestId", e."url", e."active", e."secretSealed"`);
+  return rows.map((row) => ({ ...row, startedAt }));
 }
 
 /** Reads at most RESPONSE_READ_CAP bytes and returns the start as text; the rest is dropped. */
@@ -125,17 +131,53 @@ async function send(delivery: Claimed, transport: WebhookTransport): Promise<Sen
 
 class StaleClaim extends Error {}
 
-async function recordSuccess(delivery: Claimed, result: SendResult, at: Date): Promise<AttemptOutcome> {
-  const changed = await db.$executeRaw`
-    WITH d AS (
-      UPDATE "WebhookDelivery" SET "status" = 'delivered', "attempt" = "attempt" + 1, "statusCode" = ${result.statusCode}, "error" = NULL,
-        "nextAttemptAt" = NULL, "deliveredAt" = ${at}, "lastAttemptAt" = ${at}, "attemptStartedAt" = NULL
-      WHERE "id" = ${delivery.id}::uuid AND "status" = 'pending' AND "attemptStartedAt" = ${delivery.startedAt}
-      RETURNING "endpointId"
+/** PostgreSQL's answer to two transactions that each wait for the other: retrying one succeeds. */
+const DEADLOCK = '40P01';
+
+interface Success {
+  delivery: Claimed;
+  statusCode: number | null;
+  at: Date;
+}
+
+/**
+ * Records successes: the deliveries delivered, their endpoints' counters reset, in one
+ * statement for every success that arrived while the previous write was in flight. Resolves
+ * per success with whether the claim was still its own. Rows are written in id order, so two
+ * instances writing at once rarely wait on each other; when they deadlock, the one PostgreSQL
+ * aborts tries again.
+ */
+const recordSuccesses = coalesce<Success, boolean>(async (items) => {
+  const sorted = [...items].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : 1));
+  const statement = Prisma.sql`
+    WITH input AS (
+      SELECT * FROM unnest(${sorted.map((s) => s.delivery.id)}::uuid[], ${sorted.map((s) => s.statusCode)}::int[],
+                           ${sorted.map((s) => s.delivery.startedAt.toISOString())}::timestamp(3)[], ${sorted.map((s) => s.at.toISOString())}::timestamp(3)[])
+        AS i("id", "statusCode", "startedAt", "at")
+    ), d AS (
+      UPDATE "WebhookDelivery" w SET "status" = 'delivered', "attempt" = w."attempt" + 1, "statusCode" = i."statusCode", "error" = NULL,
+        "nextAttemptAt" = NULL, "deliveredAt" = i."at", "lastAttemptAt" = i."at", "attemptStartedAt" = NULL
+      FROM input i
+      WHERE w."id" = i."id" AND w."status" = 'pending' AND w."attemptStartedAt" = i."startedAt"
+      RETURNING w."id", w."endpointId", i."at"
+    ), e AS (
+      UPDATE "WebhookEndpoint" e SET "consecutiveFailures" = 0, "lastDeliveryAt" = GREATEST(e."lastDeliveryAt", m."at")
+      FROM (SELECT "endpointId", max("at") AS "at" FROM d GROUP BY "endpointId") m
+      WHERE e."id" = m."endpointId"
     )
-    UPDATE "WebhookEndpoint" e SET "consecutiveFailures" = 0, "lastDeliveryAt" = GREATEST(e."lastDeliveryAt", ${at})
-    FROM d WHERE e."id" = d."endpointId"`;
-  return changed ? 'delivered' : 'skipped';
+    SELECT "id" FROM d`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const written = new Set((await sqlRows<{ id: string }>(statement)).map((r) => r.id));
+      return items.map((s) => written.has(s.delivery.id));
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt >= 3) throw error;
+    }
+  }
+}, 500);
+
+async function recordSuccess(delivery: Claimed, result: SendResult, at: Date): Promise<AttemptOutcome> {
+  return (await recordSuccesses({ delivery, statusCode: result.statusCode, at })) ? 'delivered' : 'skipped';
 }
 
 async function recordFailure(delivery: Claimed, result: SendResult, at: Date): Promise<AttemptOutcome> {
@@ -170,33 +212,31 @@ async function recordFailure(delivery: Claimed, result: SendResult, at: Date): P
     if (error instanceof StaleClaim) return 'skipped';
     throw error;
   }
-  if (nextAttemptAt) await enqueueDeliveryJobs([delivery.id], nextAttemptAt);
+  if (nextAttemptAt) await enqueueDeliveryJobs([[delivery.id]], nextAttemptAt);
   await cancelDeliveryJobs(cancelled);
   return nextAttemptAt ? 'retrying' : 'failed';
 }
 
-/** Attempts the delivery if it is due and not in flight elsewhere; returns what happened. */
-export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcome> {
-  const transport = webhookTransport();
-  const startedAt = transport.now();
-  const delivery = await claim(deliveryId, startedAt);
-  if (!delivery) {
-    // A job that ran before its time (clock skew) puts itself back rather than leave the
-    // delivery to the sweep.
-    const row = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true, attemptStartedAt: true } });
-    if (row?.status === 'pending' && !row.attemptStartedAt && row.nextAttemptAt && row.nextAttemptAt.getTime() > startedAt.getTime() + DUE_TOLERANCE_MS) {
-      await enqueueDeliveryJobs([deliveryId], row.nextAttemptAt);
-      return 'not_due';
+/**
+ * A delivery the claim did not take: not pending, in flight elsewhere, or not yet due. A job
+ * that ran before its time (clock skew) puts its delivery back rather than leave it to the sweep.
+ */
+async function settleUnclaimed(deliveryIds: readonly string[], startedAt: Date): Promise<Map<string, AttemptOutcome>> {
+  const outcomes = new Map<string, AttemptOutcome>();
+  const rows = await db.webhookDelivery.findMany({
+    where: { id: { in: [...deliveryIds] } },
+    select: { id: true, status: true, nextAttemptAt: true, attemptStartedAt: true },
+  });
+  for (const row of rows) {
+    if (row.status === 'pending' && !row.attemptStartedAt && row.nextAttemptAt && row.nextAttemptAt.getTime() > startedAt.getTime() + DUE_TOLERANCE_MS) {
+      await enqueueDeliveryJobs([[row.id]], row.nextAttemptAt);
+      outcomes.set(row.id, 'not_due');
     }
-    return 'skipped';
   }
-  if (!delivery.active) {
-    await db.webhookDelivery.updateMany({
-      where: { id: delivery.id, status: 'pending', attemptStartedAt: delivery.startedAt },
-      data: { status: 'failed', error: PAUSED_ERROR, nextAttemptAt: null, failedAt: startedAt, attemptStartedAt: null },
-    });
-    return 'failed';
-  }
+  return outcomes;
+}
+
+async function attemptClaimed(delivery: Claimed, transport: WebhookTransport): Promise<AttemptOutcome> {
   return withLogContext({ requestId: delivery.requestId ?? undefined }, async () => {
     const result = await send(delivery, transport);
     const at = transport.now();
@@ -209,4 +249,38 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     });
     return outcome;
   });
+}
+
+/**
+ * Attempts each delivery that is due and not in flight elsewhere, side by side; returns what
+ * happened to each, in the order given.
+ */
+export async function attemptDeliveries(deliveryIds: readonly string[]): Promise<AttemptOutcome[]> {
+  const transport = webhookTransport();
+  const startedAt = transport.now();
+  const claimed = await claim(deliveryIds, startedAt);
+  const outcomes = claimed.length < deliveryIds.length ? await settleUnclaimed(deliveryIds.filter((id) => !claimed.some((c) => c.id === id)), startedAt) : new Map<string, AttemptOutcome>();
+  const paused = claimed.filter((d) => !d.active).map((d) => d.id);
+  if (paused.length) {
+    // Paused after the job was queued: recorded as failed by the pause, unless it was in flight then.
+    await db.webhookDelivery.updateMany({
+      where: { id: { in: paused }, status: 'pending', attemptStartedAt: startedAt },
+      data: { status: 'failed', error: PAUSED_ERROR, nextAttemptAt: null, failedAt: startedAt, attemptStartedAt: null },
+    });
+    for (const id of paused) outcomes.set(id, 'failed');
+  }
+  await Promise.all(
+    claimed
+      .filter((d) => d.active)
+      .map(async (d) => {
+        outcomes.set(d.id, await attemptClaimed(d, transport));
+      }),
+  );
+  return deliveryIds.map((id) => outcomes.get(id) ?? 'skipped');
+}
+
+/** Attempts one delivery if it is due and not in flight elsewhere; returns what happened. */
+export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcome> {
+  const [outcome] = await attemptDeliveries([deliveryId]);
+  return outcome!;
 }

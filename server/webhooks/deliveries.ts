@@ -1,10 +1,9 @@
 // Deliveries: the fan-out of domain events (an outbox consumer), the delivery log, redelivery,
 // the test ping and recovery after an outage. Every delivery row is created before its job is
 // queued, and the job only after the row committed.
-import { randomUUID } from 'node:crypto';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { isDomainEventType } from '@/server/events/catalogue';
+import { isDomainEventType, type DomainEventType } from '@/server/events/catalogue';
 import type { OutboxConsumer } from '@/server/events/consumers';
 import type { WebhookEndpoint } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
@@ -22,30 +21,36 @@ export const RECOVER_BATCH = 1_000;
 /**
  * The outbox consumer: one delivery per active endpoint of the workspace subscribed to the
  * event, written in the drain's transaction (so they exist exactly when the event is marked
- * dispatched), and one job each once that transaction committed. The body is serialised once
- * for all of them.
+ * dispatched), and one job per event, carrying its deliveries, once that transaction
+ * committed. Each body is serialised once for all of its endpoints. The whole batch costs one
+ * statement: the endpoints are matched and the rows inserted by the same INSERT … SELECT.
  */
-export const fanOutToWebhooks: OutboxConsumer = async (event, { tx, afterCommit }) => {
-  if (!isDomainEventType(event.type)) return;
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { workspaceId: event.workspaceId, active: true, events: { has: event.type } },
-    select: { id: true },
-  });
-  if (endpoints.length === 0) return;
-  const payload = serializeEnvelope(event.type, new Date(event.createdAt), eventData(event.type, event.data));
+export const fanOutToWebhooks: OutboxConsumer = async (events, { tx, afterCommit }) => {
+  const relevant = events.filter((event) => isDomainEventType(event.type));
+  if (relevant.length === 0) return;
+  const payloads = relevant.map((event) =>
+    serializeEnvelope(event.type, new Date(event.createdAt), eventData(event.type as DomainEventType, event.data)),
+  );
   const now = webhookTransport().now();
-  const rows = endpoints.map((e) => ({
-    id: randomUUID(),
-    endpointId: e.id,
-    event: event.type,
-    payload,
-    eventId: event.id,
-    nextAttemptAt: now,
-    requestId: event.requestId,
-  }));
-  // An endpoint that already has this event (a drain repeated after a crash) is skipped.
-  await tx.webhookDelivery.createMany({ data: rows, skipDuplicates: true });
-  afterCommit(() => enqueueDeliveryJobs(rows.map((r) => r.id)));
+  // An endpoint that already has this event (a drain repeated after a crash) is skipped, and
+  // only the rows written here get a job.
+  const rows = await tx.$queryRaw<{ id: string; eventId: string }[]>`
+    INSERT INTO "WebhookDelivery" ("id", "endpointId", "event", "payload", "eventId", "nextAttemptAt", "requestId")
+    SELECT gen_random_uuid(), e."id", ev."type", ev."payload", ev."id", ${now}, ev."requestId"
+    FROM unnest(${relevant.map((e) => e.id)}::uuid[], ${relevant.map((e) => e.workspaceId)}::uuid[], ${relevant.map((e) => e.type)}::text[],
+                ${payloads}::text[], ${relevant.map((e) => e.requestId)}::text[]) WITH ORDINALITY AS ev("id", "workspaceId", "type", "payload", "requestId", "n")
+    JOIN "WebhookEndpoint" e ON e."workspaceId" = ev."workspaceId" AND e."active" AND ev."type" = ANY(e."events")
+    ORDER BY ev."n", e."createdAt", e."id"
+    ON CONFLICT ("endpointId", "eventId") DO NOTHING
+    RETURNING "id", "eventId"`;
+  if (rows.length === 0) return;
+  const byEvent = new Map<string, string[]>();
+  for (const row of rows) {
+    const ids = byEvent.get(row.eventId);
+    if (ids) ids.push(row.id);
+    else byEvent.set(row.eventId, [row.id]);
+  }
+  afterCommit(() => enqueueDeliveryJobs([...byEvent.values()]));
 };
 
 function assertActive(endpoint: WebhookEndpoint): void {
@@ -57,7 +62,7 @@ function assertActive(endpoint: WebhookEndpoint): void {
 /** A new delivery of `payload` to the endpoint, queued at once. */
 async function queueDelivery(endpointId: string, event: string, payload: string, resendOf: string | null): Promise<WebhookDeliveryDto> {
   const row = await db.webhookDelivery.create({ data: { endpointId, event, payload, resendOf, nextAttemptAt: webhookTransport().now() } });
-  await enqueueDeliveryJobs([row.id]);
+  await enqueueDeliveryJobs([[row.id]]);
   return toDeliveryDto(row);
 }
 
@@ -116,6 +121,6 @@ export async function recoverDeliveries(workspaceId: string, endpointId: string,
       RETURNING "id"`;
     return { ids: inserted.map((r) => r.id), eligible: n ?? 0 };
   });
-  await enqueueDeliveryJobs(ids);
+  await enqueueDeliveryJobs(ids.map((id) => [id]));
   return { requeued: ids.length, remaining: eligible - ids.length };
 }

@@ -191,7 +191,7 @@ describe('nothing is lost', () => {
       await recordEvent(tx, { workspaceId: w.workspace.id, type: 'post.approval_required', data: { postId: '4f4c0c8e-5a8e-4b9c-9c63-0c0c0c0c0c0c' } });
     });
     // The drain after restart commits the delivery rows, and dies before queueing their jobs.
-    await drainOutbox({ consumers: [(event, ctx) => fanOutToWebhooks(event, { ...ctx, afterCommit: () => undefined })] });
+    await drainOutbox({ consumers: [(events, ctx) => fanOutToWebhooks(events, { ...ctx, afterCommit: () => undefined })] });
     const [pending] = await db.webhookDelivery.findMany({ where: { endpointId: w.endpointId } });
     expect(pending).toMatchObject({ status: 'pending', attempt: 0 });
 

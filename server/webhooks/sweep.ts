@@ -28,7 +28,7 @@ export async function sweepDeliveries(): Promise<number> {
     ORDER BY "nextAttemptAt"
     LIMIT ${SWEEP_BATCH}`;
   if (rows.length) log.warn('webhooks', `${rows.length} overdue deliveries had no job; queued again`);
-  await enqueueDeliveryJobs(rows.map((r) => r.id));
+  await enqueueDeliveryJobs(rows.map((r) => [r.id]));
   return rows.length;
 }
 
