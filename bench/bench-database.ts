@@ -4,21 +4,39 @@ import { randomBytes } from 'node:crypto';
 import { deployMigrations } from '@/prisma/scripts/migrate';
 import { dropDatabase, ensureDatabaseExists, resolveServerUrl, stopEmbeddedIfOwned, withDatabase } from '@/server/db/url';
 
+/** `promise`, or a failure naming `what` once `ms` passed: a benchmark never waits forever. */
+export async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s waiting for ${what}`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function withBenchDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const server = await resolveServerUrl();
+  const server = await bounded(resolveServerUrl(), 120_000, 'the database server');
   const url = withDatabase(server, `herald_bench_${randomBytes(4).toString('hex')}`);
-  await ensureDatabaseExists(url);
-  await deployMigrations({ url });
+  await bounded(ensureDatabaseExists(url), 60_000, 'the bench database to be created');
+  await bounded(deployMigrations({ url }), 120_000, 'the migrations');
   process.env.DATABASE_URL = url;
   try {
     return await fn(url);
   } finally {
+    // Each step bounded and attempted whatever the one before did: a stuck close must not
+    // keep the embedded server (or the bench database) around.
+    const step = (what: string, run: () => Promise<unknown>) => bounded(run(), 30_000, what).catch((e: Error) => console.error(`cleanup: ${e.message}`));
     const { closeAllConnections } = await import('@/server/db/connections');
     const { closeJobs } = await import('@/server/jobs');
-    await closeJobs();
-    await closeAllConnections();
-    await dropDatabase(url).catch(() => {});
-    await stopEmbeddedIfOwned();
+    await step('the job queue to close', closeJobs);
+    await step('the connections to close', closeAllConnections);
+    await step('the bench database to be dropped', () => dropDatabase(url));
+    await step('the embedded server to stop', stopEmbeddedIfOwned);
   }
 }
 

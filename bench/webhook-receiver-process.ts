@@ -19,6 +19,8 @@ setInterval(() => {
   batch = [];
 }, 20).unref();
 process.send!({ port: receiver.port, cert: receiver.cert, url: receiver.url('') });
+// The bench died without telling us (killed, crashed): its IPC channel closes, and so do we.
+process.on('disconnect', () => process.exit(0));
 process.on('message', async (message: { close?: boolean }) => {
   if (!message.close) return;
   await receiver.close();

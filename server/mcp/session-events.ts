@@ -39,7 +39,9 @@ export const notifyMcpSessions: OutboxConsumer = async (events, { tx }) => {
       AND s."id" = sp."sessionId" AND s."endedAt" IS NULL
     RETURNING sp."sessionId", sp."postId", p."status"`;
   if (rows.length === 0) return;
-  const messages = rows.map((row) => JSON.stringify({ sessionId: row.sessionId, kind: 'post.finished', postId: row.postId, status: row.status } satisfies SessionEvent));
+  const messages = rows.map((row) =>
+    JSON.stringify({ sessionId: row.sessionId, kind: 'post.finished', postId: row.postId, status: row.status } satisfies SessionEvent),
+  );
   await tx.$executeRaw`SELECT pg_notify(${MCP_CHANNEL}, m) FROM unnest(${messages}::text[]) AS m`;
 };
 

@@ -259,7 +259,13 @@ export async function attemptDeliveries(deliveryIds: readonly string[]): Promise
   const transport = webhookTransport();
   const startedAt = transport.now();
   const claimed = await claim(deliveryIds, startedAt);
-  const outcomes = claimed.length < deliveryIds.length ? await settleUnclaimed(deliveryIds.filter((id) => !claimed.some((c) => c.id === id)), startedAt) : new Map<string, AttemptOutcome>();
+  const outcomes =
+    claimed.length < deliveryIds.length
+      ? await settleUnclaimed(
+          deliveryIds.filter((id) => !claimed.some((c) => c.id === id)),
+          startedAt,
+        )
+      : new Map<string, AttemptOutcome>();
   const paused = claimed.filter((d) => !d.active).map((d) => d.id);
   if (paused.length) {
     // Paused after the job was queued: recorded as failed by the pause, unless it was in flight then.

@@ -28,9 +28,7 @@ export const RECOVER_BATCH = 1_000;
 export const fanOutToWebhooks: OutboxConsumer = async (events, { tx, afterCommit }) => {
   const relevant = events.filter((event) => isDomainEventType(event.type));
   if (relevant.length === 0) return;
-  const payloads = relevant.map((event) =>
-    serializeEnvelope(event.type, new Date(event.createdAt), eventData(event.type as DomainEventType, event.data)),
-  );
+  const payloads = relevant.map((event) => serializeEnvelope(event.type, new Date(event.createdAt), eventData(event.type as DomainEventType, event.data)));
   const now = webhookTransport().now();
   // An endpoint that already has this event (a drain repeated after a crash) is skipped, and
   // only the rows written here get a job.
