@@ -26,7 +26,9 @@ export default async function StaffLayout({ children }: { children: ReactNode })
       <AppShell
         signOutAction={async () => {
           'use server';
-          await signOut({ redirectTo: '/signin' });
+          // A path, not Auth.js's absolute redirect: stay on the address the browser opened.
+          await signOut({ redirect: false });
+          redirect('/signin');
         }}
       >
         {children}

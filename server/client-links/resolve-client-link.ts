@@ -9,7 +9,7 @@ import { hashLinkToken, isWellFormedLinkToken } from './link-tokens';
 export interface LiveClientLink {
   id: string;
   kind: ClientLinkKind;
-  workspace: { id: string; name: string };
+  workspace: { id: string; name: string; timeZone: string };
   brand: { name: string; logoUrl: string | null };
   expiresAt: Date;
 }
@@ -21,7 +21,7 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
   if (!isWellFormedLinkToken(token)) throw invalid();
   const link = await db.clientLink.findUnique({
     where: { tokenHash: hashLinkToken(token) },
-    include: { workspace: { select: { id: true, name: true, managedById: true } } },
+    include: { workspace: { select: { id: true, name: true, managedById: true, timeZone: true } } },
   });
   // A link whose workspace is no longer managed by its issuer is dead even if a revocation was
   // missed: the link speaks for the agency's relationship with the client. A link the
@@ -32,7 +32,7 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
   return {
     id: link.id,
     kind,
-    workspace: { id: link.workspace.id, name: link.workspace.name },
+    workspace: { id: link.workspace.id, name: link.workspace.name, timeZone: link.workspace.timeZone },
     brand: { name: link.brandName, logoUrl: link.brandLogoUrl },
     expiresAt: link.expiresAt,
   };

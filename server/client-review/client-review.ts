@@ -28,7 +28,8 @@ export interface ReviewPost {
 }
 
 export interface ReviewPageData {
-  workspace: { id: string; name: string };
+  /** The times on the page are in the workspace's zone, as the agency's staff read them. */
+  workspace: { id: string; name: string; timeZone: string };
   brand: { name: string; logoUrl: string | null };
   expiresAt: string;
   posts: ReviewPost[];

@@ -124,6 +124,8 @@ function list(name: ConfigurationVariable): string[] {
 export const env = {
   /** Port `npm start` listens on. */
   port: () => positive('PORT', 3000),
+  /** The public address as configured (HERALD_BASE_URL or AUTH_URL), or undefined for the local default. */
+  configuredBaseUrl: () => (text('HERALD_BASE_URL') ?? text('AUTH_URL'))?.replace(/\/$/, ''),
   /** Public base URL used in links we hand out (connect links, upload URLs). */
   baseUrl: () => (text('HERALD_BASE_URL') ?? text('AUTH_URL') ?? `http://localhost:${env.port()}`).replace(/\/$/, ''),
   /** Base of the hosted connect and review links handed to clients; defaults to baseUrl(). */
@@ -149,7 +151,7 @@ export const env = {
   databasePoolSize: () => positive('DATABASE_POOL_SIZE', 10),
   /** Signs staff sign-in cookies (also read by next-auth itself); generated once by `npm start` when unset. */
   authSecret: () => text('AUTH_SECRET'),
-  /** Public URL of the app for sign-in (read by next-auth itself); `npm start` sets it to baseUrl() when unset. */
+  /** Public URL of the app for sign-in (read by next-auth itself); `npm start` sets it to baseUrl() when an address is configured, and leaves it unset otherwise (sign-in then follows the address opened). */
   authUrl: () => text('AUTH_URL'),
   /**
    * Longest wait for a database connection, new or from a busy pool. Without it a request

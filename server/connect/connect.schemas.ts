@@ -22,7 +22,8 @@ export const ZChooseBody = z.strictObject({
 });
 
 export interface ConnectPageData {
-  workspace: { id: string; name: string };
+  /** `timeZone` is a Herald extension: the page writes its times in the workspace's zone. */
+  workspace: { id: string; name: string; timeZone: string };
   brand: { name: string; logoUrl: string | null };
   expiresAt: string;
   channels: { platform: (typeof PLATFORMS)[number]; configured: boolean }[];

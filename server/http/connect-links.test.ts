@@ -130,7 +130,7 @@ describe('GET /public/connect/{token}', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual({
       data: {
-        workspace: { id: clientId, name: 'Client Co' },
+        workspace: { id: clientId, name: 'Client Co', timeZone: 'UTC' },
         brand: { name: 'Acme', logoUrl: 'https://cdn.acme.test/l.svg' },
         expiresAt: link.expiresAt,
         channels: PLATFORMS.map((platform) => ({ platform, configured: true })),

@@ -7,7 +7,7 @@ import { findDuplicates, resolveDuplicates, ZDuplicateGroup, ZFindDuplicatesInpu
 import { shorten } from '@/server/shared/text';
 import { actorLabel } from '@/server/auth/actor-label';
 import { apiProcedure, router } from '@/server/trpc/init';
-import { cancelPost } from './cancel-post';
+import { cancelPost, restorePost } from './cancel-post';
 import { createPost } from './create-post';
 import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
 import { getPost, listPosts, listPostTargets } from './read-posts';
@@ -100,6 +100,13 @@ export const postsRouter = router({
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor.workspaceId, input.id), warnings: [] })),
+
+  // The staff app's undo of a cancel (no REST route: docs/decisions.md → Staff app, part 3).
+  restore: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'] })
+    .input(ZIdParam)
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: await restorePost(ctx.actor.workspaceId, input.id), warnings: [] })),
 
   publish: apiProcedure
     .meta({

@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   checkConfiguration();
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   process.env.AUTH_TRUST_HOST ??= 'true';
-  process.env.AUTH_URL = env.authUrl() ?? env.baseUrl();
+  // Sign-in follows the address the browser opened unless an address is configured: the
+  // embedded default then works on http://localhost, http://127.0.0.1 or the machine's name
+  // alike (a fixed AUTH_URL sent 127.0.0.1 users back to localhost without their cookie).
+  if (env.configuredBaseUrl()) process.env.AUTH_URL = env.authUrl() ?? env.baseUrl();
   ensureGeneratedSecrets();
 
   const source = env.databaseUrl() ? 'DATABASE_URL' : `embedded PostgreSQL in ${env.dataDir()}/postgres`;

@@ -1,14 +1,17 @@
-// Times in the workspace's time zone (date-fns with @date-fns/tz).
+// Times in the workspace's time zone (date-fns with @date-fns/tz). A time of day always
+// carries its zone (server/shared/time-zone.ts, the one rule for every screen and page).
 import { TZDate } from '@date-fns/tz';
-import { format, formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { formatInZone, WHEN_PATTERN } from '@/server/shared/time-zone';
 
-export function formatIn(iso: string | Date, tz: string, pattern = 'EEE d MMM yyyy, HH:mm'): string {
-  return format(new TZDate(new Date(iso).getTime(), tz), pattern);
+/** `iso` in `tz`; with a time of day, the zone follows it unless `zone: false` (a grid already labelled with it). */
+export function formatIn(iso: string | Date, tz: string, pattern = WHEN_PATTERN, opts: { zone?: boolean } = {}): string {
+  return formatInZone(iso, tz, pattern, opts);
 }
 
 /** `yyyy-MM-ddTHH:mm` for a datetime-local input showing `iso` in `tz`. */
 export function toLocalInput(iso: string | Date, tz: string): string {
-  return formatIn(iso, tz, "yyyy-MM-dd'T'HH:mm");
+  return formatIn(iso, tz, "yyyy-MM-dd'T'HH:mm", { zone: false });
 }
 
 /** The instant a datetime-local value means in `tz`, as an ISO string (null when empty or malformed). */

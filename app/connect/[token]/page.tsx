@@ -5,6 +5,7 @@ import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
 import { CONNECT_COOKIE } from '@/server/connect/connect-flow';
 import { loadConnectPage } from '@/server/http/client-link-pages';
+import { formatInZone } from '@/server/shared/time-zone';
 import { BrandHeader, ClientPage, LinkProblemPage } from '../_ui/brand';
 import styles from '../_ui/client-page.module.css';
 import { PLATFORM_LABELS, PlatformBadge } from '../_ui/platforms';
@@ -41,7 +42,7 @@ export default async function ConnectPage({
 
   const { data, modes, attempt } = loaded;
   const platformLabel = attempt?.platform ? PLATFORM_LABELS[attempt.platform] : 'the platform';
-  const expires = new Date(data.expiresAt).toLocaleDateString('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const expires = formatInZone(data.expiresAt, data.workspace.timeZone, 'd MMMM yyyy, HH:mm');
 
   return (
     <ClientPage>

@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { loadReviewPage } from '@/server/http/client-link-pages';
+import { formatInZone } from '@/server/shared/time-zone';
 import { BrandHeader, ClientPage, LinkProblemPage } from '../../connect/_ui/brand';
 import styles from '../../connect/_ui/client-page.module.css';
 import { PLATFORM_LABELS, PlatformBadge } from '../../connect/_ui/platforms';
@@ -16,10 +17,10 @@ export const metadata: Metadata = {
   referrer: 'no-referrer',
 };
 
-function when(iso: string | null): string {
+/** In the workspace's zone, written as the agency's staff read it (the zone named). */
+function when(iso: string | null, timeZone: string): string {
   if (!iso) return 'Not scheduled yet';
-  // Rendered on the server, which does not know the reader's zone: say which one it is.
-  return `${new Date(iso).toLocaleString('en', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+  return formatInZone(iso, timeZone);
 }
 
 export default async function ReviewPage({ params }: { params: Promise<{ token: string }> }) {
@@ -48,7 +49,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ token: 
             Post {index + 1} of {data.posts.length}
           </h2>
           <p className={styles.schedule}>
-            <strong>Goes out:</strong> {when(post.scheduledAt)}
+            <strong>Goes out:</strong> {when(post.scheduledAt, data.workspace.timeZone)}
           </p>
           {post.previews.map((preview) => (
             <section

@@ -14,7 +14,7 @@ import type { PendingApprovalDto } from '@/server/posts/review-post';
 import { useShell } from '../../_lib/providers';
 import { ago, formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
-import { platformLabel, useInvalidateAll } from './post-bits';
+import { MediaThumbnails, platformLabel, useInvalidateAll } from './post-bits';
 
 export function ApprovalQueue({ initial, connections }: { initial: PendingApprovalDto[] | null; connections: ConnectionDto[] }) {
   const { current } = useShell();
@@ -119,7 +119,7 @@ export function ApprovalQueue({ initial, connections }: { initial: PendingApprov
                     <span className="font-semibold">{platformLabel(pl)}:</span> {v?.content}
                   </p>
                 ))}
-                {p.mediaUrls.length ? <p className="text-xs text-slate-600">{p.mediaUrls.length} media</p> : null}
+                <MediaThumbnails urls={p.mediaUrls} size={64} />
                 <div className="flex gap-2">
                   <Button size="sm" onClick={() => approve.mutate(p.id)} disabled={approve.isPending}>
                     Approve

@@ -17,6 +17,7 @@ import type { PostListRowDto } from '@/server/posts/posts.schemas';
 import { calendarRange } from '../../_lib/calendar-range';
 import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput } from '../../_lib/time';
+import { zoneLabel } from '@/server/shared/time-zone';
 import { serverError, trpc } from '../../_lib/trpc';
 import { useInvalidateAll } from './post-bits';
 
@@ -35,11 +36,13 @@ function PostChip({ post, tz }: { post: PostListRowDto; tz: string }) {
   const movable = (EDITABLE_STATUSES as readonly string[]).includes(post.status) && post.scheduledAt !== null;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: post.id, data: { post }, disabled: !movable });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
-  const time = formatIn(post.scheduledAt!, tz, 'HH:mm');
+  // The grid is labelled with its zone; the chip's hover names the whole moment.
+  const time = formatIn(post.scheduledAt!, tz, 'HH:mm', { zone: false });
   return (
     <div
       ref={setNodeRef}
       style={style}
+      title={formatIn(post.scheduledAt!, tz)}
       data-testid="calendar-post"
       data-post-id={post.id}
       className={cn(
@@ -127,7 +130,7 @@ export function Calendar({ nowMs, initial }: { nowMs: number; initial: ListData 
     const day = e.over?.id as string | undefined;
     if (!post?.scheduledAt || !day) return;
     if (formatIn(post.scheduledAt, tz, 'yyyy-MM-dd') === day) return;
-    const at = fromLocalInput(`${day}T${formatIn(post.scheduledAt, tz, 'HH:mm')}`, tz);
+    const at = fromLocalInput(`${day}T${formatIn(post.scheduledAt, tz, 'HH:mm', { zone: false })}`, tz);
     if (at) move.mutate({ id: post.id, scheduledAt: at });
   };
   const todayKey = format(now, 'yyyy-MM-dd');
@@ -166,7 +169,7 @@ export function Calendar({ nowMs, initial }: { nowMs: number; initial: ListData 
         <span className="font-medium text-slate-900" data-testid="calendar-title">
           {title}
         </span>{' '}
-        · times in {tz} · drag a post to another day to reschedule it
+        · times in {tz} ({zoneLabel(now, tz)}) · drag a post to another day to reschedule it
       </p>
       {q.isError ? (
         <ErrorState message={serverError(q.error).message} onRetry={() => q.refetch()} />

@@ -88,3 +88,42 @@ export function PostAlert({ post, compact }: { post: Pick<PostListRowDto, 'id' |
     </div>
   );
 }
+
+const VIDEO = /\.(mp4|m4v|mov|webm)(\?|#|$)/i;
+
+/**
+ * What a post carries, seen: an image as a thumbnail, a video as its first frame with a
+ * play mark — wherever a post is shown for a decision (the approval queue, the post page).
+ * Each opens the file in a new tab.
+ */
+export function MediaThumbnails({ urls, size = 72 }: { urls: readonly string[]; size?: number }) {
+  if (urls.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={`${urls.length} media`} data-testid="media-thumbnails">
+      {urls.map((url, i) => {
+        const label = `${VIDEO.test(url) ? 'Video' : 'Image'} ${i + 1} of ${urls.length}`;
+        return (
+          <li key={`${url}-${i}`}>
+            <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-slate-200 bg-slate-100" title={label}>
+              {VIDEO.test(url) ? (
+                <video
+                  src={`${url}#t=0.1`}
+                  preload="metadata"
+                  muted
+                  aria-label={label}
+                  width={size}
+                  height={size}
+                  className="object-cover"
+                  style={{ width: size, height: size }}
+                />
+              ) : (
+                // eslint-disable-next-line @next/next/no-img-element -- the workspace's own media, any origin
+                <img src={url} alt={label} width={size} height={size} loading="lazy" className="object-cover" style={{ width: size, height: size }} />
+              )}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

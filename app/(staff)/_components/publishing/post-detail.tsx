@@ -14,8 +14,9 @@ import type { PostDto } from '@/server/posts/posts.schemas';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
-import { ApprovalBadge, platformLabel, PostAlert, StatusBadge, useInvalidateAll } from './post-bits';
+import { ApprovalBadge, MediaThumbnails, platformLabel, PostAlert, StatusBadge, useInvalidateAll } from './post-bits';
 import { RepurposeButton } from '../automation/workflows';
+import { CancelPostsButton, RestorePostButton } from './cancel-posts';
 
 export function PostDetail({ id, initial, connections }: { id: string; initial: PostDto | null; connections: ConnectionDto[] }) {
   const { current } = useShell();
@@ -39,7 +40,6 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
     });
   const retry = useAct('Retried', () => trpc.posts.retry.mutate({ id }));
   const publish = useAct('Published', () => trpc.posts.publish.mutate({ id }));
-  const cancel = useAct('Cancelled', () => trpc.posts.cancel.mutate({ id }));
 
   if (q.isPending) return <LoadingRows rows={5} label="Loading the post" />;
   if (q.isError) {
@@ -54,7 +54,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
   const publishable =
     (PUBLISHABLE_STATUSES as readonly string[]).includes(post.status) && post.approvalStatus !== 'pending' && post.approvalStatus !== 'rejected';
   const retryable = (RETRYABLE_STATUSES as readonly string[]).includes(post.status) && post.targets.some((t) => t.status === 'failed');
-  const busy = retry.isPending || publish.isPending || cancel.isPending;
+  const busy = retry.isPending || publish.isPending;
 
   return (
     <>
@@ -75,11 +75,16 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
             <Button variant="secondary" asChild>
               <Link href={`/compose?edit=${post.id}`}>Edit</Link>
             </Button>
-            <Button variant="danger" onClick={() => cancel.mutate()} disabled={busy}>
-              Cancel post
-            </Button>
+            <CancelPostsButton
+              posts={[post]}
+              cancel={async () => {
+                await trpc.posts.cancel.mutate({ id: post.id });
+                return { cancelled: [post.id], refused: [] };
+              }}
+            />
           </>
         ) : null}
+        {canWrite && post.status === 'cancelled' ? <RestorePostButton id={post.id} /> : null}
       </PageHeader>
       {post.alert ? (
         <div className="mb-4">
@@ -95,7 +100,11 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
               <p className="break-words whitespace-pre-wrap">{v?.content}</p>
             </div>
           ))}
-          {post.mediaUrls.length ? <p className="mt-3 text-sm text-slate-600">{post.mediaUrls.length} media attached</p> : null}
+          {post.mediaUrls.length ? (
+            <div className="mt-3">
+              <MediaThumbnails urls={post.mediaUrls} size={120} />
+            </div>
+          ) : null}
         </Card>
         <Card className="space-y-2 text-sm">
           <p className="flex flex-wrap gap-2">

@@ -15,6 +15,7 @@ import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { ApprovalBadge, platformLabel, PostAlert, StatusBadge, useInvalidateAll } from './post-bits';
+import { CancelPostsButton } from './cancel-posts';
 
 type ListData = { data: PostListRowDto[]; page: number; limit: number; total: number };
 const LIMIT = 25;
@@ -75,14 +76,11 @@ export function PostsList({ initial }: { initial: ListData | null }) {
     setSelected(new Set());
   };
 
-  const cancel = useBulkAction(
-    'cancelled',
-    () => trpc.posts.bulkCancel.mutate({ selection: { ids: [...selected] } }),
-    () => {
-      setSelected(new Set());
-      void invalidate();
-    },
-  );
+  // What the selected posts were when last seen (a selection may span pages): what a cancel
+  // takes away, and what its undo puts back.
+  const [seen, setSeen] = useState<Map<string, PostListRowDto>>(new Map());
+  const remember = (picked: PostListRowDto[]) => setSeen((m) => new Map([...m, ...picked.map((r) => [r.id, r] as const)]));
+  const selectedPosts = [...selected].map((id) => seen.get(id)).filter((p): p is PostListRowDto => p !== undefined);
 
   const rows = q.data?.data ?? [];
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / LIMIT)) : 1;
@@ -162,9 +160,16 @@ export function PostsList({ initial }: { initial: ListData | null }) {
           <Button size="sm" variant="secondary" onClick={() => setDialog('spread')}>
             Spread…
           </Button>
-          <Button size="sm" variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-            Cancel posts
-          </Button>
+          <CancelPostsButton
+            size="sm"
+            label="Cancel posts"
+            posts={selectedPosts}
+            cancel={async () => {
+              const r = (await trpc.posts.bulkCancel.mutate({ selection: { ids: [...selected] } })).data;
+              return { cancelled: r.done, refused: r.refused.map((x) => x.message) };
+            }}
+            onDone={() => setSelected(new Set())}
+          />
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Clear
           </Button>
@@ -190,9 +195,10 @@ export function PostsList({ initial }: { initial: ListData | null }) {
               type="checkbox"
               aria-label="Select every post on this page"
               checked={allOnPage}
-              onChange={() =>
-                setSelected((s) => (allOnPage ? new Set([...s].filter((id) => !rows.some((r) => r.id === id))) : new Set([...s, ...rows.map((r) => r.id)])))
-              }
+              onChange={() => {
+                remember(rows);
+                setSelected((s) => (allOnPage ? new Set([...s].filter((id) => !rows.some((r) => r.id === id))) : new Set([...s, ...rows.map((r) => r.id)])));
+              }}
             />
             <span className="text-slate-600">{q.data.total} posts</span>
           </div>
@@ -205,21 +211,28 @@ export function PostsList({ initial }: { initial: ListData | null }) {
                     className="mt-1"
                     aria-label={`Select “${p.content.slice(0, 40)}”`}
                     checked={selected.has(p.id)}
-                    onChange={() =>
+                    onChange={() => {
+                      remember([p]);
                       setSelected((s) => {
                         const n = new Set(s);
                         if (n.has(p.id)) n.delete(p.id);
                         else n.add(p.id);
                         return n;
-                      })
-                    }
+                      });
+                    }}
                   />
                   <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
                     <Link href={`/posts/${p.id}`} className="min-w-0 truncate font-medium hover:underline sm:flex-1">
                       {p.content}
                     </Link>
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="text-sm text-slate-600 tabular-nums">{p.scheduledAt ? formatIn(p.scheduledAt, tz, 'd MMM, HH:mm') : 'no time'}</span>
+                      <span className="text-sm text-slate-600 tabular-nums" data-testid="post-time">
+                        {p.publishedAt
+                          ? `published ${formatIn(p.publishedAt, tz, 'd MMM, HH:mm')}`
+                          : p.scheduledAt
+                            ? formatIn(p.scheduledAt, tz, 'd MMM, HH:mm')
+                            : 'not scheduled'}
+                      </span>
                       <span className="text-xs text-slate-600">{p.platforms.map(platformLabel).join(', ')}</span>
                       <ApprovalBadge approvalStatus={p.approvalStatus} />
                       <StatusBadge status={p.status} />

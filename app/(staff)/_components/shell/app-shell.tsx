@@ -18,6 +18,7 @@ import {
   PenSquare,
   Plug,
   Rows3,
+  Settings,
   Webhook,
   Workflow,
   X,
@@ -81,6 +82,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
       { href: '/assistant', label: 'Assistant', icon: Bot, count: 'stagedProposals' },
       { href: '/workflows', label: 'Workflows', icon: Workflow },
       { href: '/webhooks', label: 'Webhooks', icon: Webhook },
+      { href: '/settings', label: 'Settings', icon: Settings },
     ],
   },
 ];

@@ -1,0 +1,80 @@
+'use client';
+// Settings of the workspace picked in the switcher. Today: the time zone every screen, the
+// client review and connect pages and the analytics windows read times in.
+import { useMutation } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/app/_ui/button';
+import { Card, Label, PageHeader, Select } from '@/app/_ui/primitives';
+import { useShell } from '../../_lib/providers';
+import { browserTimeZone, formatIn } from '../../_lib/time';
+import { serverError, trpc } from '../../_lib/trpc';
+
+/** Every zone the browser knows, the workspace's own first if the list lacks it. */
+function zones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const list = all.includes('UTC') ? all : ['UTC', ...all];
+  return list.includes(current) ? list : [current, ...list];
+}
+
+const noSubscription = () => () => {};
+
+export function WorkspaceSettings() {
+  const { current } = useShell();
+  const [timeZone, setTimeZone] = useState(current.timeZone);
+  const save = useMutation({
+    mutationFn: () => trpc.analytics.setTimeZone.mutate({ timeZone }),
+    onSuccess: (r) => {
+      toast.success(`Times are now shown in ${r.data.timeZone}`);
+      // Every screen reads the zone from the shell: load them again.
+      window.location.reload();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  const now = new Date();
+  // The browser's zone exists only in the browser: null on the server render.
+  const mine = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Card className="max-w-xl">
+        <h2 className="text-lg font-semibold">Time zone</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {current.name} schedules and shows every time in this zone: the app, the calendar, the client review and connect pages, and analytics. Times already
+          scheduled keep their moment; only how they are written changes.
+        </p>
+        <form
+          className="mt-3 space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <div>
+            <Label htmlFor="settings-time-zone">Workspace time zone</Label>
+            <Select id="settings-time-zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+              {zones(current.timeZone).map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </Select>
+            <p className="mt-1 text-sm text-slate-600" data-testid="time-zone-example">
+              Now: {formatIn(now, timeZone)}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending || timeZone === current.timeZone}>
+              {save.isPending ? 'Saving…' : 'Save time zone'}
+            </Button>
+            {mine && mine !== timeZone ? (
+              <Button type="button" variant="secondary" onClick={() => setTimeZone(mine)}>
+                Use this browser’s ({mine})
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </Card>
+    </>
+  );
+}
