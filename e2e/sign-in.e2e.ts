@@ -40,13 +40,16 @@ for (const host of ['localhost', '127.0.0.1']) {
     const { staff, workspace } = seed();
     const origin = `http://${host}:${new URL(baseURL!).port}`;
     await page.goto(`${origin}/posts`);
-    await expect(page).toHaveURL(`${origin}/signin?callbackUrl=%2Fposts`);
+    await expect(page).toHaveURL(`${origin}/signin`);
     await expect(page.getByTestId('address-mismatch')).toHaveCount(0);
     await page.getByLabel('Email').fill(staff.email);
     await page.getByLabel('Password').fill(staff.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(`${origin}/posts`);
+    await expect(page).toHaveURL(`${origin}/`);
     await expect(page.getByTestId('workspace-name')).toHaveText(workspace.name);
+    // Still signed in on this address for the next page.
+    await page.goto(`${origin}/posts`);
+    await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${origin}/signin`);
   });

@@ -43,7 +43,9 @@ test('compose to three accounts, request approval, approve in the queue, publish
   // An error only the server can know lands on the field it names.
   await page.getByLabel(/^When/).fill(`${utcDay(-1)}T10:00`);
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'scheduledAt is more than 5 minutes in the past' })).toBeVisible();
+  // …in words, with the keyboard moved to it.
+  await expect(page.getByRole('alert').filter({ hasText: 'That time has already passed. Pick a time from now on.' })).toBeVisible();
+  await expect(page.getByLabel(/^When/)).toBeFocused();
 
   // Leaving with unsaved changes asks first.
   page.once('dialog', (dialog) => void dialog.dismiss());

@@ -37,6 +37,7 @@ test('the main screens are accessible, fit 375 px, and are pictured for the READ
     ['approvals', '/approvals', () => expect(page.getByTestId('approval-item').first()).toBeVisible()],
     ['notifications', '/notifications', () => expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible()],
     ['duplicates', '/posts/duplicates', () => expect(page.getByRole('heading', { name: 'Duplicates' })).toBeVisible()],
+    ['settings', '/settings', () => expect(page.getByLabel('Workspace time zone')).toBeVisible()],
   ];
   for (const [viewport, size] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
     await page.setViewportSize(size);

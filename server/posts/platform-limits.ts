@@ -8,59 +8,82 @@ import { PLATFORM_CATALOGUE, type PlatformSettingsByPlatform, type StoryRules } 
 
 const MB = 1024 * 1024;
 
-/** The limit of the whole post across targets: the contract's own 10 media. */
-export function checkPlatformLimits(opts: {
+interface LimitInput {
   platforms: readonly Platform[];
   content: string;
   variants: Partial<Record<Platform, { content: string }>> | null | undefined;
   media: readonly ResolvedMedia[];
   settings?: PlatformSettingsByPlatform | null;
-}): void {
+}
+
+/** Refuses the post with the first problem (the API answers one error per request). */
+export function checkPlatformLimits(opts: LimitInput): void {
+  const [first] = platformLimitProblems(opts);
+  if (first) throw first;
+}
+
+/**
+ * Every problem of the post against each platform's limits, in platform order, each with
+ * the field it concerns: the composer shows them all at once, next to their fields.
+ */
+export function platformLimitProblems(opts: LimitInput): AppError[] {
+  const problems: AppError[] = [];
+  for (const platform of new Set(opts.platforms)) {
+    try {
+      checkPlatform(platform, opts);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      problems.push(error);
+    }
+  }
+  return problems;
+}
+
+/** One platform's first problem, thrown. */
+function checkPlatform(platform: Platform, opts: LimitInput): void {
   const images = opts.media.filter((m) => m.kind === 'image');
   const videos = opts.media.filter((m) => m.kind === 'video');
-  for (const platform of new Set(opts.platforms)) {
-    const { label, text, media } = PLATFORM_CATALOGUE[platform];
-    const variant = opts.variants?.[platform]?.content;
-    const content = variant ?? opts.content;
-    const field = variant !== undefined ? `variants.${platform}.content` : 'content';
-    const length = text.count(content);
-    if (length > text.maxChars) {
-      throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxChars} characters; this text counts ${length}`, { field });
-    }
-    if (media.required && opts.media.length === 0) {
-      throw new AppError('MEDIA_REQUIRED', `${label} posts need at least one image or video`, { field: 'mediaIds' });
-    }
-    if (!media.mixed && images.length > 0 && videos.length > 0) {
-      throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} does not accept images and a video in one post`, { field: 'mediaIds' });
-    }
-    if (images.length > media.maxImages) {
-      throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxImages} images per post; this post has ${images.length}`, {
-        field: 'mediaIds',
-      });
-    }
-    if (videos.length > media.maxVideos) {
+  const { label, text, media } = PLATFORM_CATALOGUE[platform];
+  const variant = opts.variants?.[platform]?.content;
+  const content = variant ?? opts.content;
+  const field = variant !== undefined ? `variants.${platform}.content` : 'content';
+  const length = text.count(content);
+  if (length > text.maxChars) {
+    throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxChars} characters; this text counts ${length}`, { field });
+  }
+  if (media.required && opts.media.length === 0) {
+    throw new AppError('MEDIA_REQUIRED', `${label} posts need at least one image or video`, { field: 'mediaIds' });
+  }
+  if (!media.mixed && images.length > 0 && videos.length > 0) {
+    throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} does not accept images and a video in one post`, { field: 'mediaIds' });
+  }
+  if (images.length > media.maxImages) {
+    throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxImages} images per post; this post has ${images.length}`, {
+      field: 'mediaIds',
+    });
+  }
+  if (videos.length > media.maxVideos) {
+    throw new AppError(
+      'MEDIA_COUNT_EXCEEDED',
+      `${label} allows at most ${media.maxVideos} video${media.maxVideos === 1 ? '' : 's'} per post; this post has ${videos.length}`,
+      { field: 'mediaIds' },
+    );
+  }
+  if (platform === 'instagram' && opts.settings?.instagram?.videoType === 'story') checkInstagramStory(opts.media, PLATFORM_CATALOGUE.instagram.media.story);
+  for (const video of videos) {
+    if (video.durationMs !== null && video.durationMs > media.maxVideoSeconds * 1000) {
       throw new AppError(
-        'MEDIA_COUNT_EXCEEDED',
-        `${label} allows at most ${media.maxVideos} video${media.maxVideos === 1 ? '' : 's'} per post; this post has ${videos.length}`,
+        'MEDIA_TOO_LONG',
+        `${label} allows videos up to ${formatSeconds(media.maxVideoSeconds)}; this one is ${formatSeconds(Math.ceil(video.durationMs / 1000))}`,
         { field: 'mediaIds' },
       );
     }
-    if (platform === 'instagram' && opts.settings?.instagram?.videoType === 'story') checkInstagramStory(opts.media, PLATFORM_CATALOGUE.instagram.media.story);
-    for (const video of videos) {
-      if (video.durationMs !== null && video.durationMs > media.maxVideoSeconds * 1000) {
-        throw new AppError(
-          'MEDIA_TOO_LONG',
-          `${label} allows videos up to ${formatSeconds(media.maxVideoSeconds)}; this one is ${formatSeconds(Math.ceil(video.durationMs / 1000))}`,
-          { field: 'mediaIds' },
-        );
-      }
-      if (video.bytes > media.maxVideoBytes) {
-        throw new AppError(
-          'MEDIA_TOO_LARGE',
-          `${label} allows videos up to ${Math.round(media.maxVideoBytes / MB)} MB; this one is ${Math.ceil(video.bytes / MB)} MB`,
-          { field: 'mediaIds' },
-        );
-      }
+    if (video.bytes > media.maxVideoBytes) {
+      throw new AppError(
+        'MEDIA_TOO_LARGE',
+        `${label} allows videos up to ${Math.round(media.maxVideoBytes / MB)} MB; this one is ${Math.ceil(video.bytes / MB)} MB`,
+        { field: 'mediaIds' },
+      );
     }
   }
 }

@@ -6,6 +6,35 @@ import { ZText } from './schemas';
 
 export const ZTimeZone = ZText.min(1).max(64).refine(isTimeZone, 'not a time zone (use an IANA name such as Europe/Paris)');
 
+/**
+ * ICU still answers a few zones by names IANA has since replaced (Asia/Calcutta for
+ * Asia/Kolkata, Europe/Kiev for Europe/Kyiv …): people look for the current ones.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+};
+
+/** The zone's one spelling: the runtime's canonical name, in its current IANA form ("asia/calcutta" → "Asia/Kolkata"). */
+export function canonicalTimeZone(tz: string): string {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  return CURRENT_NAMES[resolved] ?? resolved;
+}
+
+/** Every zone the runtime knows, by current names, sorted ("UTC" included). */
+export function timeZoneNames(): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', ...known.map((z) => CURRENT_NAMES[z] ?? z)])].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
+}
+
 /** Midnight at the start of `at`'s day in `tz` (plus `days` days), as an instant. */
 export function dayStart(at: Date, tz: string, days = 0): Date {
   return new Date(addDays(startOfDay(new TZDate(at, tz)), days).getTime());

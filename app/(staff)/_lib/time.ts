@@ -2,7 +2,7 @@
 // carries its zone (server/shared/time-zone.ts, the one rule for every screen and page).
 import { TZDate } from '@date-fns/tz';
 import { formatDistanceToNowStrict } from 'date-fns';
-import { formatInZone, WHEN_PATTERN } from '@/server/shared/time-zone';
+import { canonicalTimeZone, formatInZone, WHEN_PATTERN } from '@/server/shared/time-zone';
 
 /** `iso` in `tz`; with a time of day, the zone follows it unless `zone: false` (a grid already labelled with it). */
 export function formatIn(iso: string | Date, tz: string, pattern = WHEN_PATTERN, opts: { zone?: boolean } = {}): string {
@@ -28,5 +28,6 @@ export function ago(iso: string): string {
 
 /** The browser's time zone: the default of a new workspace. */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return tz ? canonicalTimeZone(tz) : 'UTC';
 }

@@ -20,7 +20,7 @@ import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
 import type { ResolvedMedia } from '@/server/media/media.types';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
-import { checkPlatformLimits } from '@/server/posts/platform-limits';
+import { platformLimitProblems } from '@/server/posts/platform-limits';
 import { validatePlatformSettings } from '@/server/posts/platform-settings';
 import { ZPostFields, type PostDto } from '@/server/posts/posts.schemas';
 import type { Platform } from '@/server/shared/platforms';
@@ -169,27 +169,38 @@ export function Composer({ connections, post, editId }: { connections: Connectio
   // Live checks: the services' own functions on what the form holds now.
   const input = toInput(values as FormValues, variantOn, platforms, media, tz);
   const readyMedia = media.filter((m) => m.asset).map((m) => m.asset!);
-  const liveError: AppError | null = (() => {
-    if (platforms.length === 0 || !values.content) return null;
+  // Every problem at once, in the order the fields appear on the page.
+  const liveProblems: AppError[] = (() => {
+    if (platforms.length === 0 || !values.content) return [];
     try {
       const settings = validatePlatformSettings(input.platformSettings, platforms);
       // Media by URL are fetched and checked by the server on save; uploads are checked here.
-      if (!media.some((m) => m.url && !m.asset))
-        checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media: readyMedia, settings });
-      return null;
+      if (media.some((m) => m.url && !m.asset)) return [];
+      return platformLimitProblems({ platforms, content: input.content, variants: input.variants, media: readyMedia, settings }).sort(
+        (a, b) => fieldRank(a.field) - fieldRank(b.field),
+      );
     } catch (err) {
-      return err instanceof AppError ? err : null;
+      return err instanceof AppError ? [err] : [];
     }
   })();
 
+  /** Moves the eye and the keyboard to the field a problem is about. */
+  function focusField(field: string | undefined) {
+    const el = document.getElementById(fieldElementId(field)) ?? document.querySelector<HTMLElement>('input[name="connectionIds"]');
+    el?.scrollIntoView({ block: 'center' });
+    el?.focus();
+  }
+
   function showServerError(e: ServerError) {
     const field = e.field ?? e.messages?.[0]?.split(':')[0];
-    if (field?.startsWith('media')) return setMediaError(e.message);
-    if (field?.startsWith('connectionIds')) return form.setError('connectionIds', { message: e.message });
-    if (field === 'scheduledAt') return form.setError('scheduledLocal', { message: e.message });
+    const message = inWords(e);
+    focusField(field);
+    if (field?.startsWith('media')) return setMediaError(message);
+    if (field?.startsWith('connectionIds')) return form.setError('connectionIds', { message });
+    if (field === 'scheduledAt') return form.setError('scheduledLocal', { message });
     if (field === 'content' || field?.startsWith('variants.') || field?.startsWith('platformSettings.'))
-      return form.setError(field as FieldPath<FormValues>, { message: e.message });
-    setFormError(e.message);
+      return form.setError(field as FieldPath<FormValues>, { message });
+    setFormError(message);
   }
 
   async function addFiles(files: FileList | File[]) {
@@ -239,9 +250,12 @@ export function Composer({ connections, post, editId }: { connections: Connectio
       setMediaError(null);
       if (media.some((m) => m.status === 'uploading')) return setMediaError('Wait for the uploads to finish');
       if (media.some((m) => m.status === 'error')) return setMediaError('Remove the media that failed to upload');
-      if (liveError) return showServerError({ code: liveError.code, message: liveError.message, field: liveError.field });
+      if (liveProblems.length) return focusField(liveProblems[0]!.field);
       const body = toInput(v, variantOn, platforms, media, tz);
-      if ((intent === 'schedule' || intent === 'approval') && !body.scheduledAt) return form.setError('scheduledLocal', { message: 'Pick a date and time' });
+      if ((intent === 'schedule' || intent === 'approval') && !body.scheduledAt) {
+        focusField('scheduledAt');
+        return form.setError('scheduledLocal', { message: 'Pick a date and time' });
+      }
       setBusy(intent);
       try {
         const scheduledAt = intent === 'schedule' || intent === 'approval' ? body.scheduledAt! : undefined;
@@ -401,10 +415,14 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 ) : null}
               </div>
             ))}
-            {liveError ? (
-              <p role="alert" data-testid="limit-error" className="text-sm text-red-700">
-                {liveError.message}
-              </p>
+            {liveProblems.length ? (
+              <ul role="alert" aria-label="What the networks will refuse" className="space-y-1 text-sm text-red-700">
+                {liveProblems.map((problem) => (
+                  <li key={`${problem.code}-${problem.message}`} data-testid="limit-error">
+                    {problem.message}
+                  </li>
+                ))}
+              </ul>
             ) : null}
           </Card>
 
@@ -579,6 +597,22 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 {busy === 'publish' ? 'Publishing…' : 'Publish now'}
               </Button>
             </div>
+            {liveProblems.length ? (
+              <div className="rounded-md bg-red-50 p-2 text-sm text-red-900" data-testid="compose-problems">
+                <p className="font-medium">
+                  {liveProblems.length === 1 ? '1 thing to fix' : `${liveProblems.length} things to fix`} before this can go out:
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {liveProblems.map((problem) => (
+                    <li key={`${problem.code}-${problem.message}`}>
+                      <button type="button" className="text-left underline" onClick={() => focusField(problem.field)}>
+                        {problem.message}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {formError ? (
               <p role="alert" className="text-sm text-red-700">
                 {formError}
@@ -642,4 +676,41 @@ export function Composer({ connections, post, editId }: { connections: Connectio
       </form>
     </>
   );
+}
+
+/** Where each field sits on the page, top to bottom: the first problem is the first one met. */
+function fieldRank(field: string | undefined): number {
+  if (!field) return 9;
+  if (field.startsWith('connectionIds')) return 0;
+  if (field === 'content') return 1;
+  if (field.startsWith('variants.')) return 2;
+  if (field.startsWith('media')) return 3;
+  if (field.startsWith('platformSettings.')) return 4;
+  if (field === 'scheduledAt') return 5;
+  return 9;
+}
+
+/** The element a field's problem is about (ids of the inputs above). */
+function fieldElementId(field: string | undefined): string {
+  if (!field) return '';
+  if (field === 'content') return 'content';
+  const variant = /^variants\.(\w+)\./.exec(field);
+  if (variant) return `variant-${variant[1]}`;
+  if (field.startsWith('media')) return 'media-url';
+  if (field === 'scheduledAt') return 'scheduled';
+  return '';
+}
+
+/**
+ * A server error as a person reads it: the API's messages name request fields
+ * ("scheduledAt is …"), which mean nothing on this form. The codes with such messages get
+ * words here; every other message is already written for people.
+ */
+function inWords(e: ServerError): string {
+  switch (e.code) {
+    case 'SCHEDULED_TIME_IN_PAST':
+      return 'That time has already passed. Pick a time from now on.';
+    default:
+      return e.message;
+  }
 }

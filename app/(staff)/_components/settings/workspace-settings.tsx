@@ -6,14 +6,14 @@ import { useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, Label, PageHeader, Select } from '@/app/_ui/primitives';
+import { timeZoneNames } from '@/server/shared/time-zone';
 import { useShell } from '../../_lib/providers';
 import { browserTimeZone, formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 
 /** Every zone the browser knows, the workspace's own first if the list lacks it. */
 function zones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const list = all.includes('UTC') ? all : ['UTC', ...all];
+  const list = timeZoneNames();
   return list.includes(current) ? list : [current, ...list];
 }
 

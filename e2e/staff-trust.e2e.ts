@@ -1,0 +1,160 @@
+// The staff app, part 3: what an agency needs before trusting it with client work — a cancel
+// that asks and can be undone, a cancelled post restored, media a reviewer can see, and one
+// moment read identically everywhere in the workspace's zone.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { makePng } from '../server/media/testing/sample-images';
+import { WORKSPACE_COOKIE } from '../app/(staff)/_lib/workspace-cookie';
+import { connectSandbox, createClient, issueLink } from './client-links-fixtures';
+import { account, api, signIn, tag } from './staff-fixtures';
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** upload-url → PUT → complete through the public API (docs: POST /media/upload-url). */
+async function uploadImage(request: APIRequestContext, key: string): Promise<string> {
+  const bytes = makePng(640, 480);
+  const created = await request.post('/public/v1/media/upload-url', { headers: bearer(key), data: { kind: 'image', contentType: 'image/png', bytes: bytes.length } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, upload } = (await created.json()).data as { id: string; upload: { url: string; headers: Record<string, string> } };
+  const headers = { ...upload.headers };
+  delete headers['Content-Length'];
+  const put = await request.put(upload.url, { headers, data: bytes });
+  expect(put.status(), await put.text()).toBe(200);
+  const done = await request.post(`/public/v1/media/${id}/complete`, { headers: bearer(key) });
+  expect(done.status(), await done.text()).toBeLessThan(300);
+  return id;
+}
+
+/** The moment as a person in `tz` reads it, written independently of the app's formatter. */
+function readAs(iso: string, tz: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+test('cancelling asks what will be lost, can be undone, and a cancelled post can be restored to a draft', async ({ page }) => {
+  const t = tag();
+  const at = new Date(Date.now() + 5 * 86_400_000).toISOString();
+  const connectionIds = [account('linkedin').id, account('facebook').id];
+  const { data: post } = await api(page.request, 'POST', '/posts', { content: `Cancel me ${t}`, connectionIds, scheduledAt: at });
+  await signIn(page);
+
+  // Asks first, saying what will not go out; "Keep" leaves it alone.
+  await page.goto(`/posts/${post.id}`);
+  await page.getByRole('button', { name: 'Cancel post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this post?' });
+  await expect(dialog).toContainText('Nothing will go out for 1 post, 2 accounts');
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await api(page.request, 'GET', `/posts/${post.id}`)).data.status).toBe('scheduled');
+
+  // Cancel, then undo from the notice: scheduled again at the same moment.
+  await page.getByRole('button', { name: 'Cancel post' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel 1 post, 2 accounts' }).click();
+  await expect(page.getByText('1 post, 2 accounts cancelled')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('1 post restored')).toBeVisible();
+  await expect.poll(async () => (await api(page.request, 'GET', `/posts/${post.id}`)).data).toMatchObject({ status: 'scheduled', scheduledAt: at });
+
+  // Bulk: the selection's count of posts and accounts.
+  const { data: second } = await api(page.request, 'POST', '/posts', { content: `Cancel me too ${t}`, connectionIds: [account('twitter').id], scheduledAt: at });
+  await page.goto('/posts');
+  await page.getByLabel('Search').fill(t);
+  await page.getByRole('checkbox', { name: `Select “Cancel me ${t}”` }).check();
+  await page.getByRole('checkbox', { name: `Select “Cancel me too ${t}”` }).check();
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Cancel posts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cancel 2 posts?' })).toContainText('Nothing will go out for 2 posts, 3 accounts');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel 2 posts, 3 accounts' }).click();
+  await expect(page.getByText('2 posts, 3 accounts cancelled')).toBeVisible();
+  expect((await api(page.request, 'GET', `/posts/${second.id}`)).data.status).toBe('cancelled');
+
+  // Later, from the cancelled post's page: back to a draft.
+  await page.goto(`/posts/${second.id}`);
+  await page.getByRole('button', { name: 'Restore to draft' }).click();
+  await expect(page.getByText('Restored to a draft')).toBeVisible();
+  await expect.poll(async () => (await api(page.request, 'GET', `/posts/${second.id}`)).data).toMatchObject({ status: 'draft', scheduledAt: null });
+});
+
+test('one moment reads the same on the post page, the calendar and the review page of a workspace in Asia/Kolkata, with a thumbnail', async ({ page, request, baseURL }) => {
+  const t = tag();
+  const { clientId, key } = await createClient(request, `Kolkata Kitchen ${t}`);
+  // The client's zone, set by a member on the settings page below; the API created it in UTC.
+  const connect = await issueLink(request, clientId, 'connect');
+  const linkedin = await connectSandbox(request, connect.token, 'linkedin');
+  const mediaId = await uploadImage(request, key);
+  // 09:15 UTC is 14:45 in Kolkata: a half-hour zone shows any mistake.
+  const day = new Date(Date.now() + 4 * 86_400_000);
+  const at = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9, 15)).toISOString();
+  const created = await request.post('/public/v1/posts', {
+    headers: bearer(key),
+    data: { content: `Masala dosa week ${t}`, connectionIds: [linkedin], scheduledAt: at, mediaIds: [mediaId], requireApproval: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = (await created.json()).data.id as string;
+
+  await signIn(page);
+  await page.context().addCookies([{ name: WORKSPACE_COOKIE, value: clientId, url: baseURL! }]);
+  await page.goto('/settings');
+  await page.getByLabel('Workspace time zone').selectOption('Asia/Kolkata');
+  await expect(page.getByTestId('time-zone-example')).toContainText('GMT+5:30');
+  await page.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(page.getByLabel('Workspace time zone')).toHaveValue('Asia/Kolkata');
+
+  const expected = readAs(at, 'Asia/Kolkata');
+  expect(expected).toContain('14:45 GMT+5:30');
+
+  await page.goto(`/posts/${postId}`);
+  await expect(page.getByText(`Scheduled: ${expected}`)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Image 1 of 1' })).toBeVisible();
+
+  // The queue shows what is approved: the image itself, loaded.
+  await page.goto('/approvals');
+  const item = page.getByTestId('approval-item').filter({ hasText: t });
+  await expect(item).toContainText(expected);
+  const thumb = item.getByRole('img', { name: 'Image 1 of 1' });
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.goto('/calendar');
+  const calendarTitle = page.getByTestId('calendar-title');
+  await expect(calendarTitle).toBeVisible();
+  for (let i = 0; i < 2 && (await page.locator(`[data-post-id="${postId}"]`).count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  const chip = page.locator(`[data-post-id="${postId}"]`);
+  await expect(chip).toHaveAttribute('title', expected);
+  await expect(chip).toContainText('14:45');
+  await expect(page.getByText('times in Asia/Kolkata (GMT+5:30)')).toBeVisible();
+
+  // The client's review page: the same words, and the image.
+  const review = await issueLink(request, clientId, 'review');
+  await page.goto(review.path);
+  const card = page.locator(`[data-post-id="${postId}"]`);
+  await expect(card).toContainText(`Goes out: ${expected}`);
+  const reviewImage = card.getByRole('img', { name: 'Image 1 of the post' }).first();
+  await expect(reviewImage).toBeVisible();
+  await expect.poll(() => reviewImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('compose shows every problem at once, next to its field and in words, and takes the keyboard to the first', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/compose');
+  await page.getByRole('checkbox', { name: /Demo Agency \(X\)/ }).check();
+  await page.getByRole('checkbox', { name: /Demo Agency \(Instagram\)/ }).check();
+  await page.getByLabel('Text', { exact: true }).fill(`${'Long story about our bakery. '.repeat(12)}`);
+  // Both networks' problems together, not one after the other.
+  const problems = page.getByTestId('limit-error');
+  await expect(problems).toHaveCount(2);
+  await expect(problems.filter({ hasText: 'X (Twitter) allows 280 characters' })).toBeVisible();
+  await expect(problems.filter({ hasText: 'Instagram posts need at least one image or video' })).toBeVisible();
+  await expect(page.getByTestId('compose-problems')).toContainText('2 things to fix');
+  // Scrolled away, then Schedule: the first problem's field takes the keyboard.
+  await page.getByLabel(/^When/).fill('2030-01-01T10:00');
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByLabel('Text', { exact: true })).toBeFocused();
+  // The summary's entries lead to their fields.
+  await page.getByTestId('compose-problems').getByRole('button', { name: /Instagram posts need/ }).click();
+  await expect(page.getByLabel('Media URL').or(page.locator('#media-url'))).toBeFocused();
+});
