@@ -12,7 +12,10 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 /** upload-url → PUT → complete through the public API (docs: POST /media/upload-url). */
 async function uploadImage(request: APIRequestContext, key: string): Promise<string> {
   const bytes = makePng(640, 480);
-  const created = await request.post('/public/v1/media/upload-url', { headers: bearer(key), data: { kind: 'image', contentType: 'image/png', bytes: bytes.length } });
+  const created = await request.post('/public/v1/media/upload-url', {
+    headers: bearer(key),
+    data: { kind: 'image', contentType: 'image/png', bytes: bytes.length },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id, upload } = (await created.json()).data as { id: string; upload: { url: string; headers: Record<string, string> } };
   const headers = { ...upload.headers };
@@ -27,7 +30,17 @@ async function uploadImage(request: APIRequestContext, key: string): Promise<str
 /** The moment as a person in `tz` reads it, written independently of the app's formatter. */
 function readAs(iso: string, tz: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
@@ -59,7 +72,11 @@ test('cancelling asks what will be lost, can be undone, and a cancelled post can
   await expect.poll(async () => (await api(page.request, 'GET', `/posts/${post.id}`)).data).toMatchObject({ status: 'scheduled', scheduledAt: at });
 
   // Bulk: the selection's count of posts and accounts.
-  const { data: second } = await api(page.request, 'POST', '/posts', { content: `Cancel me too ${t}`, connectionIds: [account('twitter').id], scheduledAt: at });
+  const { data: second } = await api(page.request, 'POST', '/posts', {
+    content: `Cancel me too ${t}`,
+    connectionIds: [account('twitter').id],
+    scheduledAt: at,
+  });
   await page.goto('/posts');
   await page.getByLabel('Search').fill(t);
   await page.getByRole('checkbox', { name: `Select “Cancel me ${t}”` }).check();
@@ -77,7 +94,11 @@ test('cancelling asks what will be lost, can be undone, and a cancelled post can
   await expect.poll(async () => (await api(page.request, 'GET', `/posts/${second.id}`)).data).toMatchObject({ status: 'draft', scheduledAt: null });
 });
 
-test('one moment reads the same on the post page, the calendar and the review page of a workspace in Asia/Kolkata, with a thumbnail', async ({ page, request, baseURL }) => {
+test('one moment reads the same on the post page, the calendar and the review page of a workspace in Asia/Kolkata, with a thumbnail', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const t = tag();
   const { clientId, key } = await createClient(request, `Kolkata Kitchen ${t}`);
   // The client's zone, set by a member on the settings page below; the API created it in UTC.
@@ -99,8 +120,11 @@ test('one moment reads the same on the post page, the calendar and the review pa
   await page.goto('/settings');
   await page.getByLabel('Workspace time zone').selectOption('Asia/Kolkata');
   await expect(page.getByTestId('time-zone-example')).toContainText('GMT+5:30');
-  await page.getByRole('button', { name: 'Save time zone' }).click();
+  const save = page.getByRole('button', { name: 'Save time zone' });
+  await Promise.all([page.waitForEvent('load'), save.click()]);
+  // Reloaded in the new zone: nothing left to save.
   await expect(page.getByLabel('Workspace time zone')).toHaveValue('Asia/Kolkata');
+  await expect(save).toBeDisabled();
 
   const expected = readAs(at, 'Asia/Kolkata');
   expect(expected).toContain('14:45 GMT+5:30');
@@ -155,6 +179,9 @@ test('compose shows every problem at once, next to its field and in words, and t
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(page.getByLabel('Text', { exact: true })).toBeFocused();
   // The summary's entries lead to their fields.
-  await page.getByTestId('compose-problems').getByRole('button', { name: /Instagram posts need/ }).click();
+  await page
+    .getByTestId('compose-problems')
+    .getByRole('button', { name: /Instagram posts need/ })
+    .click();
   await expect(page.getByLabel('Media URL').or(page.locator('#media-url'))).toBeFocused();
 });

@@ -49,7 +49,7 @@ describe('GET /public/review/{token}', () => {
     const { clientId, first, second, linkedin, media, token } = await clientWithPendingPosts();
     const res = await raw('GET', `/public/review/${token}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.workspace).toEqual({ id: clientId, name: 'Client Co' });
+    expect(res.body.data.workspace).toEqual({ id: clientId, name: 'Client Co', timeZone: 'UTC' });
     expect(res.body.data.brand).toEqual({ name: 'Northwind', logoUrl: null });
     expect(res.body.data.posts.map((p: { id: string }) => p.id)).toEqual([first.id, second.id]);
     const [post] = res.body.data.posts;

@@ -599,9 +599,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
             </div>
             {liveProblems.length ? (
               <div className="rounded-md bg-red-50 p-2 text-sm text-red-900" data-testid="compose-problems">
-                <p className="font-medium">
-                  {liveProblems.length === 1 ? '1 thing to fix' : `${liveProblems.length} things to fix`} before this can go out:
-                </p>
+                <p className="font-medium">{liveProblems.length === 1 ? '1 thing to fix' : `${liveProblems.length} things to fix`} before this can go out:</p>
                 <ul className="mt-1 list-disc pl-5">
                   {liveProblems.map((problem) => (
                     <li key={`${problem.code}-${problem.message}`}>
