@@ -16,7 +16,7 @@ export async function listClientSummaries(agencyWorkspaceId: string, now = new D
   const clients = await db.workspace.findMany({
     where: { managedById: agencyWorkspaceId },
     orderBy: { createdAt: 'desc' },
-    include: { connections: { select: { status: true, tokenExpiresAt: true } } },
+    include: { connections: { select: { status: true, tokenExpiresAt: true, provider: true } } },
   });
   const ids = clients.map((c) => c.id);
   // Same rule as the shell's Approvals count: pending, not yet delivered.

@@ -3,10 +3,12 @@ import type { TokenHealth } from './connections.schemas';
 
 export const EXPIRING_SOON_MS = 7 * 24 * 3_600_000;
 
-export function tokenHealth(c: { status: string; tokenExpiresAt: Date | null }, now = new Date()): TokenHealth {
+export function tokenHealth(c: { status: string; tokenExpiresAt: Date | null; provider?: string }, now = new Date()): TokenHealth {
   if (c.tokenExpiresAt && c.tokenExpiresAt.getTime() <= now.getTime()) return 'expired';
   if (c.status !== 'active') return 'expired';
-  if (!c.tokenExpiresAt) return 'unknown';
+  // A sandbox account's access never lapses by itself (its "expired" behaviour sets a past
+  // expiry, above): it is known to be valid, not unknown.
+  if (!c.tokenExpiresAt) return c.provider === 'sandbox' ? 'valid' : 'unknown';
   return c.tokenExpiresAt.getTime() - now.getTime() < EXPIRING_SOON_MS ? 'expiring_soon' : 'valid';
 }
 

@@ -8,8 +8,9 @@ import { shorten } from '@/server/shared/text';
 import { actorLabel } from '@/server/auth/actor-label';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { cancelPost, restorePost } from './cancel-post';
+import { deliveryHistory, ZDeliveryAttempt } from './delivery-history';
 import { createPost } from './create-post';
-import { ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
+import { MAX_CONNECTIONS, ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow, ZTarget, ZUpdatePostInput } from './posts.schemas';
 import { getPost, listPosts, listPostTargets } from './read-posts';
 import { approvePost, getApprovalHistory, listPendingApprovals, rejectPost, ZApprovalHistory, ZPendingApproval } from './review-post';
 import { updatePost } from './update-post';
@@ -100,6 +101,20 @@ export const postsRouter = router({
     .input(ZIdParam)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor.workspaceId, input.id), warnings: [] })),
+
+  // The staff app's delivery log: every attempt's outcome and time (no REST route).
+  history: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'] })
+    .input(ZIdParam)
+    .output(readEnvelope(z.array(ZDeliveryAttempt)))
+    .query(async ({ ctx, input }) => ({ data: await deliveryHistory(ctx.actor.workspaceId, input.id) })),
+
+  // The staff app's "Retry this account": the REST retry, for some failed targets only.
+  retryTargets: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'] })
+    .input(ZIdParam.extend({ targetIds: z.array(z.uuid()).min(1).max(MAX_CONNECTIONS) }))
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id, input.targetIds), warnings: [] })),
 
   // The staff app's undo of a cancel (no REST route: docs/decisions.md → Staff app, part 3).
   restore: apiProcedure

@@ -47,7 +47,7 @@ type ClaimedPost = Post & { previousStatus?: string };
  * queued for. Anything else takes the slow path, which explains the refusal or resumes an
  * interrupted delivery.
  */
-async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion }: DeliverPostOptions): Promise<ClaimedPost | null> {
+async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion, targetIds }: DeliverPostOptions): Promise<ClaimedPost | null> {
   if (!isUuid(postId)) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
   const statuses = mode === 'scheduled' ? ['scheduled'] : mode === 'retry' ? [...RETRYABLE_STATUSES] : [...PUBLISHABLE_STATUSES];
   const rows = await db.$queryRaw<ClaimedPost[]>`
@@ -66,7 +66,10 @@ async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion
   if (claimed) {
     // Publishing a failed post again retries its failed targets.
     if (claimed.previousStatus === 'failed' || claimed.previousStatus === 'partial_published')
-      await db.postTarget.updateMany({ where: { postId, status: 'failed' }, data: { status: 'pending', error: null } });
+      await db.postTarget.updateMany({
+        where: { postId, status: 'failed', ...(targetIds ? { id: { in: [...targetIds] } } : {}) },
+        data: { status: 'pending', error: null },
+      });
     return claimed;
   }
   return claimSlowPath(workspaceId, postId, mode);
@@ -276,6 +279,8 @@ export interface DeliverPostOptions {
   mode?: DeliveryMode;
   /** The scheduled job's version check: a rescheduled or changed post is left alone. */
   expectedVersion?: number;
+  /** A retry of these failed targets only (the app's "Retry this account"); every failed one otherwise. */
+  targetIds?: readonly string[];
 }
 
 /**
@@ -315,7 +320,13 @@ export async function publishPostNow(workspaceId: string, postId: string) {
  * are delivered now, under the same claims and lease as any delivery; targets that already
  * landed are left alone, and the post settles from all its targets again.
  */
-export async function retryFailedTargets(workspaceId: string, postId: string) {
-  await deliverPost({ workspaceId, postId, mode: 'retry' });
+export async function retryFailedTargets(workspaceId: string, postId: string, targetIds?: readonly string[]) {
+  if (targetIds) {
+    // Only failed targets of this post: anything else has nothing to retry.
+    const failed = await db.postTarget.count({ where: { postId, id: { in: [...targetIds] }, status: 'failed', post: { workspaceId } } });
+    if (failed !== new Set(targetIds).size)
+      throw new AppError('POST_NOT_EDITABLE', 'Only an account whose delivery failed can be retried', { field: 'targetIds' });
+  }
+  await deliverPost({ workspaceId, postId, mode: 'retry', targetIds });
   return getPost(workspaceId, postId);
 }

@@ -53,7 +53,7 @@ export function ApprovalQueue({ initial, connections }: { initial: PendingApprov
     },
     onError: (e) => {
       const err = serverError(e);
-      setReasonError(err.messages?.join('; ') ?? err.message);
+      setReasonError(err.messages?.length ? err.messages.join('; ') : err.message);
     },
   });
 
@@ -150,13 +150,22 @@ export function ApprovalQueue({ initial, connections }: { initial: PendingApprov
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
+            if (!reason.trim()) return setReasonError('Say what should change: the reason goes back to whoever wrote the post.');
             if (rejecting) reject.mutate({ id: rejecting.id, reason });
           }}
         >
           <div>
             <Label htmlFor="reject-reason">Reason</Label>
-            <Textarea id="reject-reason" rows={3} autoFocus value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={!!reasonError} />
-            <FieldError>{reasonError}</FieldError>
+            <Textarea
+              id="reject-reason"
+              rows={3}
+              autoFocus
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={!!reasonError}
+              aria-describedby="reject-reason-error"
+            />
+            <FieldError id="reject-reason-error">{reasonError}</FieldError>
           </div>
           <Button type="submit" variant="danger" disabled={reject.isPending}>
             Reject

@@ -79,7 +79,13 @@ function DayCell({ day, tz, posts, dim, today }: { day: string; tz: string; post
     <div
       ref={setNodeRef}
       data-testid={`day-${day}`}
-      className={cn('min-h-28 border-b border-slate-200 p-1.5 sm:border-r', dim && 'bg-slate-50', isOver && 'bg-brand-50 ring-2 ring-brand-600 ring-inset')}
+      // On a phone the days stack: an empty day is one line (still a drop target), not a screen.
+      className={cn(
+        'border-b border-slate-200 p-1.5 sm:min-h-28 sm:border-r',
+        posts.length ? 'min-h-16' : 'min-h-0',
+        dim && 'bg-slate-50',
+        isOver && 'bg-brand-50 ring-2 ring-brand-600 ring-inset',
+      )}
     >
       <p className={cn('mb-1 text-xs font-medium text-slate-600', today && 'font-bold text-brand-700')}>
         <span className="sm:hidden">{formatIn(date, tz, 'EEEE ')}</span>
@@ -88,6 +94,7 @@ function DayCell({ day, tz, posts, dim, today }: { day: string; tz: string; post
       {posts.map((p) => (
         <PostChip key={p.id} post={p} tz={tz} />
       ))}
+      {posts.length === 0 ? <p className="text-xs text-slate-600 sm:hidden">Nothing scheduled</p> : null}
     </div>
   );
 }

@@ -32,6 +32,23 @@ export function ApprovalBadge({ approvalStatus }: { approvalStatus: string }) {
   return <Badge tone={tone}>{approvalStatus === 'pending' ? 'awaiting approval' : approvalStatus}</Badge>;
 }
 
+/**
+ * A post's state as one reading: a post held by approval is not also "scheduled" (it will
+ * not go out until approved), so it shows what holds it; otherwise its status, and an
+ * approval it passed.
+ */
+export function PostStateBadges({ status, approvalStatus }: { status: string; approvalStatus: string }) {
+  const held = status === 'scheduled' || status === 'draft';
+  if (held && approvalStatus === 'rejected') return <Badge tone="bad">rejected: needs changes</Badge>;
+  if (held && approvalStatus === 'pending') return <ApprovalBadge approvalStatus="pending" />;
+  return (
+    <>
+      <StatusBadge status={status} />
+      <ApprovalBadge approvalStatus={approvalStatus} />
+    </>
+  );
+}
+
 export const platformLabel = (p: string) => PLATFORM_CATALOGUE[p as Platform]?.label ?? p;
 
 export function HealthBadge({ health }: { health: string }) {

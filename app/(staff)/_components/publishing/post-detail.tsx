@@ -11,10 +11,11 @@ import { Card, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives'
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '@/server/posts/post-states';
 import type { PostDto } from '@/server/posts/posts.schemas';
+import { explainFailure } from '@/server/posts/failure-guidance';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
-import { ApprovalBadge, MediaThumbnails, platformLabel, PostAlert, StatusBadge, useInvalidateAll } from './post-bits';
+import { MediaThumbnails, platformLabel, PostAlert, PostStateBadges, StatusBadge, useInvalidateAll } from './post-bits';
 import { RepurposeButton } from '../automation/workflows';
 import { CancelPostsButton, RestorePostButton } from './cancel-posts';
 
@@ -108,8 +109,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
         </Card>
         <Card className="space-y-2 text-sm">
           <p className="flex flex-wrap gap-2">
-            <StatusBadge status={post.status} />
-            <ApprovalBadge approvalStatus={post.approvalStatus} />
+            <PostStateBadges status={post.status} approvalStatus={post.approvalStatus} />
           </p>
           <p>
             <span className="text-slate-600">Scheduled: </span>
@@ -129,50 +129,104 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
         </Card>
       </div>
       <h2 className="mt-6 mb-2 text-lg font-semibold">Delivery log</h2>
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full min-w-[560px] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Account
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Attempts
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Outcome
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {post.targets.map((t) => (
-              <tr key={t.id} className="border-b border-slate-100 align-top last:border-b-0" data-testid="target-row">
-                <td className="px-3 py-2">
-                  <span className="font-medium">{names.get(t.connectionId) ?? t.connectionId}</span>
-                  <span className="block text-xs text-slate-600">{platformLabel(t.platform)}</span>
-                </td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={t.status} />
-                </td>
-                <td className="px-3 py-2 tabular-nums">{t.attempts}</td>
-                <td className="px-3 py-2">
-                  {t.permalink ? (
-                    <a href={t.permalink} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
-                      View on {platformLabel(t.platform)} <ExternalLink aria-hidden className="size-3" />
-                    </a>
-                  ) : null}
-                  {t.error ? <pre className="mt-1 font-mono text-xs break-words whitespace-pre-wrap text-red-800">{t.error}</pre> : null}
-                  {!t.permalink && !t.error ? <span className="text-slate-600">—</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
+      <DeliveryLog post={post} names={names} tz={tz} canRetry={canWrite && retryable} editable={canWrite && editable} />
     </>
+  );
+}
+
+/**
+ * Each account's delivery: status, attempts with their times, the permalink or the network's
+ * error verbatim, what the error means and the one thing to do about it (reconnect, edit,
+ * retry this account). A list of cards rather than a table, so it reads whole at 375 px.
+ */
+function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; names: Map<string, string>; tz: string; canRetry: boolean; editable: boolean }) {
+  const invalidate = useInvalidateAll();
+  // Keyed on what changes with a new attempt, so the history follows the post.
+  const history = useQuery({
+    queryKey: ['posts.history', post.id, post.targets.map((t) => `${t.attempts}:${t.status}`).join()],
+    queryFn: async () => (await trpc.posts.history.query({ id: post.id })).data,
+  });
+  const retryOne = useMutation({
+    mutationFn: (targetId: string) => trpc.posts.retryTargets.mutate({ id: post.id, targetIds: [targetId] }),
+    onSuccess: (r) => {
+      toast.success(`Retried: ${r.data.status.replace('_', ' ')}`);
+      void invalidate();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  return (
+    <ul className="space-y-3" aria-label="Delivery per account">
+      {post.targets.map((t) => {
+        const attempts = (history.data ?? []).filter((a) => a.targetId === t.id);
+        const lastFailure = [...attempts].reverse().find((a) => a.outcome === 'failed');
+        const guidance = t.status === 'failed' ? explainFailure(lastFailure?.code ?? null, t.error) : null;
+        const name = names.get(t.connectionId) ?? t.connectionId;
+        return (
+          <li key={t.id} data-testid="target-row">
+            <Card className="min-w-0 space-y-2 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="min-w-0 font-medium break-words">{name}</span>
+                <span className="text-xs text-slate-600">{platformLabel(t.platform)}</span>
+                <StatusBadge status={t.status} />
+                <span className="text-xs text-slate-600 tabular-nums">
+                  {t.attempts} attempt{t.attempts === 1 ? '' : 's'}
+                </span>
+              </div>
+              {t.permalink ? (
+                <a href={t.permalink} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
+                  View on {platformLabel(t.platform)} <ExternalLink aria-hidden className="size-3" />
+                </a>
+              ) : null}
+              {t.error ? (
+                <div className="space-y-1">
+                  {guidance ? (
+                    <p className="text-slate-900" data-testid="failure-guidance">
+                      {guidance.explanation}
+                    </p>
+                  ) : null}
+                  <pre className="font-mono text-xs break-words whitespace-pre-wrap text-red-800" aria-label={`${platformLabel(t.platform)}’s error`}>
+                    {t.error}
+                  </pre>
+                </div>
+              ) : null}
+              {t.status === 'failed' ? (
+                <div className="flex flex-wrap gap-2">
+                  {guidance?.action === 'reconnect' ? (
+                    <Button size="sm" variant="secondary" asChild>
+                      <Link href="/connections">Reconnect {name}</Link>
+                    </Button>
+                  ) : null}
+                  {guidance?.action === 'edit' && editable ? (
+                    <Button size="sm" variant="secondary" asChild>
+                      <Link href={`/compose?edit=${post.id}`}>Edit the post</Link>
+                    </Button>
+                  ) : null}
+                  {canRetry ? (
+                    <Button size="sm" onClick={() => retryOne.mutate(t.id)} disabled={retryOne.isPending} aria-label={`Retry ${name}`}>
+                      {retryOne.isPending && retryOne.variables === t.id ? 'Retrying…' : 'Retry this account'}
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+              {attempts.length ? (
+                <details>
+                  <summary className="cursor-pointer text-xs text-slate-600">Attempt history ({attempts.length})</summary>
+                  <ol className="mt-1 space-y-1 text-xs" data-testid="attempt-history">
+                    {attempts.map((a, i) => (
+                      <li key={`${a.at}-${i}`} className="break-words">
+                        <span className="tabular-nums">{formatIn(a.at, tz, 'd MMM yyyy, HH:mm:ss')}</span> — {a.outcome}
+                        {a.message ? `: ${a.message}` : ''}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ) : null}
+              {!t.permalink && !t.error ? <p className="text-slate-600">Nothing sent yet.</p> : null}
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

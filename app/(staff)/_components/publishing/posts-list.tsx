@@ -3,6 +3,7 @@
 // selection or a date range — each one the posts services' rules, post by post.
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
@@ -14,8 +15,11 @@ import { PLATFORMS } from '@/server/shared/platforms';
 import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
-import { ApprovalBadge, platformLabel, PostAlert, StatusBadge, useInvalidateAll } from './post-bits';
+import { platformLabel, PostAlert, PostStateBadges, useInvalidateAll } from './post-bits';
 import { CancelPostsButton } from './cancel-posts';
+
+const FILTER_KEYS = ['status', 'platform', 'from', 'to', 'search', 'alert'] as const;
+type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 type ListData = { data: PostListRowDto[]; page: number; limit: number; total: number };
 const LIMIT = 25;
@@ -41,15 +45,21 @@ export function PostsList({ initial }: { initial: ListData | null }) {
   const { current } = useShell();
   const tz = current.timeZone;
   const invalidate = useInvalidateAll();
-  const [filters, setFilters] = useState<{ status: string; platform: string; from: string; to: string; search: string; alert: string }>({
-    status: '',
-    platform: '',
-    from: '',
-    to: '',
-    search: '',
-    alert: '',
-  });
-  const [page, setPage] = useState(1);
+  // The filters and the page live in the address, so a filtered list can be reloaded, shared
+  // and returned to with Back.
+  const params = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Filters);
+  const [page, setPageState] = useState(() => Math.max(1, Number(params.get('page')) || 1));
+  const rememberInUrl = (next: Filters, nextPage: number) => {
+    const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== ''));
+    if (nextPage > 1) qs.set('page', String(nextPage));
+    window.history.replaceState(null, '', qs.size ? `?${qs}` : window.location.pathname);
+  };
+  const setPage = (update: number | ((p: number) => number)) => {
+    const next = typeof update === 'function' ? update(page) : update;
+    setPageState(next);
+    rememberInUrl(filters, next);
+  };
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<null | 'shift' | 'spread' | 'range'>(null);
 
@@ -70,9 +80,11 @@ export function PostsList({ initial }: { initial: ListData | null }) {
     initialData: isDefault && initial ? initial : undefined,
     placeholderData: keepPreviousData,
   });
-  const set = (k: keyof typeof filters) => (e: { target: { value: string } }) => {
-    setFilters((f) => ({ ...f, [k]: e.target.value }));
-    setPage(1);
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => {
+    const next = { ...filters, [k]: e.target.value };
+    setFilters(next);
+    setPageState(1);
+    rememberInUrl(next, 1);
     setSelected(new Set());
   };
 
@@ -234,8 +246,7 @@ export function PostsList({ initial }: { initial: ListData | null }) {
                             : 'not scheduled'}
                       </span>
                       <span className="text-xs text-slate-600">{p.platforms.map(platformLabel).join(', ')}</span>
-                      <ApprovalBadge approvalStatus={p.approvalStatus} />
-                      <StatusBadge status={p.status} />
+                      <PostStateBadges status={p.status} approvalStatus={p.approvalStatus} />
                     </div>
                   </div>
                 </div>

@@ -105,6 +105,10 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
   const shell = useShellData();
   const pathname = usePathname();
   const [newClient, setNewClient] = useState(false);
+  // Agencies have dozens of clients: past a few, the switcher finds them by name.
+  const [find, setFind] = useState('');
+  const clientCount = shell.workspaces.reduce((n, w) => n + w.clients.length, 0);
+  const matches = (name: string) => !find.trim() || name.toLowerCase().includes(find.trim().toLowerCase());
   // Below md the navigation folds behind a Menu button; it closes again on every navigation.
   const [menuOpen, setMenuOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -135,7 +139,25 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
               <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-slate-500" />
             </Menu.Trigger>
             <Menu.Portal>
-              <Menu.Content align="start" sideOffset={4} className="z-50 min-w-60 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+              <Menu.Content
+                align="start"
+                sideOffset={4}
+                className="z-50 max-h-[70vh] min-w-60 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+              >
+                {clientCount > SEARCH_FROM ? (
+                  <div className="p-1">
+                    <input
+                      type="search"
+                      aria-label="Find a workspace"
+                      placeholder="Find a client…"
+                      value={find}
+                      onChange={(e) => setFind(e.target.value)}
+                      // The menu's own type-ahead would take the letters.
+                      onKeyDown={(e) => e.key !== 'ArrowDown' && e.key !== 'Escape' && e.stopPropagation()}
+                      className="w-full rounded border border-slate-300 px-2 py-1 text-sm"
+                    />
+                  </div>
+                ) : null}
                 {shell.workspaces.map((w) => (
                   <Menu.Group key={w.id}>
                     <Menu.Item
@@ -146,16 +168,18 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
                       <Badge>{w.role}</Badge>
                       {w.id === shell.current.id ? <Check aria-label="selected" className="size-4" /> : null}
                     </Menu.Item>
-                    {w.clients.map((c) => (
-                      <Menu.Item
-                        key={c.id}
-                        onSelect={() => switchTo(c.id)}
-                        className="flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 pl-6 text-sm outline-none data-[highlighted]:bg-slate-100"
-                      >
-                        <span className="flex-1">{c.name}</span>
-                        {c.id === shell.current.id ? <Check aria-label="selected" className="size-4" /> : null}
-                      </Menu.Item>
-                    ))}
+                    {w.clients
+                      .filter((c) => matches(c.name))
+                      .map((c) => (
+                        <Menu.Item
+                          key={c.id}
+                          onSelect={() => switchTo(c.id)}
+                          className="flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 pl-6 text-sm outline-none data-[highlighted]:bg-slate-100"
+                        >
+                          <span className="flex-1">{c.name}</span>
+                          {c.id === shell.current.id ? <Check aria-label="selected" className="size-4" /> : null}
+                        </Menu.Item>
+                      ))}
                   </Menu.Group>
                 ))}
                 {shell.current.scopes.includes('workspaces:manage') ? (
@@ -258,6 +282,9 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
 }
 
 const noSubscription = () => () => {};
+
+/** Clients in the switcher before it offers a search. */
+const SEARCH_FROM = 5;
 
 /** Offers the browser's time zone when the workspace schedules in another one. */
 function UseMyTimeZone({ current }: { current: string }) {
