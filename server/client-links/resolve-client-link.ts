@@ -12,6 +12,8 @@ export interface LiveClientLink {
   workspace: { id: string; name: string; timeZone: string };
   brand: { name: string; logoUrl: string | null };
   expiresAt: Date;
+  /** The workspace that sent the link (the agency, or the workspace itself): told of what the client does with it. */
+  issuedById: string;
 }
 
 const NAMES: Record<ClientLinkKind, string> = { connect: 'connect link', review: 'review link' };
@@ -35,5 +37,6 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
     workspace: { id: link.workspace.id, name: link.workspace.name, timeZone: link.workspace.timeZone },
     brand: { name: link.brandName, logoUrl: link.brandLogoUrl },
     expiresAt: link.expiresAt,
+    issuedById: link.issuedById,
   };
 }

@@ -83,12 +83,12 @@ export interface ReviewDecision {
 
 export async function approveByReviewLink(token: string, postId: string): Promise<ReviewDecision> {
   const link = await resolveClientLink(token, 'review');
-  const post = await approvePostAs(link.workspace.id, { kind: 'reviewLink', linkId: link.id }, postId);
+  const post = await approvePostAs(link.workspace.id, { kind: 'reviewLink', linkId: link.id, link }, postId);
   return { id: post.id, approvalStatus: post.approvalStatus, status: post.status };
 }
 
 export async function rejectByReviewLink(token: string, postId: string, comment: string): Promise<ReviewDecision> {
   const link = await resolveClientLink(token, 'review');
-  const post = await rejectPostAs(link.workspace.id, { kind: 'reviewLink', linkId: link.id }, postId, comment);
+  const post = await rejectPostAs(link.workspace.id, { kind: 'reviewLink', linkId: link.id, link }, postId, comment);
   return { id: post.id, approvalStatus: post.approvalStatus, status: post.status };
 }

@@ -93,7 +93,7 @@ export async function startChannelConnect(args: { token: string; session: string
 
   if (mode === 'sandbox') {
     const account = sandboxAccount(args.platform, link.workspace.name);
-    const saved = await saveConnectedAccount({ workspaceId: link.workspace.id, platform: args.platform, provider: 'sandbox', account });
+    const saved = await saveConnectedAccount({ link, platform: args.platform, provider: 'sandbox', account });
     await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id } });
     return {
       kind: 'connected',
@@ -195,7 +195,7 @@ export async function completeOAuthCallback(args: {
     await db.connectSession.update({ where: { id: session.id }, data: { status: 'choosing', choicesSealed: sealValue(JSON.stringify(accounts)) } });
     return { location: attempt };
   }
-  const saved = await saveConnectedAccount({ workspaceId: link.workspace.id, platform: args.platform, provider: 'live', account: accounts[0]! });
+  const saved = await saveConnectedAccount({ link, platform: args.platform, provider: 'live', account: accounts[0]! });
   await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id } });
   return { location: attempt };
 }
@@ -236,7 +236,7 @@ export async function chooseAccount(args: {
   if (!account) throw new AppError('VALIDATION_FAILED', 'That account was not offered in this session', { field: 'accountId' });
   const claimed = await db.connectSession.updateMany({ where: { id: session.id, status: 'choosing' }, data: { status: 'connecting' } });
   if (claimed.count !== 1) throw sessionInvalid('This connect session was used already; start again');
-  const saved = await saveConnectedAccount({ workspaceId: link.workspace.id, platform: session.platform, provider: 'live', account });
+  const saved = await saveConnectedAccount({ link, platform: session.platform, provider: 'live', account });
   await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id, choicesSealed: null } });
   return { attempt: session.id };
 }

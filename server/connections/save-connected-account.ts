@@ -1,7 +1,10 @@
 // Stores an account a client connected (hosted connect page) in its workspace. A reconnect of
 // the same account (same platform and platform id) updates its row in place, so posts and
 // their delivery history keep pointing at it; the row is active again with fresh tokens.
+// The workspace that sent the link is told, in the same transaction.
 import { db } from '@/server/db/client';
+import { notifyLinkIssuer } from '@/server/notifications/notifications';
+import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import type { Platform } from '@/server/shared/platforms';
 import { sealToken } from './token-sealing';
 
@@ -17,12 +20,14 @@ export interface AccountToSave {
 }
 
 export async function saveConnectedAccount(args: {
-  workspaceId: string;
+  /** The link the client connected through. */
+  link: { issuedById: string; workspace: { id: string; name: string } };
   platform: Platform;
   provider: 'live' | 'sandbox';
   account: AccountToSave;
 }): Promise<{ id: string; created: boolean }> {
-  const { workspaceId, platform, provider, account } = args;
+  const { link, platform, provider, account } = args;
+  const workspaceId = link.workspace.id;
   const fields = {
     provider,
     accountName: account.accountName.slice(0, 200),
@@ -37,15 +42,26 @@ export async function saveConnectedAccount(args: {
     lastErrorAt: null,
     sandboxBehavior: provider === 'sandbox' ? 'ok' : null,
   };
-  const existing = await db.connection.findUnique({
-    where: { workspaceId_platform_externalId: { workspaceId, platform, externalId: account.externalId } },
-    select: { id: true },
+  return db.$transaction(async (tx) => {
+    const existing = await tx.connection.findUnique({
+      where: { workspaceId_platform_externalId: { workspaceId, platform, externalId: account.externalId } },
+      select: { id: true },
+    });
+    const row = await tx.connection.upsert({
+      where: { workspaceId_platform_externalId: { workspaceId, platform, externalId: account.externalId } },
+      create: { workspaceId, platform, externalId: account.externalId, ...fields },
+      update: fields,
+      select: { id: true },
+    });
+    const label = PLATFORM_CATALOGUE[platform].label;
+    await notifyLinkIssuer(
+      tx,
+      link,
+      'client.connected',
+      `${link.workspace.name} ${existing ? 'reconnected' : 'connected'} ${fields.displayName} (${label})`,
+      existing ? 'The account posts again with fresh access.' : 'The account can be picked in Compose for this client now.',
+      { connectionId: row.id },
+    );
+    return { id: row.id, created: !existing };
   });
-  const row = await db.connection.upsert({
-    where: { workspaceId_platform_externalId: { workspaceId, platform, externalId: account.externalId } },
-    create: { workspaceId, platform, externalId: account.externalId, ...fields },
-    update: fields,
-    select: { id: true },
-  });
-  return { id: row.id, created: !existing };
 }

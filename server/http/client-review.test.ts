@@ -95,6 +95,21 @@ describe('approving and rejecting on the review link', () => {
     expect((await raw('POST', `/public/review/${token}/posts/${notPending.id}/approve`)).body.error.code).toBe('POST_NOT_EDITABLE');
   });
 
+  it("tells the agency that sent the link what the client decided, in the decision's transaction", async () => {
+    const { agency, clientId, first, second, token } = await clientWithPendingPosts();
+    await raw('POST', `/public/review/${token}/posts/${first.id}/approve`);
+    await raw('POST', `/public/review/${token}/posts/${second.id}/reject`, { body: { comment: 'Please use the new logo' } });
+    const notices = await db.notification.findMany({ where: { workspaceId: agency.workspace.id }, orderBy: { createdAt: 'asc' } });
+    expect(notices.map((n) => [n.kind, n.title])).toEqual([
+      ['client.approved', 'Client Co approved a post'],
+      ['client.rejected', 'Client Co sent a post back'],
+    ]);
+    expect(notices[1]!.body).toContain('Please use the new logo');
+    expect(notices[0]!.data).toMatchObject({ postId: first.id, clientWorkspaceId: clientId });
+    // The client's own workspace is not told of its own acts.
+    expect(await db.notification.count({ where: { workspaceId: clientId, kind: { startsWith: 'client.' } } })).toBe(0);
+  });
+
   it('cannot reach posts of another workspace', async () => {
     const mine = await clientWithPendingPosts();
     const theirs = await clientWithPendingPosts();

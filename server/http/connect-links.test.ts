@@ -211,6 +211,11 @@ describe('POST /public/connect/{token}/session and connecting', () => {
     expect(await db.connection.findMany({ where: { workspaceId: clientId } })).toEqual([
       expect.objectContaining({ status: 'active', lastError: null, provider: 'sandbox' }),
     ]);
+    // The agency that sent the link was told, once per connect and reconnect.
+    expect((await db.notification.findMany({ where: { workspaceId: agency.workspace.id }, orderBy: { createdAt: 'asc' } })).map((n) => n.title)).toEqual([
+      'Client Co connected Client Co (Instagram demo) (Instagram)',
+      'Client Co reconnected Client Co (Instagram demo) (Instagram)',
+    ]);
     // The minted client key sees it through the API.
     const key = (await api('POST', `/workspaces/${clientId}/api-keys`, { key: agency.secret, body: { name: 'client' } })).body.data.secret;
     expect((await api('GET', '/connections', { key })).body.data.map((c) => c.platform)).toEqual(['instagram']);

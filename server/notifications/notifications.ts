@@ -20,6 +20,9 @@ export const NOTIFICATION_KINDS = [
   'proposal.staged',
   'workflow.failed',
   'sync.failed',
+  'client.approved',
+  'client.rejected',
+  'client.connected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -60,6 +63,23 @@ async function writeNotifications(tx: Tx, notes: readonly NewNotification[]): Pr
   const live = new Set(existing.map((w) => w.id));
   const rows = notes.filter((n) => live.has(n.workspaceId)).map((n) => ({ ...n, data: n.data as object }));
   if (rows.length) await tx.notification.createMany({ data: rows });
+}
+
+/**
+ * What a client did through a link the agency sent (approved, rejected, connected an
+ * account), told to the workspace that sent it, in the caller's transaction. A link a
+ * workspace sent itself (a member connecting from the app) tells nobody: they were there.
+ */
+export async function notifyLinkIssuer(
+  tx: Tx,
+  link: { issuedById: string; workspace: { id: string; name: string } },
+  kind: 'client.approved' | 'client.rejected' | 'client.connected',
+  title: string,
+  body: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (link.issuedById === link.workspace.id) return;
+  await writeNotification(tx, link.issuedById, kind, title, body, { ...data, clientWorkspaceId: link.workspace.id });
 }
 
 /** Writes one notice in the caller's transaction, so it exists exactly when what it reports does. */

@@ -8,6 +8,8 @@ import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import { AppError } from '@/server/errors/app-error';
+import { notifyLinkIssuer } from '@/server/notifications/notifications';
+import { shorten } from '@/server/shared/text';
 import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
@@ -20,7 +22,8 @@ import { ZPost, type PostDto } from './posts.schemas';
  * post's approvedBy/rejectedBy column holds the member's user id or the link's id; the
  * post.approved event's `approvedBy` says which (`review-link:<id>` for a link).
  */
-export type Reviewer = { kind: 'member'; userId: string } | { kind: 'reviewLink'; linkId: string };
+export type Reviewer =
+  { kind: 'member'; userId: string } | { kind: 'reviewLink'; linkId: string; link: { issuedById: string; workspace: { id: string; name: string } } };
 
 /** Approvals are a member's act in the app: an API key cannot approve or reject. */
 function reviewerOf(actor: Actor): Reviewer {
@@ -49,6 +52,11 @@ export async function approvePostAs(workspaceId: string, reviewer: Reviewer, id:
       include: { targets: true },
     });
     await recordEvent(tx, { workspaceId, type: 'post.approved', data: { postId: locked.id, approvedBy: reviewerEventId(reviewer) } });
+    if (reviewer.kind === 'reviewLink') {
+      await notifyLinkIssuer(tx, reviewer.link, 'client.approved', `${reviewer.link.workspace.name} approved a post`, `“${shorten(locked.content)}”`, {
+        postId: locked.id,
+      });
+    }
     return updated;
   });
   void kickOutboxDrain();
@@ -66,6 +74,18 @@ export async function rejectPostAs(workspaceId: string, reviewer: Reviewer, id: 
   const post = await db.$transaction(async (tx) => {
     const locked = await lockPost(tx, workspaceId, id);
     assertPending(locked.approvalStatus);
+    if (reviewer.kind === 'reviewLink') {
+      await notifyLinkIssuer(
+        tx,
+        reviewer.link,
+        'client.rejected',
+        `${reviewer.link.workspace.name} sent a post back`,
+        `“${shorten(locked.content)}”: ${reason}`,
+        {
+          postId: locked.id,
+        },
+      );
+    }
     return tx.post.update({
       where: { id: locked.id },
       data: {
