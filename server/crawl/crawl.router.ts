@@ -21,7 +21,7 @@ import {
   ZTimelineQuery,
 } from './crawl.schemas';
 import { getChange, listChanges, listPages, listSites, pageTimeline } from './read-crawl';
-import { addPage, addSite, removePage, removeSite } from './sites';
+import { addPage, addSite, crawlSiteNow, removePage, removeSite } from './sites';
 
 const base = { scope: 'analytics:read', inputErrors: 'field' } as const satisfies Partial<HeraldMeta>;
 const tags = ['Crawl'];
@@ -127,6 +127,12 @@ export const crawlRouter = router({
       const p = await addPage(ctx.actor, input);
       return { data: { id: p.id, siteId: p.siteId, url: p.url }, warnings: [] };
     }),
+
+  crawlNow: apiProcedure
+    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'CRAWL_SITE_NOT_FOUND'] })
+    .input(ZRemoveInput)
+    .output(writeEnvelope(z.object({ queued: z.literal(true) })))
+    .mutation(async ({ ctx, input }) => ({ data: await crawlSiteNow(ctx.actor, input.id), warnings: [] })),
 
   removePage: apiProcedure
     .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'CRAWL_PAGE_NOT_FOUND'] })

@@ -9,6 +9,7 @@ import { createRequestContext } from '@/server/trpc/context';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 import { crawlerUserAgent, runCrawl, type CrawlClock, type CrawlOptions } from './crawl-run';
+import { extractPage } from './extract';
 import { landingPage, startTestSite, type TestSite } from './testing/test-site';
 import type { OutboundClient } from '@/server/outbound';
 
@@ -165,6 +166,15 @@ describe('visits and their outcomes', () => {
     expect(v!.extracted!.textExcerpt).toContain('Plan a month of posts');
     expect(v!.extracted!.textExcerpt).not.toContain('window.dataLayer');
     expect(v!.extracted!.textExcerpt).not.toContain('All rights reserved'); // readability drops the footer
+  });
+
+  it('keeps words of neighbouring blocks apart, as a reader sees them', () => {
+    const html = `<html><head><title>T</title></head><body><main><h2>Strategy</h2><p>We grow brands.</p><ul><li>Reach</li><li>Trust</li></ul>Line<br>break</main></body></html>`;
+    const { text } = extractPage(html, 'https://example.com/');
+    expect(text).toContain('Strategy We grow brands.');
+    expect(text).toContain('Reach Trust');
+    expect(text).toContain('Line break');
+    expect(text).not.toMatch(/StrategyWe|ReachTrust|Linebreak/);
   });
 });
 
@@ -446,5 +456,28 @@ describe('sites and pages are managed by staff in the app', () => {
       message: expect.stringContaining('No crawl site'),
     });
     expect(await db.crawlPage.count({ where: { siteId: otherWs.siteId } })).toBe(1);
+  });
+
+  it("crawls one site now on a member's ask: one queued crawl per site, through the same crawl", async () => {
+    const w = await tracked('now.site.test', ['/']);
+    const keyCaller = createCaller(createRequestContext({ transport: 'trpc', headers: new Headers({ authorization: `Bearer ${w.secret}` }) }));
+    await expect(keyCaller.crawl.crawlNow({ id: w.siteId })).rejects.toMatchObject({ message: expect.stringContaining('member') });
+    const other = await tracked('now-b.site.test', ['/']);
+    await expect(w.staff.crawl.crawlNow({ id: other.siteId })).rejects.toMatchObject({ message: expect.stringContaining('No crawl site') });
+
+    expect((await w.staff.crawl.crawlNow({ id: w.siteId })).data).toEqual({ queued: true });
+    await w.staff.crawl.crawlNow({ id: w.siteId });
+    const jobs = await db.$queryRaw<{ payload: { siteId: string } }[]>`
+      SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      WHERE t.identifier = 'crawl.site' AND j.key = ${`crawl.site:${w.siteId}`}`;
+    expect(jobs.map((j) => j.payload.siteId)).toEqual([w.siteId]);
+    // The job's work: that site's pages, nobody else's.
+    const { runnableJobs } = await import('@/server/runtime/job-handlers');
+    vi.stubEnv('CRAWL_POLITENESS_MS', '0');
+    await runnableJobs
+      .find((j) => j.name === 'crawl.site')!
+      .handler({ siteId: w.siteId }, { attempt: 1, maxAttempts: 2, signal: new AbortController().signal });
+    expect(await db.crawlVisit.count({ where: { workspaceId: w.workspace.id } })).toBe(1);
+    expect(await db.crawlVisit.count({ where: { workspaceId: other.workspace.id } })).toBe(0);
   });
 });

@@ -36,6 +36,15 @@ function resolveUrl(href: string | null, base: string): string | null {
   }
 }
 
+/**
+ * Where one block of a page ends and the next begins, a reader sees a break; the DOM's text
+ * has none ("<h2>Strategy</h2><p>We grow</p>" reads "StrategyWe grow"). A space after every
+ * block-level closing tag and line break keeps words apart in the text both extractors read.
+ */
+const BLOCK_END =
+  /<\/(?:p|div|h[1-6]|li|ul|ol|dl|dt|dd|section|article|header|footer|nav|aside|main|blockquote|pre|figure|figcaption|table|tr|td|th|caption|address|details|summary|form|fieldset|legend|hr)\s*>|<br\s*\/?>/gi;
+export const spaceBlocks = (html: string): string => html.replace(BLOCK_END, '$& ');
+
 function mainText(html: string): string | null {
   try {
     const { document } = parseHTML(html);
@@ -47,7 +56,8 @@ function mainText(html: string): string | null {
 }
 
 export function extractPage(html: string, pageUrl: string): Extracted {
-  const $ = cheerio.load(html);
+  const spaced = spaceBlocks(html);
+  const $ = cheerio.load(spaced);
   const headings: Heading[] = [];
   $('h1, h2, h3, h4, h5, h6').each((_, el) => {
     const text = clean($(el).text());
@@ -57,6 +67,6 @@ export function extractPage(html: string, pageUrl: string): Extracted {
   const metaDescription = clean($('meta[name="description" i]').attr('content'));
   const canonical = resolveUrl(clean($('link[rel~="canonical" i]').attr('href')), pageUrl);
   $('script, style, noscript, template').remove();
-  const text = mainText(html) ?? clean($('body').text());
+  const text = mainText(spaced) ?? clean($('body').text());
   return { title, metaDescription, canonical, headings, text: text ? text.slice(0, MAX_TEXT_CHARS) : null };
 }

@@ -1,6 +1,7 @@
 // Sites and tracked pages of a workspace: staff add and remove them in the app (tRPC);
 // the REST contract only reads them.
 import { db } from '@/server/db/client';
+import { getJobs } from '@/server/jobs';
 import { AppError } from '@/server/errors/app-error';
 import type { Actor } from '@/server/auth/actor';
 import { checkOutboundUrl } from '@/server/outbound';
@@ -74,4 +75,16 @@ export async function removePage(actor: Actor, pageId: string): Promise<void> {
   requireStaff(actor);
   const page = await findPage(actor.workspaceId, pageId, { field: 'id' });
   await db.$transaction([db.crawlChange.deleteMany({ where: { pageId: page.id } }), db.crawlPage.delete({ where: { id: page.id } })]);
+}
+
+/**
+ * "Crawl now": queues a crawl of the site's pages (robots.txt and the per-host delay apply as
+ * in the scheduled crawl). Keyed by the site, so pressing twice queues one crawl; a crawl of
+ * the site already running finishes first.
+ */
+export async function crawlSiteNow(actor: Actor, siteId: string): Promise<{ queued: true }> {
+  requireStaff(actor);
+  const site = await findSite(actor.workspaceId, siteId, 'id');
+  await getJobs().enqueue('crawl.site', { siteId: site.id }, { key: `crawl.site:${site.id}` });
+  return { queued: true };
 }

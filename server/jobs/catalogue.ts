@@ -100,6 +100,12 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'crawl.site',
+    schema: z.object({ siteId: z.uuid() }),
+    // "Crawl now" in the app: one site's pages, with the same robots.txt and per-host delay.
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'idempotency.purge',
     schema: z.object({}),
     cron: '17 * * * *',

@@ -61,6 +61,9 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   'crawl.run': async () => {
     await runCrawl();
   },
+  'crawl.site': async ({ siteId }) => {
+    await runCrawl({ siteIds: [siteId] });
+  },
   'idempotency.purge': async () => {
     await purgeExpiredIdempotencyRecords();
   },

@@ -9,6 +9,15 @@ import { Badge, ErrorState, LoadingRows } from '@/app/_ui/primitives';
 import { serverError } from '../../_lib/trpc';
 import { Provenance } from './provenance';
 
+/** The fields a detected change names, as people call them. */
+export const CHANGE_FIELD_LABELS = {
+  title: 'Title',
+  metaDescription: 'Meta description',
+  canonical: 'Canonical URL',
+  headings: 'Headings',
+  text: 'Main text',
+} as const;
+
 export function Outcome({ outcome, detail }: { outcome: string; detail: string | null }) {
   return (
     <span className="inline-flex min-w-0 flex-wrap items-center gap-1.5">

@@ -10,12 +10,13 @@ import { MAX_EDIT_LENGTH } from '@/server/crawl/changes';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
+import { CHANGE_FIELD_LABELS } from './crawl-bits';
 import { Provenance } from './provenance';
 
 type Detail = Awaited<ReturnType<typeof trpc.crawl.change.query>>['data'];
 type Snapshot = Detail['before'];
 
-const FIELD_LABELS = { title: 'Title', metaDescription: 'Meta description', canonical: 'Canonical URL', headings: 'Headings', text: 'Main text' } as const;
+const FIELD_LABELS = CHANGE_FIELD_LABELS;
 
 function asText(s: Snapshot, field: keyof typeof FIELD_LABELS): string {
   if (field === 'headings') return s.headings.map((h) => `${'#'.repeat(h.level)} ${h.text}`).join('\n');

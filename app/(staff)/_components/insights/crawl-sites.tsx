@@ -2,6 +2,7 @@
 // Crawl: the sites Herald crawls for this workspace, their crawl state, adding and removing.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import Link from 'next/link';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -21,7 +22,15 @@ type AddSite = z.infer<typeof ZAddSiteInput>;
 export function CrawlSites({ initial }: { initial: SitesData | null }) {
   const { current } = useShell();
   const tz = current.timeZone;
-  const q = useQuery({ queryKey: ['crawl.sites'], queryFn: () => trpc.crawl.sites.query(), initialData: initial ?? undefined });
+  const [started, setStarted] = useState<number | null>(null);
+  const q = useQuery({
+    queryKey: ['crawl.sites'],
+    queryFn: () => trpc.crawl.sites.query(),
+    initialData: initial ?? undefined,
+    // While a crawl runs (or one was just asked for), follow it.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((s) => s.state.status === 'crawling') || (started !== null && Date.now() - started < 60_000) ? 2_000 : false,
+  });
   const form = useForm<AddSite>({ resolver: zodResolver(ZAddSiteInput), defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
   const add = useMutation({
@@ -41,6 +50,16 @@ export function CrawlSites({ initial }: { initial: SitesData | null }) {
     mutationFn: (id: string) => trpc.crawl.removeSite.mutate({ id }),
     onSuccess: () => {
       toast.success('Site removed');
+      void q.refetch();
+    },
+    onError: (err) => toast.error(serverError(err).message),
+  });
+
+  const crawlNow = useMutation({
+    mutationFn: (id: string) => trpc.crawl.crawlNow.mutate({ id }),
+    onSuccess: () => {
+      setStarted(Date.now());
+      toast.success('Crawl started: the visits appear here as they finish');
       void q.refetch();
     },
     onError: (err) => toast.error(serverError(err).message),
@@ -90,6 +109,15 @@ export function CrawlSites({ initial }: { initial: SitesData | null }) {
                 </p>
               </div>
               <Badge tone={s.state.status === 'crawling' ? 'info' : 'neutral'}>{s.state.status.replace('_', ' ')}</Badge>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={crawlNow.isPending || s.state.status === 'crawling' || s.pageCount === 0}
+                onClick={() => crawlNow.mutate(s.id)}
+                aria-label={`Crawl ${s.name} now`}
+              >
+                Crawl now
+              </Button>
               <ConfirmRemove
                 what={s.name}
                 consequence="Its tracked pages, their visits and detected changes are removed too."

@@ -9,7 +9,7 @@ import { LIMIT_MAX } from '@/server/shared/analytics-window';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { trpc } from '../../_lib/trpc';
-import { Outcome, ProvenancedList } from './crawl-bits';
+import { CHANGE_FIELD_LABELS, Outcome, ProvenancedList } from './crawl-bits';
 
 export function CrawlPageTimeline({ pageId, siteId }: { pageId: string; siteId: string | null }) {
   const { current } = useShell();
@@ -62,7 +62,7 @@ export function CrawlPageTimeline({ pageId, siteId }: { pageId: string; siteId: 
                   </Link>
                   <div className="flex flex-wrap gap-1">
                     {c.fields.map((f) => (
-                      <Badge key={f}>{f}</Badge>
+                      <Badge key={f}>{CHANGE_FIELD_LABELS[f]}</Badge>
                     ))}
                   </div>
                   <p className="text-xs text-slate-600">
