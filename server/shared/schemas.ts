@@ -44,6 +44,14 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
  */
 export const ZIdParam = z.strictObject({ id: z.string().min(1) });
 
+/**
+ * An id naming one thing, described for whoever fills it in (the OpenAPI document's readers,
+ * an assistant reading a tool's input schema): what it is and where it comes from.
+ */
+export const ZIdOf = (what: string, from: string) => ZIdParam.shape.id.describe(`The ${what}'s id, ${from}`);
+/** ZIdParam with its id described: `idParam('post', 'from posts_list or posts_create')`. */
+export const idParam = (what: string, from: string) => z.strictObject({ id: ZIdOf(what, from) });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID.test(v);
 
