@@ -1,7 +1,8 @@
 // The tool endpoint against the REST route it wraps: posts_list vs GET /posts?limit=50 on the
 // same workspace (50 posts with 3 targets each), same process, same database. Prints calls
 // per second with CLIENTS concurrent clients and p50/p95 of one client. Target: the tool path
-// costs at most 1.3× the REST path.
+// costs at most 1.3× the REST path. First it prints the size of tools/list for a key with
+// every scope (what an assistant reads before its first call; target: at most 30 KB).
 //   npx tsx bench/mcp.ts            (CALLS=400 CLIENTS=8)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -32,11 +33,27 @@ await withBenchDatabase(async () => {
     await res.arrayBuffer();
   };
   const clients: Client[] = [];
+  let sessionId = '';
   for (let i = 0; i < CLIENTS; i++) {
     const client = new Client({ name: 'bench', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/public/v1/mcp', server.url), { requestInit: { headers: auth } }));
+    const transport = new StreamableHTTPClientTransport(new URL('/public/v1/mcp', server.url), { requestInit: { headers: auth } });
+    await client.connect(transport);
+    sessionId ||= transport.sessionId ?? '';
     clients.push(client);
   }
+
+  // The listing as it goes over the wire: the JSON-RPC response body.
+  const listing = await fetch(`${server.url}/public/v1/mcp`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  const listed = await listing.text();
+  const toolCount = (JSON.parse(listed) as { result: { tools: unknown[] } }).result.tools.length;
+  const listBytes = Buffer.byteLength(listed);
+  console.log(
+    `tools/list: ${toolCount} tools, ${listBytes} bytes (${(listBytes / 1024).toFixed(1)} KB; target ≤ 30 KB) ${listBytes <= 30 * 1024 ? 'OK' : 'OVER TARGET'}`,
+  );
   const tool = (client: Client) => async () => {
     const res = await client.callTool({ name: 'posts_list', arguments: { limit: 50 } });
     if (res.isError) throw new Error(`tool ${JSON.stringify(res.content)}`);

@@ -3,7 +3,7 @@
 // workspaces:manage; unlike /workspaces/*, they accept the selection header: an agency manages
 // a client's keys the way it acts for the client everywhere else.
 import { z } from 'zod';
-import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { idParam, readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
@@ -37,7 +37,7 @@ export const apiKeysRouter = router({
         description:
           'The secret is in this answer only. A key cannot grant scopes the caller lacks; for a client workspace (selection header) workspaces:manage is stripped, as on POST /workspaces/{id}/api-keys.',
       },
-      assistant: { stage: true, title: (a) => `Mint an API key "${shorten(a.name, 40)}"` },
+      assistant: { stage: true, title: (a) => `Mint an API key "${shorten(a.name, 40)}"`, hint: 'Once confirmed, proposals_get shows the secret once.' },
     })
     .input(ZMintKeyInput)
     .output(writeEnvelope(ZMintedKey))
@@ -60,7 +60,7 @@ export const apiKeysRouter = router({
       },
       assistant: { stage: true, title: (a) => `Revoke API key ${String(a.id)}` },
     })
-    .input(ZIdParam)
+    .input(idParam('API key', 'from api_keys_list (GET /api-keys)'))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await revokeApiKey(ctx.actor.workspaceId, input.id);

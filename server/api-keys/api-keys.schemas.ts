@@ -3,9 +3,9 @@ import { ZScope } from '@/server/auth/scopes';
 import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const ZMintKeyInput = z.strictObject({
-  name: ZText.trim().min(1).max(80),
-  scopes: z.array(ZScope).min(1).optional(),
-  expiresAt: ZTimestamp.nullable().optional(),
+  name: ZText.trim().min(1).max(80).describe('A name to recognise the key by in lists'),
+  scopes: z.array(ZScope).min(1).optional().describe('What the key may do; absent: the caller’s own scopes except workspaces:manage'),
+  expiresAt: ZTimestamp.nullable().optional().describe('When the key stops working (ISO 8601); absent or null: never'),
 });
 export type MintKeyInput = z.infer<typeof ZMintKeyInput>;
 

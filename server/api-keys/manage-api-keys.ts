@@ -37,9 +37,15 @@ export async function mintApiKey(opts: {
  * retried DELETE gets the same answer.
  */
 export async function revokeApiKey(workspaceId: string, id: string): Promise<void> {
-  const key = isUuid(id) ? await db.apiKey.findFirst({ where: { id, workspaceId }, select: { id: true, prefix: true } }) : null;
-  if (!key) throw new AppError('API_KEY_NOT_FOUND', 'No API key with that id in this workspace', { field: 'id' });
+  const key = await findApiKey(workspaceId, id);
   await db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
   // This instance need not wait for its own notification.
   forgetKey(key.prefix);
+}
+
+/** The workspace's key with that id, or API_KEY_NOT_FOUND. */
+export async function findApiKey(workspaceId: string, id: string): Promise<{ id: string; prefix: string }> {
+  const key = isUuid(id) ? await db.apiKey.findFirst({ where: { id, workspaceId }, select: { id: true, prefix: true } }) : null;
+  if (!key) throw new AppError('API_KEY_NOT_FOUND', 'No API key with that id in this workspace', { field: 'id' });
+  return key;
 }

@@ -28,14 +28,15 @@ export const ZLogoUrl = ZText.max(LOGO_URL_MAX).refine(
 );
 
 export const ZClientLinkBody = z.strictObject({
-  expiresInDays: z.number().int().min(1).max(LINK_MAX_DAYS).default(LINK_DEFAULT_DAYS),
-  rotate: z.boolean().default(false),
+  expiresInDays: z.number().int().min(1).max(LINK_MAX_DAYS).default(LINK_DEFAULT_DAYS).describe(`Days the link works (1–${LINK_MAX_DAYS})`),
+  rotate: z.boolean().default(false).describe('true: revoke the workspace’s current link of this kind and issue a new one'),
   brand: z
     .strictObject({
-      name: ZText.trim().min(1).max(BRAND_NAME_MAX).optional(),
-      logoUrl: ZLogoUrl.optional(),
+      name: ZText.trim().min(1).max(BRAND_NAME_MAX).optional().describe('Agency name shown'),
+      logoUrl: ZLogoUrl.optional().describe('https logo URL shown'),
     })
-    .optional(),
+    .optional()
+    .describe('The agency’s name and https logo shown on the client’s page; defaults to the agency workspace’s name'),
 });
 export type ClientLinkInput = z.infer<typeof ZClientLinkBody>;
 

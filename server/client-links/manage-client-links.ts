@@ -25,8 +25,14 @@ export async function listClientLinks(args: { agencyWorkspaceId: string; workspa
 
 /** Revokes one link: it answers CONNECT_TOKEN_INVALID from now on. Revoking twice is a no-op. */
 export async function revokeClientLink(args: { agencyWorkspaceId: string; workspaceId: string; linkId: string }): Promise<void> {
+  const link = await findClientLink(args);
+  await db.clientLink.updateMany({ where: { id: link.id, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** A link of a workspace the agency manages: WORKSPACE_NOT_FOUND or CLIENT_LINK_NOT_FOUND otherwise. */
+export async function findClientLink(args: { agencyWorkspaceId: string; workspaceId: string; linkId: string }): Promise<{ id: string }> {
   await getManagedWorkspace(args.agencyWorkspaceId, args.workspaceId);
   const link = isUuid(args.linkId) ? await db.clientLink.findFirst({ where: { id: args.linkId, workspaceId: args.workspaceId }, select: { id: true } }) : null;
   if (!link) throw new AppError('CLIENT_LINK_NOT_FOUND', 'No client link with that id on that workspace', { field: 'linkId' });
-  await db.clientLink.updateMany({ where: { id: link.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return link;
 }

@@ -25,6 +25,7 @@ export const CONFIGURATION_VARIABLES = [
   'METRICS_TOKEN',
   'IDEMPOTENCY_TTL_HOURS',
   'OUTBOUND_ALLOW_HOSTS',
+  'MCP_ALLOWED_ORIGINS',
   'WEBHOOK_SECRET_KEY',
   'INNGEST_EVENT_KEY',
   'INNGEST_SIGNING_KEY',
@@ -179,6 +180,8 @@ export const env = {
   idempotencyTtlHours: () => positive('IDEMPOTENCY_TTL_HOURS', 24),
   /** Hosts exempt from the outbound private-address rule (never from https). */
   outboundAllowHosts: () => list('OUTBOUND_ALLOW_HOSTS'),
+  /** Browser origins besides HERALD_BASE_URL's that may call the tool endpoint (web-based assistant clients). */
+  mcpAllowedOrigins: () => list('MCP_ALLOWED_ORIGINS'),
   /**
    * Seals webhook signing secrets at rest (they must be readable to sign). Generated once into
    * DATA_DIR by `npm start` when unset; wherever Herald runs without `npm start` it must be set.

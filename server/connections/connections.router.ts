@@ -7,7 +7,7 @@ import { listConnections } from './list-connections';
 import { ZClientLinkCreated } from '@/server/client-links/client-links.schemas';
 import { issueMemberConnectLink } from '@/server/client-links/issue-client-link';
 import { connectionUsage, disconnectConnection } from '@/server/posts/disconnect-connection';
-import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { idParam, readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 
 const ZInstagramProfile = z
   .object({
@@ -61,7 +61,7 @@ export const connectionsRouter = router({
   /** Draft and scheduled posts that target the account: the warning shown before disconnecting. */
   usage: apiProcedure
     .meta({ scope: 'connections:read' })
-    .input(ZIdParam)
+    .input(idParam('connection', 'from connections_list (GET /connections)'))
     .output(
       readEnvelope(
         z.object({
@@ -74,7 +74,7 @@ export const connectionsRouter = router({
   /** Disconnects an account; changes every post that targets it, so it is an administrator's act. */
   disconnect: apiProcedure
     .meta({ scope: 'workspaces:manage', errors: ['CONNECTION_NOT_FOUND'] })
-    .input(ZIdParam)
+    .input(idParam('connection', 'from connections_list (GET /connections)'))
     .output(writeEnvelope(z.object({ targetsRemoved: z.number().int(), postsCancelled: z.array(z.uuid()) })))
     .mutation(async ({ ctx, input }) => ({ data: await disconnectConnection(ctx.actor.workspaceId, input.id), warnings: [] })),
 });

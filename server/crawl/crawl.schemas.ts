@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ZProvenance } from '@/server/analytics/analytics.schemas';
 import { checkWindow, ZDay, ZLimit } from '@/server/shared/analytics-window';
-import { storableText, ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { storableText, ZIdOf, ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 import { CRAWL_OUTCOMES } from './outcomes';
 
 export const ZCrawlProvenance = ZProvenance.extend({
@@ -141,7 +141,7 @@ export const ZChangesProvenance = ZCrawlProvenance.extend({
 // ── Queries ──
 const siteId = z.uuid().describe('An id from GET /crawl/sites');
 export const ZPagesQuery = z.strictObject({ siteId, limit: ZLimit });
-export const ZTimelineQuery = z.strictObject({ pageId: ZIdParam.shape.id, limit: ZLimit });
+export const ZTimelineQuery = z.strictObject({ pageId: ZIdOf('tracked page', 'from crawl_pages'), limit: ZLimit });
 export const ZChangesQuery = z
   .strictObject({
     siteId,
@@ -153,7 +153,7 @@ export const ZChangesQuery = z
   .superRefine(checkWindow);
 export type ChangesQuery = z.infer<typeof ZChangesQuery>;
 // Like pageId in the timeline's path: any string is looked up, so a malformed id is simply not found.
-export const ZChangeQuery = z.strictObject({ changeId: ZIdParam.shape.id });
+export const ZChangeQuery = z.strictObject({ changeId: ZIdOf('change', 'from crawl_changes') });
 
 // ── Staff procedures (the app; not in the REST contract) ──
 const ZHttpsUrl = z

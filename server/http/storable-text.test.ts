@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { db } from '@/server/db/client';
-import { storableText, ZIdParam } from '@/server/shared/schemas';
+import { isLookupId, storableText } from '@/server/shared/schemas';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { appRouter } from '@/server/root';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
@@ -22,7 +22,7 @@ const SAFE_FORMATS = new Set(['datetime', 'date', 'time', 'uuid', 'guid', 'email
 /** Every string leaf without the storable-text rule, and every `unknown` hole, by path. */
 function audit(schema: z.ZodType, path: string, out: { unchecked: string[]; holes: string[] }, depth = 0): void {
   if (depth > 15) return;
-  if (schema === (ZIdParam.shape.id as unknown)) return; // looked up, never stored: anything is just not found
+  if (isLookupId(schema)) return; // looked up, never stored: anything is just not found
   const def = defOf(schema);
   const walk = (child: unknown, suffix: string): void => {
     if (child) audit(child as z.ZodType, `${path}${suffix}`, out, depth + 1);

@@ -14,8 +14,8 @@ import {
   LATEST_PROTOCOL_VERSION,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
@@ -30,11 +30,12 @@ import { protectedResourceMetadataUrl } from '@/server/oauth/oauth';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
 import { HEADERS } from '@/server/shared/headers';
 import { createRequestContext } from '@/server/trpc/context';
-import { errorCatalogueJson, getPrompt, PROMPTS, RESOURCES } from './prompts';
+import { errorCatalogueJson, getPrompt, OUTPUT_SCHEMA_TEMPLATE, OUTPUT_SCHEMA_URI, PROMPTS, RESOURCES } from './prompts';
 import { subscribeSession, type SessionEvent } from './session-events';
 import { authenticateSessionRequest, endSession, linkSessionPost, openSession, type McpSessionRecord } from './sessions';
 import { errorResult, successResult } from './tool-results';
 import { tools, toolsFor, type ToolDefinition } from './tools';
+import { checkOrigin } from './origin';
 import { log } from '@/server/observability/log';
 import { observeRequest } from '@/server/observability/metrics';
 import { withRequestId } from '@/server/observability/request-id';
@@ -44,9 +45,33 @@ const SERVER_INFO = { name: 'herald', title: 'Herald', version: '1.0.0' };
 const INSTRUCTIONS =
   'Herald publishes and schedules social media posts for a workspace and reports their outcomes. ' +
   'Reads and drafts run at once. Publishing, scheduling, cancelling, deleting and other actions with an external effect are usually staged: ' +
-  'the result gives an actionId that a member confirms in Herald; follow up with proposals_get. ' +
-  'Errors carry the same codes as the REST API; pass idempotencyKey on writes you might retry.';
+  'the result gives an actionId that a member confirms in Herald; follow up with proposals_get. A call that could not run is refused at once, never staged. ' +
+  'Errors are results with isError and { error: { code, message, hint } } (the REST codes); the resource herald://errors lists every code with what to do next. ' +
+  'A tool’s output schema is the resource herald://tools/{name}/output-schema. Pass idempotencyKey on writes you might retry.';
 const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * A JSON-RPC error from a handler. The SDK sends a thrown error's message as is, and its
+ * client prefixes "MCP error <code>: " when it raises it; throwing the SDK's McpError, whose
+ * message already carries that prefix, made clients show it twice.
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+/** MCP's code for a resource URI the server does not have. */
+const RESOURCE_NOT_FOUND = -32002;
+/**
+ * Herald refused a request that is not a tool call (a resource read) for one of its own
+ * reasons: `data` is the same `{ error: { code, message, … } }` a tool call would answer
+ * with isError (SCOPE_MISSING, RATE_LIMITED …), so both read alike.
+ */
+export const HERALD_REFUSAL = -32003;
 
 interface CallScope {
   principal: KeyPrincipal;
@@ -70,7 +95,7 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
 
 async function callTool(scope: CallScope, name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
   const tool: ToolDefinition | undefined = tools().get(name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the tools this key may call.`);
+  if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the tools this key may call.`);
   const { idempotencyKey, ...args } = rawArgs;
   const headers = new Headers(scope.headers);
   headers.delete(HEADERS.idempotencyKey);
@@ -123,16 +148,18 @@ function buildServer(): PooledServer {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {}, prompts: {}, resources: {}, logging: {} }, instructions: INSTRUCTIONS });
   const entry: PooledServer = { server, scope: undefined };
   const current = (): CallScope => {
-    if (!entry.scope) throw new McpError(ErrorCode.InternalError, 'No request in progress');
+    if (!entry.scope) throw new RpcError(ErrorCode.InternalError, 'No request in progress');
     return entry.scope;
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: toolsFor(current().principal.scopes).map((t) => ({
       name: t.name,
-      title: t.title,
+      // No title: it is the description's first line (the route's summary) again.
       description: t.description,
       inputSchema: t.inputSchema,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      // No outputSchema: the 51 of them were over 170 KB of every assistant's context before
+      // its first call. Results still carry structuredContent (and the same JSON as text);
+      // the schema is one resource read away (herald://tools/{name}/output-schema).
       annotations: t.annotations,
     })),
   }));
@@ -140,26 +167,38 @@ function buildServer(): PooledServer {
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: PROMPTS }));
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const prompt = getPrompt(request.params.name, request.params.arguments ?? {});
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    if (!prompt) throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. prompts/list shows the prompts.`);
     return prompt;
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [OUTPUT_SCHEMA_TEMPLATE] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params;
     if (uri === 'herald://errors') return { contents: [{ uri, mimeType: 'application/json', text: errorCatalogueJson() }] };
+    const toolName = OUTPUT_SCHEMA_URI.exec(uri)?.[1];
+    const tool = toolName ? toolsFor(current().principal.scopes).find((t) => t.name === toolName) : undefined;
+    if (tool)
+      return {
+        contents: [
+          { uri, mimeType: 'application/schema+json', text: JSON.stringify(tool.outputSchema ?? { description: 'No body: the tool answers "Done."' }) },
+        ],
+      };
     if (uri === 'herald://workspace/connections') {
       const result = await callTool(current(), 'connections_list', {});
-      if (result.isError) throw new McpError(ErrorCode.InvalidRequest, String((result.content[0] as { text: string }).text));
+      if (result.isError) {
+        const body = JSON.parse((result.content[0] as { text: string }).text) as { error: { message: string } };
+        throw new RpcError(HERALD_REFUSAL, body.error.message, body);
+      }
       return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result.structuredContent) }] };
     }
-    throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+    throw new RpcError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}. resources/list shows the resources.`, { uri });
   });
   return entry;
 }
 
 async function readMessages(req: Request): Promise<unknown> {
   const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new McpError(ErrorCode.InvalidRequest, `The request body is over ${MAX_BODY_BYTES} bytes`);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new RpcError(ErrorCode.InvalidRequest, `The request body is over ${MAX_BODY_BYTES} bytes`);
   return JSON.parse(text) as unknown;
 }
 
@@ -294,10 +333,31 @@ async function handleDelete(req: Request): Promise<Response> {
 export function handleMcp(req: Request): Promise<Response> {
   return withRequestId(req, async () => {
     const started = performance.now();
-    const response = await respond(req);
+    const origin = checkOrigin(req);
+    let response: Response;
+    if (!origin.allowed) {
+      // Before the key and the session: a refused origin learns nothing else.
+      response = jsonRpcError(
+        403,
+        ErrorCode.InvalidRequest,
+        `Forbidden: the Origin ${origin.origin} may not call this endpoint (HERALD_BASE_URL and MCP_ALLOWED_ORIGINS may)`,
+      );
+    } else {
+      response = req.method === 'OPTIONS' ? new Response(null, { status: 204 }) : await respond(req);
+      response = withHeaders(response, origin.cors);
+    }
     observeRequest('mcp', `${req.method} /mcp`, response.status, (performance.now() - started) / 1000);
     return response;
   });
+}
+
+/** Adds headers to an answer whose own headers may be immutable (the SDK's, fetch's). */
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  const names = Object.keys(extra);
+  if (names.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const name of names) headers.set(name, extra[name]!);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function respond(req: Request): Promise<Response> {
@@ -310,7 +370,7 @@ async function respond(req: Request): Promise<Response> {
       case 'DELETE':
         return await handleDelete(req);
       default:
-        return jsonRpcError(405, ErrorCode.InvalidRequest, 'Method not allowed', { Allow: 'GET, POST, DELETE' });
+        return jsonRpcError(405, ErrorCode.InvalidRequest, 'Method not allowed', { Allow: 'GET, POST, DELETE, OPTIONS' });
     }
   } catch (err) {
     return httpError(err);

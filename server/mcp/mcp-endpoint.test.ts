@@ -189,10 +189,16 @@ describe('tools', () => {
     expect(create.inputSchema.properties).toHaveProperty('content');
     expect(create.inputSchema.properties).toHaveProperty('idempotencyKey');
     expect(create.inputSchema.required).toEqual(expect.arrayContaining(['content', 'connectionIds']));
-    expect(create.outputSchema).toBeDefined();
-    expect(create.description).toMatch(/CONTENT_TOO_LONG/);
-    expect(tools.find((t) => t.name === 'posts_list')!.annotations).toMatchObject({ readOnlyHint: true });
-    expect(tools.find((t) => t.name === 'posts_cancel')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(create.description).toMatch(/scheduledAt/);
+    // Output schemas are a resource read away, not in every listing.
+    expect(create.outputSchema).toBeUndefined();
+    const output = await client.readResource({ uri: 'herald://tools/posts_create/output-schema' });
+    expect(JSON.parse((output.contents[0] as { text: string }).text).anyOf).toHaveLength(2);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['herald://tools/{name}/output-schema']);
+    // Annotations say only what differs from MCP's defaults (not read-only, destructive, not idempotent, open-world).
+    expect(tools.find((t) => t.name === 'posts_list')!.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(tools.find((t) => t.name === 'posts_cancel')!.annotations).toEqual({ idempotentHint: true, openWorldHint: false });
+    expect(tools.find((t) => t.name === 'posts_create')!.annotations).toEqual({ destructiveHint: false, openWorldHint: false });
   });
 
   it('lists only what the key’s scopes allow, and refuses the rest with SCOPE_MISSING', async () => {
@@ -225,7 +231,10 @@ describe('tools', () => {
     const missing = await call(client, 'posts_get', { id: randomUUID() });
     const restMissing = await api('GET', `/posts/${randomUUID()}`, { key: w.secret });
     expect(missing.result.isError).toBe(true);
-    expect(missing.body.error).toEqual(restMissing.body.error);
+    // REST's error, and what to do next.
+    const { hint, ...error } = missing.body.error;
+    expect(error).toEqual(restMissing.body.error);
+    expect(hint).toMatch(/posts_list/);
 
     const tooLong = await call(client, 'posts_create', { content: 'x'.repeat(400), connectionIds: [w.ok.twitter.id] });
     expect(tooLong.body.error.code).toBe('CONTENT_TOO_LONG');
@@ -410,7 +419,8 @@ describe('staged actions', () => {
     const one = await publishingWorkspace();
     const other = await createWorkspaceWithKey();
     const { client } = await connect(one.secret);
-    const staged = await call(client, 'posts_cancel', { id: randomUUID() });
+    const draft = await call(client, 'posts_create', { content: 'mine', connectionIds: [one.ok.linkedin.id] });
+    const staged = await call(client, 'posts_cancel', { id: draft.body.data.id });
     const { client: otherClient } = await connect(other.secret);
     expect((await call(otherClient, 'proposals_get', { id: staged.body.staged.actionId })).body.error.code).toBe('PROPOSAL_NOT_FOUND');
     expect((await call(otherClient, 'proposals_list')).body.data).toEqual([]);
@@ -423,7 +433,8 @@ describe('staged actions', () => {
   it('the confirmation link finds the action’s workspace for its member, and only for them', async () => {
     const w = await publishingWorkspace();
     const { client } = await connect(w.secret);
-    const staged = await call(client, 'posts_cancel', { id: randomUUID() });
+    const draft = await call(client, 'posts_create', { content: 'to cancel', connectionIds: [w.ok.linkedin.id] });
+    const staged = await call(client, 'posts_cancel', { id: draft.body.data.id });
     const actionId = staged.body.staged.actionId as string;
     const member = await db.user.create({ data: { email: `m-${randomUUID()}@example.com` } });
     await db.membership.create({ data: { userId: member.id, workspaceId: w.workspace.id, role: 'member' } });

@@ -1,7 +1,8 @@
 // Prompts for the common jobs and read-only resources for context. Small on purpose: the
 // tools do the work; these only point an assistant at the right ones in the right order.
-import type { GetPromptResult, Prompt, Resource } from '@modelcontextprotocol/sdk/types.js';
-import { ERROR_CATALOGUE } from '@/server/errors/catalogue';
+import type { GetPromptResult, Prompt, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/server/errors/catalogue';
+import { NEXT_STEP } from './tool-results';
 
 export const PROMPTS: Prompt[] = [
   {
@@ -58,14 +59,25 @@ export const RESOURCES: Resource[] = [
     uri: 'herald://errors',
     name: 'errors',
     title: 'Error codes',
-    description: 'Every error code Herald answers, with its HTTP status and meaning.',
+    description:
+      'Every error code Herald answers: HTTP status, meaning and what to do next. A tool’s error is a result with isError whose text is { error: { code, message, field?, retryAfter?, hint } }.',
     mimeType: 'application/json',
   },
 ];
 
+/** A tool's output schema (the REST route's success body), read when an assistant needs it rather than listed with every tool. */
+export const OUTPUT_SCHEMA_TEMPLATE: ResourceTemplate = {
+  uriTemplate: 'herald://tools/{name}/output-schema',
+  name: 'output-schema',
+  title: 'A tool’s output schema',
+  description: 'JSON Schema of what the tool answers in structuredContent (the REST route’s success body; a staged call answers { staged } instead).',
+  mimeType: 'application/schema+json',
+};
+export const OUTPUT_SCHEMA_URI = /^herald:\/\/tools\/([a-z0-9_]+)\/output-schema$/;
+
 export function errorCatalogueJson(): string {
   return JSON.stringify(
-    Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code, status: e.status, description: e.description })),
+    Object.entries(ERROR_CATALOGUE).map(([code, e]) => ({ code, status: e.status, description: e.description, next: NEXT_STEP[code as ErrorCode] ?? null })),
     null,
     2,
   );

@@ -2,6 +2,7 @@
 // text for clients that read only text), errors as `isError` results with the same code and
 // message as REST, and a staged call as a plain statement of what waits for whom.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorCode } from '@/server/errors/catalogue';
 import { toErrorResponse, type ErrorResponse } from '@/server/errors/http';
 import type { RequestContext } from '@/server/trpc/context';
 import { log } from '@/server/observability/log';
@@ -12,7 +13,54 @@ export interface ToolError {
   field?: string;
   /** Seconds to wait before calling again (RATE_LIMITED, SERVICE_UNAVAILABLE). */
   retryAfter?: number;
+  /** What an assistant does next, in terms of the tools (NEXT_STEP). */
+  hint?: string;
 }
+
+/**
+ * What to do after each refusal, for an assistant: which tool finds the right id, whom to
+ * ask, when to retry. Given with every error result and listed once in herald://errors; the
+ * catalogue's description says what the code means.
+ */
+export const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
+  POST_NOT_FOUND: 'Find the post’s id with posts_list.',
+  POST_NOT_EDITABLE: 'Read the post with posts_get: only draft, scheduled and failed posts change; posts_retry takes failed or partly published ones.',
+  CONNECTION_NOT_FOUND: 'Take connectionIds from connections_list.',
+  CONNECTION_EXPIRED: 'Leave that account out, or ask a member to reconnect it in Herald.',
+  SCHEDULED_TIME_IN_PAST: 'Pick a future scheduledAt, or leave it out for a draft.',
+  CONTENT_TOO_LONG: 'Shorten content, or give that platform a shorter text in variants.',
+  MEDIA_COUNT_EXCEEDED: 'Send fewer media, or split the post per platform.',
+  MEDIA_REQUIRED: 'Add mediaIds or mediaUrls, or leave out the platform that needs media.',
+  MEDIA_NOT_FOUND: 'Upload with media_upload_url and media_complete, or pass mediaUrls.',
+  MEDIA_NOT_READY: 'Finish the upload (PUT the bytes, then media_complete) before using the asset.',
+  MEDIA_URL_REFUSED: 'Use a public https URL of an image or video.',
+  PLATFORM_SETTING_UNKNOWN: 'Remove or correct the platformSettings key that field names.',
+  APPROVAL_REQUIRED: 'A member approves the post in Herald first; tell the user.',
+  PROPOSAL_NOT_FOUND: 'Find the actionId with proposals_list.',
+  PROPOSAL_NOT_PENDING: 'Read its outcome with proposals_get.',
+  WEBHOOK_NOT_FOUND: 'Find the endpoint’s id with webhooks_list.',
+  WEBHOOK_DELIVERY_NOT_FOUND: 'Find the delivery’s id with webhooks_deliveries.',
+  WEBHOOK_URL_REFUSED: 'Use a public https URL without credentials.',
+  WEBHOOK_EVENT_UNKNOWN: 'Correct the event name the message gives (post.published, post.failed, …).',
+  WORKSPACE_NOT_FOUND: 'Find the client workspace’s id with workspaces_list.',
+  WORKFLOW_NOT_FOUND: 'Find the workflow’s id with workflows_list.',
+  WORKFLOW_RUN_NOT_FOUND: 'Find the run’s id with workflows_runs.',
+  API_KEY_NOT_FOUND: 'Find the key’s id with api_keys_list.',
+  CLIENT_LINK_NOT_FOUND: 'Find the link’s id with workspaces_links.',
+  CRAWL_SITE_NOT_FOUND: 'Find the site’s id with crawl_sites.',
+  CRAWL_PAGE_NOT_FOUND: 'Find the page’s id with crawl_pages.',
+  CRAWL_CHANGE_NOT_FOUND: 'Find the change’s id with crawl_changes.',
+  SCOPE_MISSING: 'This key lacks the scope; ask a member for a key with it. tools/list shows only what this key may call.',
+  WORKSPACE_NOT_MANAGED: 'Use the key’s own workspace or one it manages (workspaces_list).',
+  RATE_LIMITED: 'Wait retryAfter seconds, then call again.',
+  SERVICE_UNAVAILABLE: 'Retry after retryAfter seconds with the same idempotencyKey.',
+  INTERNAL_ERROR: 'Retry once with the same idempotencyKey; if it fails again, tell the user.',
+  IDEMPOTENCY_IN_FLIGHT: 'Retry shortly with the same idempotencyKey to get the first call’s result.',
+  IDEMPOTENCY_KEY_CONFLICT: 'Use a fresh idempotencyKey for a different call.',
+  VALIDATION_FAILED: 'Fix the argument the message (and field) names, then call again.',
+  BAD_REQUEST: 'Fix the arguments the message names (the tool’s input schema describes each), then call again.',
+  UNAUTHORIZED: 'The key is missing, expired or revoked; the user needs a new one.',
+};
 
 /** The code and one-line message of any error, whichever body shape REST gives it. */
 export function toolErrorOf(mapped: ErrorResponse): ToolError {
@@ -22,6 +70,8 @@ export function toolErrorOf(mapped: ErrorResponse): ToolError {
   else error = { code: body.error.code, message: body.error.message, ...(body.error.field ? { field: body.error.field } : {}) };
   const retryAfter = Number(mapped.headers['Retry-After']);
   if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+  const hint = NEXT_STEP[error.code as ErrorCode];
+  if (hint) error.hint = hint;
   return error;
 }
 

@@ -4,9 +4,7 @@
 // route adds a tool (server/mcp/tools.test.ts fails otherwise).
 import { z } from 'zod';
 import { hasScope } from '@/server/auth/scopes';
-import { ERROR_CATALOGUE, type ErrorCode } from '@/server/errors/catalogue';
 import { restRoutes, type RestRoute } from '@/server/http/rest-routes';
-import { routeErrorCodes } from '@/server/http/route-errors';
 
 export type JsonSchemaObject = { type: 'object'; [key: string]: unknown };
 
@@ -18,7 +16,12 @@ export interface ToolDefinition {
   inputSchema: JsonSchemaObject;
   /** Undefined for routes that answer no body (204). */
   outputSchema?: JsonSchemaObject;
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  /**
+   * MCP's hints, each only where its value differs from the protocol's default (readOnly
+   * false, destructive true, idempotent false, openWorld true); destructive and idempotent
+   * mean nothing on a read.
+   */
+  annotations: { readOnlyHint?: true; destructiveHint?: false; idempotentHint?: true; openWorldHint?: false };
   /** Whether a call may be staged for a member's confirmation (meta.assistant.stage). */
   stageable: boolean;
 }
@@ -61,45 +64,63 @@ function objectSchema(schema: Record<string, unknown>): JsonSchemaObject {
 
 const IDEMPOTENCY_ARGUMENT = {
   type: 'string',
-  minLength: 1,
   maxLength: 255,
-  description:
-    'Optional. The same as the Idempotency-Key header: a retry with the same value returns the first result instead of acting twice. Use a fresh value per intended action.',
+  description: 'Retry key: a repeat replays the first result',
 };
 
-/** How an assistant recovers, where the catalogue's description does not already say. */
-const RECOVERY: Partial<Record<ErrorCode, string>> = {
-  RATE_LIMITED: 'wait the retryAfter seconds, then call again',
-  SCOPE_MISSING: 'this key cannot do it; ask a member for a key with that scope',
-  SERVICE_UNAVAILABLE: 'retry shortly with the same idempotencyKey',
-  VALIDATION_FAILED: 'fix the field the message names and call again',
-};
+/**
+ * JSON Schema keywords that cost an assistant's context and tell it nothing the rest of the
+ * schema does not: zod spells `format: date-time` and `uuid` out again as a 300-character
+ * `pattern`, and an unbounded integer as `maximum: 2^53-1`. The procedure still validates
+ * with the full zod schema; REST's OpenAPI document keeps them.
+ */
+function compact(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compact);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'pattern' && 'format' in node) continue;
+    if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+    if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
+    // "Not empty" goes without saying for an id or a name; an unknown argument is refused
+    // with a message naming it, so the closed-object marker on every schema buys nothing.
+    if (key === 'minLength' && value === 1) continue;
+    // Sanity bounds on ids, URLs and long text (100 characters and more) guide nobody.
+    if (key === 'maxLength' && typeof value === 'number' && value >= 100) continue;
+    if (key === 'additionalProperties' && value === false) continue;
+    out[key] = compact(value);
+  }
+  // A nullable property's description sits on its non-null branch; clients read it on the property.
+  const branches = out.anyOf as Array<Record<string, unknown>> | undefined;
+  const described = branches?.find((b) => typeof b.description === 'string');
+  if (described && out.description === undefined) {
+    out.description = described.description;
+    out.anyOf = branches!.map(({ description: _, ...rest }) => rest);
+  }
+  return out;
+}
 
-/** Transport-level codes a tool call cannot meet (it has no URL, body encoding or size of its own). */
-const NOT_FOR_TOOLS: ReadonlySet<ErrorCode> = new Set(['URI_TOO_LONG', 'BAD_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);
-
+/**
+ * What the tool does and whether it can be staged: the text an assistant reads for every tool
+ * before its first call, so nothing in it is said per tool that holds for all of them.
+ */
 function describe(route: RestRoute, stageable: boolean): string {
   const meta = route.meta;
-  const lines = [meta.openapi?.summary ?? route.procedure];
-  if (meta.openapi?.description) lines.push(meta.openapi.description);
-  if (meta.assistant?.hint) lines.push(meta.assistant.hint);
-  lines.push(`Same as ${route.method} /public/v1${route.path}${meta.scope ? `; needs the ${meta.scope} scope` : ''}.`);
-  if (stageable) {
-    lines.push(
-      'When it has an external or destructive effect, the call is staged instead of run: the result says it awaits a member’s confirmation and carries an actionId; follow up with proposals_get.',
-    );
-  }
-  const codes = routeErrorCodes(meta, route.type === 'mutation').filter((c) => !NOT_FOR_TOOLS.has(c));
-  const explained = codes.map((code) => `${code}: ${ERROR_CATALOGUE[code].description.replace(/\.$/, '')}${RECOVERY[code] ? ` (${RECOVERY[code]})` : ''}`);
-  lines.push(`Errors come back with isError and the same code as REST — ${explained.join('; ')}.`);
+  // The summary and the assistant's hint; the REST description speaks to integrators.
+  const lines = [(meta.openapi?.summary ?? route.procedure).replace(CONTRACT_REMARK, ''), ...(meta.assistant?.hint ? [meta.assistant.hint] : [])];
+  // Neither the REST route nor the scope (tools/list shows only what the key may call), nor
+  // the error codes: an error result names its code and what to do next, and herald://errors
+  // lists them all once.
+  if (stageable) lines.push('May be staged (see instructions).');
   return lines.join('\n');
 }
+const CONTRACT_REMARK = /^Herald extension: /;
 
 function buildTool(route: RestRoute): ToolDefinition {
   const name = toolNameOf(route.procedure);
   const isWrite = route.type === 'mutation';
   const stageable = Boolean(route.meta.assistant?.stage);
-  const input = objectSchema(jsonSchema(route.input, 'input'));
+  const input = compact(objectSchema(jsonSchema(route.input, 'input'))) as JsonSchemaObject;
   const inputSchema: JsonSchemaObject = isWrite
     ? { ...input, properties: { ...((input.properties as object | undefined) ?? {}), idempotencyKey: IDEMPOTENCY_ARGUMENT } }
     : input;
@@ -119,15 +140,26 @@ function buildTool(route: RestRoute): ToolDefinition {
     route,
     inputSchema,
     outputSchema,
-    annotations: {
-      title,
-      readOnlyHint: !isWrite,
-      destructiveHint: route.method === 'DELETE' || route.meta.assistant?.destructive === true,
-      idempotentHint: route.method === 'GET' || route.method === 'DELETE' || route.method === 'PUT',
-      openWorldHint: false,
-    },
+    annotations: annotationsOf(route),
     stageable,
   };
+}
+
+/**
+ * By rule from the route: a GET reads; a DELETE, or a call that posts to social networks
+ * (meta.assistant.reaches), destroys or cannot be taken back; DELETE and PUT repeat
+ * harmlessly; only a call that reaches outside Herald is open-world.
+ */
+function annotationsOf(route: RestRoute): ToolDefinition['annotations'] {
+  const reaches = route.meta.assistant?.reaches;
+  const annotations: ToolDefinition['annotations'] = {};
+  if (route.type === 'query') annotations.readOnlyHint = true;
+  else {
+    if (route.method !== 'DELETE' && reaches !== 'networks') annotations.destructiveHint = false;
+    if (route.method === 'DELETE' || route.method === 'PUT') annotations.idempotentHint = true;
+  }
+  if (reaches === undefined) annotations.openWorldHint = false;
+  return annotations;
 }
 
 let cached: Map<string, ToolDefinition> | undefined;

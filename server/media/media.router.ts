@@ -1,7 +1,7 @@
 // /media: presigned direct uploads. The contract lists no scope for this family; Herald uses
 // media:write (docs/decisions.md → Media).
 import { z } from 'zod';
-import { writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { idParam, writeEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { completeMediaAsset } from './complete-media';
@@ -31,7 +31,7 @@ export const mediaRouter = router({
       errors: ['MEDIA_NOT_FOUND', 'MEDIA_NOT_READY', 'VALIDATION_FAILED', 'MEDIA_STORAGE_UNAVAILABLE'],
       openapi: { method: 'POST', path: '/media/{id}/complete', tags, protect: true, summary: 'Check the uploaded bytes and make the asset ready to attach' },
     })
-    .input(ZIdParam)
+    .input(idParam('media asset', 'from media_upload_url'))
     .output(writeEnvelope(ZMediaAsset))
     .mutation(async ({ ctx, input }) => ({ data: await completeMediaAsset(ctx.actor.workspaceId, input.id), warnings: [] })),
 
@@ -43,7 +43,7 @@ export const mediaRouter = router({
       openapi: { method: 'DELETE', path: '/media/{id}', tags, protect: true, summary: 'Delete a media asset and its stored object' },
       assistant: { stage: true, title: (a) => `Delete media asset ${String(a.id)}` },
     })
-    .input(ZIdParam)
+    .input(idParam('media asset', 'from media_upload_url'))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await deleteMediaAsset(ctx.actor.workspaceId, input.id);

@@ -6,7 +6,7 @@ import { ACCEPTED_CONTENT_TYPES } from './media-rules';
 export const ZMediaKind = z.enum(['image', 'video']);
 
 export const ZUploadUrlInput = z.strictObject({
-  kind: ZMediaKind,
+  kind: ZMediaKind.describe('image or video'),
   contentType: ZText.min(1)
     .max(255)
     .meta({ description: `The Content-Type the PUT will send. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}.` }),

@@ -7,6 +7,12 @@ import { lockPost } from './lock-post';
 import { toPostDto } from './post-dto';
 import { assertEditable } from './post-rules';
 import type { PostDto } from './posts.schemas';
+import { findPostRow } from './read-posts';
+
+/** Whether the post can be cancelled now, without touching it (run before a call is staged). */
+export async function checkCancelPost(workspaceId: string, id: string): Promise<void> {
+  assertEditable((await findPostRow(workspaceId, id)).status);
+}
 
 export async function cancelPost(workspaceId: string, id: string): Promise<PostDto> {
   const post = await db.$transaction(async (tx) => {

@@ -18,14 +18,32 @@ export interface WriteOptions {
   requester?: () => Promise<string>;
 }
 
-export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
-  const now = new Date();
-  const warnings: Warning[] = [];
+/** The checks of a create that read and fetch nothing outside the workspace: targets, variants, settings, time. */
+async function checkNewPost(workspaceId: string, input: CreatePostInput, now: Date, warnings: Warning[]) {
   const connections = await loadTargetConnections(workspaceId, input.connectionIds);
   const platforms = platformsOf(connections);
   checkVariants(input.variants, platforms);
   const settings = validatePlatformSettings(input.platformSettings, platforms);
   const scheduledAt = input.scheduledAt !== undefined ? resolveScheduledAt(input.scheduledAt, now, warnings) : null;
+  return { connections, platforms, settings, scheduledAt };
+}
+
+/**
+ * Whether the create would be accepted now, writing nothing (run before a call is staged):
+ * the checks above, then the platform limits with the media given by id. mediaUrls are
+ * fetched only when the call runs (fetching stores them), so their checks wait until then.
+ */
+export async function checkCreatePost(workspaceId: string, input: CreatePostInput): Promise<void> {
+  const { platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
+  if (input.mediaUrls?.length) return;
+  const media = await resolveMedia(workspaceId, { mediaIds: input.mediaIds });
+  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
+}
+
+export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
+  const now = new Date();
+  const warnings: Warning[] = [];
+  const { connections, platforms, settings, scheduledAt } = await checkNewPost(workspaceId, input, now, warnings);
   const media = await resolveMedia(workspaceId, input);
 
   const post = await withImportedMedia(workspaceId, media, async () => {

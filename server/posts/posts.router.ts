@@ -1,6 +1,6 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
-import { listEnvelope, readEnvelope, writeEnvelope, ZIdParam, ZText } from '@/server/shared/schemas';
+import { idParam, listEnvelope, readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
 import { publishPostNow, retryFailedTargets } from './delivery/deliver-post';
 import { bulkCancel, bulkShift, bulkSpread, ZBulkCancelInput, ZBulkResult, ZBulkShiftInput, ZBulkSpreadInput } from './bulk-posts';
 import { findDuplicates, resolveDuplicates, ZDuplicateGroup, ZFindDuplicatesInput, ZResolveDuplicatesInput } from './duplicate-posts';
@@ -16,6 +16,7 @@ import { approvePost, getApprovalHistory, listPendingApprovals, rejectPost, ZApp
 import { updatePost } from './update-post';
 
 const tags = ['Posts'];
+const ZPostId = idParam('post', 'from posts_list or posts_create');
 const WRITE_ERRORS = [
   'CONNECTION_NOT_FOUND',
   'CONNECTION_EXPIRED',
@@ -68,7 +69,7 @@ export const postsRouter = router({
       errors: ['POST_NOT_FOUND'],
       openapi: { method: 'GET', path: '/posts/{id}', tags, protect: true, summary: 'Read a post with its targets' },
     })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(readEnvelope(ZPost))
     .query(async ({ ctx, input }) => ({ data: await getPost(ctx.actor.workspaceId, input.id) })),
 
@@ -83,7 +84,7 @@ export const postsRouter = router({
         hint: 'Edits to text and media run at once; setting scheduledAt schedules or reschedules the post (staged for confirmation). scheduledAt null turns it back into a draft.',
       },
     })
-    .input(ZUpdatePostInput.extend({ id: ZIdParam.shape.id }))
+    .input(ZUpdatePostInput.extend(ZPostId.shape))
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
@@ -98,7 +99,7 @@ export const postsRouter = router({
       openapi: { method: 'DELETE', path: '/posts/{id}', tags, protect: true, summary: 'Cancel a post (the row is kept; nothing is removed from any platform)' },
       assistant: { stage: true, title: (a) => `Cancel post ${String(a.id)}` },
     })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await cancelPost(ctx.actor.workspaceId, input.id), warnings: [] })),
 
@@ -129,9 +130,9 @@ export const postsRouter = router({
       successStatus: 201,
       errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
       openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' },
-      assistant: { stage: true, destructive: true, title: (a) => `Publish post ${String(a.id)} now to every target` },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `Publish post ${String(a.id)} now to every target` },
     })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await publishPostNow(ctx.actor.workspaceId, input.id), warnings: [] })),
 
@@ -147,9 +148,9 @@ export const postsRouter = router({
         protect: true,
         summary: 'Deliver the failed targets of a failed or partly published post again; returns after each was attempted',
       },
-      assistant: { stage: true, destructive: true, title: (a) => `Retry the failed accounts of post ${String(a.id)}` },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `Retry the failed accounts of post ${String(a.id)}` },
     })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id), warnings: [] })),
 
@@ -159,7 +160,7 @@ export const postsRouter = router({
       errors: ['POST_NOT_FOUND'],
       openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' },
     })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(readEnvelope(z.array(ZTarget)))
     .query(async ({ ctx, input }) => ({ data: await listPostTargets(ctx.actor.workspaceId, input.id) })),
 
@@ -173,7 +174,7 @@ export const postsRouter = router({
   /** Staff only (no REST route): who asked for approval, who decided, and a rejection's reason. */
   approval: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'] })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(readEnvelope(ZApprovalHistory))
     .query(async ({ ctx, input }) => ({ data: await getApprovalHistory(ctx.actor.workspaceId, input.id) })),
 
@@ -181,13 +182,13 @@ export const postsRouter = router({
   // them, and review-post.ts refuses API keys.
   approve: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await approvePost(ctx.actor, input.id), warnings: [] })),
 
   reject: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'FORBIDDEN'] })
-    .input(ZIdParam.extend({ reason: ZText.trim().min(1).max(1000) }))
+    .input(ZPostId.extend({ reason: ZText.trim().min(1).max(1000) }))
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await rejectPost(ctx.actor, input.id, input.reason), warnings: [] })),
 

@@ -51,7 +51,10 @@ export const ZTarget = z
   })
   .meta({ id: 'Target' });
 
-const ZVariants = z.partialRecord(ZPlatform, z.strictObject({ content: ZText.min(1).max(MAX_CONTENT) }));
+const ZVariants = z.partialRecord(
+  ZPlatform,
+  z.strictObject({ content: ZText.min(1).max(MAX_CONTENT).describe('The text for that platform instead of content') }),
+);
 
 export const ZPostBase = z.object({
   id: z.uuid(),
@@ -80,16 +83,16 @@ export type PostListRowDto = z.infer<typeof ZPostListRow>;
 export type TargetDto = z.infer<typeof ZTarget>;
 
 export const ZPostFields = {
-  content: ZText.min(1).max(MAX_CONTENT),
-  connectionIds: z.array(ZText.min(1).max(100)).min(1).max(MAX_CONNECTIONS),
-  scheduledAt: ZTimestamp,
+  content: ZText.min(1).max(MAX_CONTENT).describe('The text for every target; a platform with a lower limit takes a variant'),
+  connectionIds: z.array(ZText.min(1).max(100)).min(1).max(MAX_CONNECTIONS).describe('Accounts to post to: connection ids from connections_list'),
+  scheduledAt: ZTimestamp.describe('When to publish, ISO 8601 with offset; absent: a draft'),
   /** https is checked by the media service, which names the refused URL (MEDIA_URL_REFUSED). */
-  mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA),
-  mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA),
+  mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA).describe('Public https URLs of images or videos to attach'),
+  mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA).describe('Ready media asset ids (media_upload_url, PUT, media_complete)'),
   /** Checked key by key by the service (PLATFORM_SETTING_UNKNOWN with the path). */
-  platformSettings: z.record(ZText, z.unknown()),
-  variants: ZVariants,
-  requireApproval: z.boolean(),
+  platformSettings: z.record(ZText, z.unknown()).describe('Options per targeted platform, e.g. { "tiktok": { "privacy": "public" } }'),
+  variants: ZVariants.describe('Text per platform instead of content, e.g. { "twitter": { "content": "…" } }'),
+  requireApproval: z.boolean().describe('true: a member must approve the post before it publishes'),
 };
 
 export const ZCreatePostInput = z.strictObject({
@@ -118,13 +121,13 @@ export const ZUpdatePostInput = z.strictObject({
 export type UpdatePostInput = z.infer<typeof ZUpdatePostInput>;
 
 export const ZListPostsQuery = z.strictObject({
-  status: z.enum(POST_STATUSES).optional(),
-  platform: z.enum(PLATFORMS).optional(),
-  from: ZTimestamp.optional(),
-  to: ZTimestamp.optional(),
+  status: z.enum(POST_STATUSES).optional().describe('Only posts in this status'),
+  platform: z.enum(PLATFORMS).optional().describe('Only posts with a target on this platform'),
+  from: ZTimestamp.optional().describe('Only posts created at or after this time (ISO 8601)'),
+  to: ZTimestamp.optional().describe('Only posts created before this time (ISO 8601)'),
   alert: ZAlertFilter.optional(),
   search: ZText.trim().min(1).max(200).optional().describe('Only posts whose text (or a variant) contains this, case-insensitive'),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
+  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Posts per page (1–200)'),
 });
 export type ListPostsQuery = z.infer<typeof ZListPostsQuery>;

@@ -30,14 +30,12 @@ import type { WriteOptions } from './create-post';
 /** Fields whose change means a reviewer must look again. */
 const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings'] as const;
 
-export async function updatePost(
-  workspaceId: string,
-  id: string,
-  input: UpdatePostInput,
-  opts: WriteOptions = {},
-): Promise<{ post: PostDto; warnings: Warning[] }> {
-  const now = new Date();
-  const warnings: Warning[] = [];
+/**
+ * The checks of an edit that write and fetch nothing: the post exists here and can change,
+ * and the new targets, variants, settings and time are accepted. Run first by updatePost,
+ * and alone before a call is staged (mediaUrls are fetched, and limits re-checked, when it runs).
+ */
+export async function checkEdit(workspaceId: string, id: string, input: UpdatePostInput, now: Date = new Date(), warnings: Warning[] = []) {
   // One read of the row: the DTO for the rules, the stored media for re-checking limits.
   const row = await findPostRow(workspaceId, id);
   const current = toPostDto(row);
@@ -55,6 +53,18 @@ export async function updatePost(
     settings = kept.length ? (Object.fromEntries(kept) as PlatformSettings) : null;
   }
   const scheduledAt = input.scheduledAt === undefined ? undefined : input.scheduledAt === null ? null : resolveScheduledAt(input.scheduledAt, now, warnings);
+  return { row, current, connections, platforms, variants, settings, scheduledAt };
+}
+
+export async function updatePost(
+  workspaceId: string,
+  id: string,
+  input: UpdatePostInput,
+  opts: WriteOptions = {},
+): Promise<{ post: PostDto; warnings: Warning[] }> {
+  const now = new Date();
+  const warnings: Warning[] = [];
+  const { row, current, connections, platforms, variants, settings, scheduledAt } = await checkEdit(workspaceId, id, input, now, warnings);
 
   let media = row.media as unknown as StoredMedia[];
   if (input.mediaIds !== undefined || input.mediaUrls !== undefined) {

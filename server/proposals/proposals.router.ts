@@ -1,11 +1,11 @@
 // Staged assistant actions: the assistant follows up on what it staged (GET /proposals,
 // GET /proposals/{id}, also the tools proposals_list and proposals_get); a member confirms
 // or declines in the app (tRPC only: a key can never confirm its own staged call).
-import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { z } from 'zod';
 import { confirmProposal, declineProposal, getConfirmationPolicy, getProposal, listProposals, setConfirmationPolicy } from './proposals';
-import { ZDeclineInput, ZListProposalsQuery, ZPolicy, ZPolicyInput, ZProposal } from './proposals.schemas';
+import { ZDeclineInput, ZListProposalsQuery, ZPolicy, ZPolicyInput, ZProposal, ZProposalId } from './proposals.schemas';
 
 const tags = ['Staged actions'];
 
@@ -38,14 +38,15 @@ export const proposalsRouter = router({
         description:
           'An extension of the contract. When the confirmed call produced a secret (a minted key, a webhook signing secret), the key that staged it reads it here once; afterwards it is null.',
       },
+      assistant: { hint: 'A secret the confirmed call produced is shown here once, to the key that staged it.' },
     })
-    .input(ZIdParam)
+    .input(ZProposalId)
     .output(readEnvelope(ZProposal))
     .query(async ({ ctx, input }) => ({ data: await getProposal(ctx.actor.workspaceId, input.id, { keyId: ctx.actor.keyId }) })),
 
   confirm: apiProcedure
     .meta({ errors: ['PROPOSAL_NOT_FOUND', 'PROPOSAL_NOT_PENDING', 'FORBIDDEN'] })
-    .input(ZIdParam)
+    .input(ZProposalId)
     .output(writeEnvelope(ZProposal))
     .mutation(async ({ ctx, input }) => ({ data: await confirmProposal(ctx.actor, input.id), warnings: [] })),
 

@@ -1,7 +1,7 @@
 // Staged assistant actions (proposals): what the tool endpoint records instead of running a
 // call with an external or destructive effect, until a member confirms it (docs/mcp.md).
 import { z } from 'zod';
-import { ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { idParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const PROPOSAL_STATUSES = ['staged', 'confirmed', 'executed', 'failed', 'declined', 'expired'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -42,11 +42,12 @@ export const ZProposal = z.object({
 export type ProposalDto = z.infer<typeof ZProposal>;
 
 export const ZListProposalsQuery = z.strictObject({
-  status: z.enum(PROPOSAL_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  status: z.enum(PROPOSAL_STATUSES).optional().describe('Only actions in this status (staged: still waiting for a member)'),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Actions to return, newest first (1–100)'),
 });
 
-export const ZDeclineInput = ZIdParam.extend({ reason: ZText.max(500).optional() });
+export const ZProposalId = idParam('staged action', 'the actionId a staged call answered, or from proposals_list');
+export const ZDeclineInput = ZProposalId.extend({ reason: ZText.max(500).optional() });
 
 export const ZPolicyInput = z.strictObject({
   /** The workspace's rule: assistant actions with an external or destructive effect wait for a member. */

@@ -4,6 +4,7 @@
 // (the call then runs once, as a job, under the original key's scopes) or declines; a
 // proposal nobody decides expires. REST is unaffected: integrators are not assistants.
 import type { Actor } from '@/server/auth/actor';
+import type { Scope } from '@/server/auth/scopes';
 import { env } from '@/server/config/env';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
@@ -13,6 +14,7 @@ import type { Prisma } from '@/server/generated/prisma/client';
 import { getJobs } from '@/server/jobs';
 import { iso, isoOrNull, isUuid } from '@/server/shared/schemas';
 import { openSecret, sealSecret } from '@/server/webhooks/secrets';
+import { stagedRouteChecks } from './prechecks';
 import { PROPOSAL_TTL_MS, type ProposalDto, type ProposalStatus } from './proposals.schemas';
 import { log } from '@/server/observability/log';
 
@@ -177,8 +179,41 @@ export async function confirmProposal(actor: Actor, id: string): Promise<Proposa
   if (changed.count === 0 && row.status !== 'confirmed' && row.status !== 'executed' && row.status !== 'failed') {
     throw new AppError('PROPOSAL_NOT_PENDING', `This action was ${row.status} and can no longer be confirmed`);
   }
-  if (changed.count === 1) await queueRun(row.id);
+  if (changed.count === 1) {
+    // Re-checked now: the action waited, and what it acts on may have changed meanwhile.
+    // One that can no longer run fails here, with the reason, instead of in the job.
+    const refusal = await recheck(row);
+    if (refusal) {
+      await recordProposalOutcome(row.id, { ok: false, error: refusal });
+      return toOneDto(await db.assistantProposal.findUniqueOrThrow({ where: { id: row.id } }));
+    }
+    await queueRun(row.id);
+  }
   return toOneDto(row);
+}
+
+/** Codes that mean "cannot tell now", not "no": the run decides (it retries them). */
+const NOT_A_REFUSAL = new Set(['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR', 'RATE_LIMITED']);
+
+/**
+ * Why the confirmed action could not run now, or null: the staging precheck again, as the
+ * key that staged it (a key revoked meanwhile fails like its run would).
+ */
+async function recheck(row: ProposalRow): Promise<{ code: string; message: string } | null> {
+  const key = row.keyId
+    ? await db.apiKey.findUnique({ where: { id: row.keyId }, select: { workspaceId: true, scopes: true, revokedAt: true, expiresAt: true } })
+    : null;
+  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= new Date())) {
+    return { code: 'UNAUTHORIZED', message: 'The API key that staged this action was revoked or expired' };
+  }
+  const actor: Actor = { kind: 'apiKey', workspaceId: row.workspaceId, homeWorkspaceId: key.workspaceId, scopes: key.scopes as Scope[], keyId: row.keyId! };
+  try {
+    await stagedRouteChecks[row.procedure]?.(actor, (row.arguments ?? {}) as Record<string, unknown>);
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError) || NOT_A_REFUSAL.has(err.code)) throw err;
+    return { code: err.code, message: err.message };
+  }
 }
 
 async function queueRun(actionId: string): Promise<void> {

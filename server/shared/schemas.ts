@@ -44,6 +44,21 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
  */
 export const ZIdParam = z.strictObject({ id: z.string().min(1) });
 
+/**
+ * An id naming one thing, described for whoever fills it in (the OpenAPI document's readers,
+ * an assistant reading a tool's input schema): what it is and where it comes from.
+ */
+export const ZIdOf = (what: string, from: string) => {
+  const id = ZIdParam.shape.id.describe(`The ${what}'s id, ${from}`);
+  lookupIds.add(id);
+  return id;
+};
+/** ZIdParam's id and its described copies: looked up, never stored (the storable-text audit skips them). */
+const lookupIds = new WeakSet<z.ZodType>([ZIdParam.shape.id]);
+export const isLookupId = (schema: unknown): boolean => lookupIds.has(schema as z.ZodType);
+/** ZIdParam with its id described: `idParam('post', 'from posts_list or posts_create')`. */
+export const idParam = (what: string, from: string) => z.strictObject({ id: ZIdOf(what, from) });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID.test(v);
 

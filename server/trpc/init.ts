@@ -13,6 +13,7 @@ import { describeIssues, toErrorResponse } from '@/server/errors/http';
 import { ZodError } from 'zod';
 import { HEADERS } from '@/server/shared/headers';
 import { claimIdempotencyKey, completeIdempotencyKey, fingerprint, releaseIdempotencyKey } from '@/server/idempotency/idempotency';
+import { stagedRouteChecks } from '@/server/proposals/prechecks';
 import { confirmationRequired, stageProposal } from '@/server/proposals/proposals';
 import { consumeRequest } from '@/server/ratelimit/limiter';
 import type { RequestContext } from './context';
@@ -138,7 +139,9 @@ export const apiProcedure = authedProcedure
   // Assistant actions: through the tool endpoint, a call with an external or destructive
   // effect is recorded as a staged action for a member to confirm instead of run (after the
   // scope check: a call the key may not make is refused, never staged; after the
-  // Idempotency-Key claim: a retried call answers the same staged action).
+  // Idempotency-Key claim: a retried call answers the same staged action). Only what would
+  // run if confirmed now is staged: the procedure's precheck (its service's own checks,
+  // server/proposals/prechecks.ts) refuses the rest with the code REST answers.
   .use(async ({ ctx, meta, path, getRawInput, next }) => {
     const call = ctx.assistant;
     const stage = meta?.assistant?.stage;
@@ -146,6 +149,9 @@ export const apiProcedure = authedProcedure
     const args = ((await getRawInput()) ?? {}) as Record<string, unknown>;
     if (stage !== true && !stage(args)) return next();
     if (!(await confirmationRequired(ctx.actor.workspaceId, ctx.actor.keyId))) return next();
+    const precheck = stagedRouteChecks[path];
+    if (!precheck) throw new AppError('INTERNAL_ERROR', `${path} is staged but has no precheck`);
+    await precheck(ctx.actor, args);
     const proposal = await stageProposal({
       workspaceId: ctx.actor.workspaceId,
       keyId: ctx.actor.keyId ?? null,

@@ -19,8 +19,13 @@ export interface AssistantMeta {
   title?: (args: Args) => string;
   /** Guidance for an assistant beyond the summary: when to use the tool, how to recover. */
   hint?: string;
-  /** Destroys or irreversibly changes something (annotated `destructiveHint`); DELETE routes always are. */
-  destructive?: boolean;
+  /**
+   * What outside Herald the call acts on, from which the tool's annotations follow
+   * (server/mcp/tools.ts): `networks` posts to social platforms — open-world, and
+   * destructive since a post cannot be taken back; `receivers` sends to webhook endpoints —
+   * open-world. Unset: the call stays inside Herald (its database, storage and jobs).
+   */
+  reaches?: 'networks' | 'receivers';
 }
 
 export type HeraldMeta = OpenApiMeta & {

@@ -51,7 +51,7 @@ export const fanOutToWebhooks: OutboxConsumer = async (events, { tx, afterCommit
   afterCommit(() => enqueueDeliveryJobs([...byEvent.values()]));
 };
 
-function assertActive(endpoint: WebhookEndpoint): void {
+export function assertActive(endpoint: Pick<WebhookEndpoint, 'active'>): void {
   if (!endpoint.active) {
     throw new AppError('VALIDATION_FAILED', 'The endpoint is paused and receives nothing: resume it (PATCH active true) first', { field: 'id', status: 409 });
   }
@@ -73,11 +73,17 @@ export async function listDeliveries(workspaceId: string, endpointId: string, li
 
 /** Sends a past delivery again as a new delivery (new id), with its stored bytes. */
 export async function redeliver(workspaceId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
+  const { endpoint, original } = await checkRedeliver(workspaceId, endpointId, deliveryId);
+  return queueDelivery(endpoint.id, original.event, original.payload, original.id);
+}
+
+/** What a redelivery needs: the endpoint, active, and the delivery on it (also run before a call is staged). */
+export async function checkRedeliver(workspaceId: string, endpointId: string, deliveryId: string) {
   const endpoint = await findEndpoint(workspaceId, endpointId);
   const original = isUuid(deliveryId) ? await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId } }) : null;
   if (!original) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND', 'No delivery with that id on this endpoint', { field: 'deliveryId' });
   assertActive(endpoint);
-  return queueDelivery(endpoint.id, original.event, original.payload, original.id);
+  return { endpoint, original };
 }
 
 /** A signed `ping` with `{ endpointId, message }`, logged like any delivery. */
@@ -101,7 +107,7 @@ export async function recoverDeliveries(workspaceId: string, endpointId: string,
     const [endpoint] = await tx.$queryRaw<{ active: boolean }[]>`
       SELECT "active" FROM "WebhookEndpoint" WHERE "id" = ${endpointId}::uuid AND "workspaceId" = ${workspaceId}::uuid FOR NO KEY UPDATE`;
     if (!endpoint) throw endpointNotFound();
-    assertActive({ active: endpoint.active } as WebhookEndpoint);
+    assertActive(endpoint);
     const [{ n }] = await tx.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM "WebhookDelivery" d
       WHERE d."endpointId" = ${endpointId}::uuid AND d."status" = 'failed' AND d."failedAt" >= ${since}

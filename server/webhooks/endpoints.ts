@@ -55,9 +55,21 @@ export async function getEndpoint(workspaceId: string, id: string): Promise<Webh
   return toEndpointDto(await findEndpoint(workspaceId, id));
 }
 
+/**
+ * The checks of a create or an edit before anything is written: the endpoint (for an edit),
+ * the events, the URL. Also run before a call is staged (server/proposals/prechecks.ts).
+ */
+export async function checkEndpointChange(workspaceId: string, id: string | null, input: { url?: string; events?: readonly string[] }) {
+  const events = input.events ? subscribableEvents(input.events) : undefined;
+  if (id !== null) await findEndpoint(workspaceId, id);
+  const url = input.url !== undefined ? await allowedUrl(input.url) : undefined;
+  return { events, url };
+}
+
 export async function createEndpoint(workspaceId: string, input: CreateWebhookInput): Promise<WebhookEndpointWithSecretDto> {
-  const events = subscribableEvents(input.events);
-  const url = await allowedUrl(input.url);
+  const checked = await checkEndpointChange(workspaceId, null, input);
+  const events = checked.events!;
+  const url = checked.url!;
   const secret = generateSigningSecret();
   const row = await db.webhookEndpoint.create({ data: { workspaceId, name: input.name, url, events, secretSealed: sealSecret(secret) } });
   return { ...toEndpointDto(row), secret };
@@ -68,9 +80,7 @@ export async function createEndpoint(workspaceId: string, input: CreateWebhookIn
  * paused`); `active: true` on a paused endpoint resumes it and resets consecutiveFailures.
  */
 export async function updateEndpoint(workspaceId: string, id: string, input: UpdateWebhookInput): Promise<WebhookEndpointDto> {
-  const events = input.events ? subscribableEvents(input.events) : undefined;
-  await findEndpoint(workspaceId, id);
-  const url = input.url !== undefined ? await allowedUrl(input.url) : undefined;
+  const { events, url } = await checkEndpointChange(workspaceId, id, input);
   const now = webhookTransport().now();
   let cancelled: string[] = [];
   const row = await db.$transaction(async (tx) => {

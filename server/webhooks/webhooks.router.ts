@@ -1,6 +1,6 @@
 // /webhooks: endpoints, their delivery log, redelivery, the test ping and recovery.
 import { z } from 'zod';
-import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
@@ -13,6 +13,7 @@ import {
   ZRecoverInput,
   ZRecoverResult,
   ZUpdateWebhookInput,
+  ZWebhookId,
   ZWebhookDelivery,
   ZWebhookEndpoint,
   ZWebhookEndpointWithSecret,
@@ -42,7 +43,7 @@ export const webhooksRouter = router({
 
   get: apiProcedure
     .meta({ ...base, errors: ['WEBHOOK_NOT_FOUND'], openapi: { method: 'GET', path: '/webhooks/{id}', tags, protect: true, summary: 'Read an endpoint' } })
-    .input(ZIdParam)
+    .input(z.strictObject({ id: ZWebhookId }))
     .output(readEnvelope(ZWebhookEndpoint))
     .query(async ({ ctx, input }) => ({ data: await getEndpoint(ctx.actor.workspaceId, input.id) })),
 
@@ -59,7 +60,7 @@ export const webhooksRouter = router({
         summary: 'Change an endpoint; active true resumes a paused one, false pauses it',
       },
     })
-    .input(ZUpdateWebhookInput.extend({ id: ZIdParam.shape.id }))
+    .input(ZUpdateWebhookInput.extend({ id: ZWebhookId }))
     .output(writeEnvelope(ZWebhookEndpoint))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
@@ -74,7 +75,7 @@ export const webhooksRouter = router({
       assistant: { stage: true, title: (a) => `Delete webhook endpoint ${String(a.id)} and its delivery log` },
       openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, protect: true, summary: 'Delete an endpoint and its delivery log' },
     })
-    .input(ZIdParam)
+    .input(z.strictObject({ id: ZWebhookId }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await deleteEndpoint(ctx.actor.workspaceId, input.id);
@@ -94,7 +95,7 @@ export const webhooksRouter = router({
         summary: 'Replace the signing secret; every later send, pending retries included, uses the new one',
       },
     })
-    .input(ZIdParam)
+    .input(z.strictObject({ id: ZWebhookId }))
     .output(writeEnvelope(ZWebhookEndpointWithSecret))
     .mutation(async ({ ctx, input }) => ({ data: await rotateSecret(ctx.actor.workspaceId, input.id), warnings: [] })),
 
@@ -113,7 +114,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_DELIVERY_NOT_FOUND'],
-      assistant: { stage: true, title: (a) => `Send webhook delivery ${String(a.deliveryId)} again` },
+      assistant: { stage: true, reaches: 'receivers', title: (a) => `Send webhook delivery ${String(a.deliveryId)} again` },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
@@ -131,7 +132,7 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND'],
-      assistant: { stage: true, title: (a) => `Send a test ping to webhook endpoint ${String(a.id)}` },
+      assistant: { stage: true, reaches: 'receivers', title: (a) => `Send a test ping to webhook endpoint ${String(a.id)}` },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/test',
@@ -140,7 +141,7 @@ export const webhooksRouter = router({
         summary: 'Queue a signed ping (409 VALIDATION_FAILED while the endpoint is paused)',
       },
     })
-    .input(ZIdParam)
+    .input(z.strictObject({ id: ZWebhookId }))
     .output(writeEnvelope(ZWebhookDelivery))
     .mutation(async ({ ctx, input }) => ({ data: await sendTestPing(ctx.actor.workspaceId, input.id), warnings: [] })),
 
@@ -149,7 +150,12 @@ export const webhooksRouter = router({
       ...base,
       successStatus: 201,
       errors: ['WEBHOOK_NOT_FOUND'],
-      assistant: { stage: true, title: (a) => `Send again every failed delivery of webhook endpoint ${String(a.id)} since ${String(a.since)}` },
+      assistant: {
+        stage: true,
+        reaches: 'receivers',
+        title: (a) => `Send again every failed delivery of webhook endpoint ${String(a.id)} since ${String(a.since)}`,
+        hint: 'At most 1000 per call (remaining says how many are left); resume a paused endpoint first.',
+      },
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/recover',
@@ -160,7 +166,7 @@ export const webhooksRouter = router({
           'Not part of the v1 contract. Every delivery of the endpoint whose last attempt failed at or after `since`, and that was not sent again already, is queued again as a new delivery with its stored bytes, oldest first, at most 1000 per call (`remaining` says how many are left). 409 VALIDATION_FAILED while the endpoint is paused: resume it first.',
       },
     })
-    .input(ZRecoverInput.extend({ id: ZIdParam.shape.id }))
+    .input(ZRecoverInput.extend({ id: ZWebhookId }))
     .output(writeEnvelope(ZRecoverResult))
     .mutation(async ({ ctx, input }) => ({ data: await recoverDeliveries(ctx.actor.workspaceId, input.id, new Date(input.since)), warnings: [] })),
 });

@@ -1,7 +1,7 @@
 // Wire schemas of the /webhooks routes (REST, tRPC and tools share them).
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '@/server/events/catalogue';
-import { ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const MAX_NAME = 80;
 export const MAX_URL = 2048;
@@ -53,7 +53,7 @@ const ZEvents = z
   .refine((events) => new Set(events).size === events.length, 'list each event once')
   .meta({ uniqueItems: true, description: 'One or more event names of the catalogue, each once; `ping` cannot be subscribed' });
 
-const ZName = ZText.trim().min(1).max(MAX_NAME);
+const ZName = ZText.trim().min(1).max(MAX_NAME).describe('A name to recognise the endpoint by');
 const ZUrl = ZText.trim().min(1).max(MAX_URL).describe('https only; no localhost, private, loopback or link-local address, no credentials');
 /** A JSON boolean only: the REST facade would otherwise turn the string "false" into true. */
 const ZStrictBoolean = z.literal([true, false]);
@@ -69,12 +69,20 @@ export const ZUpdateWebhookInput = z.strictObject({
 });
 export type UpdateWebhookInput = z.infer<typeof ZUpdateWebhookInput>;
 
-export const ZListDeliveriesQuery = ZIdParam.extend({
-  limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_LISTED).default(MAX_DELIVERIES_LISTED),
+export const ZWebhookId = ZIdOf('webhook endpoint', 'from webhooks_list (GET /webhooks)');
+export const ZListDeliveriesQuery = z.strictObject({
+  id: ZWebhookId,
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_DELIVERIES_LISTED)
+    .default(MAX_DELIVERIES_LISTED)
+    .describe(`Deliveries to return, newest first (1–${MAX_DELIVERIES_LISTED})`),
 });
 
 // Like `id`: any string is looked up, so a malformed delivery id is simply not found.
-export const ZDeliveryParams = ZIdParam.extend({ deliveryId: ZIdParam.shape.id });
+export const ZDeliveryParams = z.strictObject({ id: ZWebhookId, deliveryId: ZIdOf('delivery', 'from webhooks_deliveries') });
 
 export const ZRecoverInput = z.strictObject({
   since: ZTimestamp.describe('Re-queue deliveries whose last attempt failed at or after this time'),

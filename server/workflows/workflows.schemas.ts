@@ -1,7 +1,7 @@
 // Built-in workflows: deterministic jobs a member or an assistant runs (scope workflows:run),
 // each leaving a run record and emitting workflow.run.completed / workflow.run.failed.
 import { z } from 'zod';
-import { ZIdParam, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const WORKFLOW_IDS = ['repurpose-post', 'weekly-digest'] as const;
 export type WorkflowId = (typeof WORKFLOW_IDS)[number];
@@ -18,10 +18,15 @@ export const ZWorkflow = z.object({
 /** One body for every workflow; which fields apply is the workflow's (GET /workflows lists them). */
 export const ZRunWorkflowInput = z.strictObject({
   /** The workflow, from the path: looked up, never stored, so any text is just not found. */
-  id: ZIdParam.shape.id,
-  postId: ZText.min(1).max(100).optional(),
-  connectionIds: z.array(ZText.min(1).max(100)).min(1).max(50).optional(),
-  days: z.number().int().min(1).max(31).optional(),
+  id: ZIdOf('workflow', 'from workflows_list: repurpose-post or weekly-digest'),
+  postId: ZText.min(1).max(100).optional().describe('repurpose-post: the published post to repurpose'),
+  connectionIds: z
+    .array(ZText.min(1).max(100))
+    .min(1)
+    .max(50)
+    .optional()
+    .describe('repurpose-post: the accounts to draft for (default: every other active account)'),
+  days: z.number().int().min(1).max(31).optional().describe('weekly-digest: days to sum up, 1–31 (default 7)'),
 });
 export type RunWorkflowInput = z.infer<typeof ZRunWorkflowInput>;
 
@@ -54,4 +59,4 @@ export const ZWorkflowRun = z.object({
 });
 export type WorkflowRunDto = z.infer<typeof ZWorkflowRun>;
 
-export const ZRunIdParam = z.strictObject({ runId: ZIdParam.shape.id });
+export const ZRunIdParam = z.strictObject({ runId: ZIdOf('workflow run', 'from workflows_run or workflows_runs') });

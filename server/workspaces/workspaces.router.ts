@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ZMintedKey, ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
 import { mintKeyForManagedWorkspace } from '@/server/api-keys/mint-api-key';
-import { readEnvelope, writeEnvelope, ZIdParam } from '@/server/shared/schemas';
+import { idParam, readEnvelope, writeEnvelope, ZIdOf } from '@/server/shared/schemas';
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
@@ -14,6 +14,7 @@ import { createManagedWorkspace, detachManagedWorkspace, getManagedWorkspace, li
 import { ZCreateWorkspaceInput, ZWorkspace } from './workspaces.schemas';
 
 const base = { scope: 'workspaces:manage', workspaceHeader: 'forbidden' } as const satisfies Partial<HeraldMeta>;
+const ZWorkspaceId = idParam('managed client workspace', 'from workspaces_list or workspaces_create');
 const tags = ['Workspaces'];
 
 export const workspacesRouter = router({
@@ -40,7 +41,7 @@ export const workspacesRouter = router({
       errors: ['WORKSPACE_NOT_FOUND'],
       openapi: { method: 'GET', path: '/workspaces/{id}', tags, protect: true, summary: 'Read a managed workspace' },
     })
-    .input(ZIdParam)
+    .input(ZWorkspaceId)
     .output(readEnvelope(ZWorkspace))
     .query(async ({ ctx, input }) => ({ data: await getManagedWorkspace(ctx.actor.homeWorkspaceId, input.id) })),
 
@@ -52,7 +53,7 @@ export const workspacesRouter = router({
       openapi: { method: 'DELETE', path: '/workspaces/{id}', tags, protect: true, summary: 'Stop managing a workspace (nothing is deleted)' },
       assistant: { stage: true, title: (a) => `Stop managing workspace ${String(a.id)}` },
     })
-    .input(ZIdParam)
+    .input(ZWorkspaceId)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await detachManagedWorkspace(ctx.actor.homeWorkspaceId, input.id);
@@ -70,7 +71,7 @@ export const workspacesRouter = router({
         hint: 'Once a member confirms, proposals_get shows the new key’s secret to this key once.',
       },
     })
-    .input(ZMintKeyInput.extend({ id: ZIdParam.shape.id }))
+    .input(ZMintKeyInput.extend(ZWorkspaceId.shape))
     .output(writeEnvelope(ZMintedKey))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
@@ -94,8 +95,9 @@ export const workspacesRouter = router({
         description:
           'The link opens a branded page where the client connects its own accounts, without logging in. It is shown once; `rotate` revokes every earlier connect link of the workspace first. Detaching the workspace revokes its links.',
       },
+      assistant: { hint: 'The link is in this answer only; rotate revokes earlier ones.' },
     })
-    .input(ZClientLinkBody.extend({ id: ZIdParam.shape.id }))
+    .input(ZClientLinkBody.extend(ZWorkspaceId.shape))
     .output(writeEnvelope(ZClientLinkCreated))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
@@ -116,8 +118,9 @@ export const workspacesRouter = router({
         description:
           'Not part of the v1 contract. The link (`<connect base>/review/<token>`) opens a branded page, without login, listing the workspace’s posts awaiting approval; the client approves or rejects each with a comment, through the same rules as a member in the app (events `post.approved`; `approvedBy` is `review-link:<link id>`). Same body and answer as connect-url; `rotate` revokes earlier review links, detach revokes all.',
       },
+      assistant: { hint: 'The client approves or rejects pending posts there, without login. The link is in this answer only.' },
     })
-    .input(ZClientLinkBody.extend({ id: ZIdParam.shape.id }))
+    .input(ZClientLinkBody.extend(ZWorkspaceId.shape))
     .output(writeEnvelope(ZClientLinkCreated))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
@@ -137,7 +140,7 @@ export const workspacesRouter = router({
         description: 'Links are shown once at creation and stored only as a hash, so this lists what each link is and when it expires, never its URL.',
       },
     })
-    .input(ZIdParam)
+    .input(ZWorkspaceId)
     .output(readEnvelope(z.array(ZClientLinkRecord)))
     .query(async ({ ctx, input }) => ({ data: await listClientLinks({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id }) })),
 
@@ -155,7 +158,7 @@ export const workspacesRouter = router({
       },
       assistant: { stage: true, title: (a) => `Revoke client link ${String(a.linkId)} of workspace ${String(a.id)}` },
     })
-    .input(ZIdParam.extend({ linkId: ZIdParam.shape.id }))
+    .input(ZWorkspaceId.extend({ linkId: ZIdOf('client link', 'from workspaces_links') }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId });

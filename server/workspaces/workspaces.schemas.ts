@@ -19,8 +19,8 @@ export const ZWorkspace = z
 export type WorkspaceDto = z.infer<typeof ZWorkspace>;
 
 export const ZCreateWorkspaceInput = z.strictObject({
-  name: ZText.trim().min(1).max(80),
-  slug: ZSlug.optional(),
+  name: ZText.trim().min(1).max(80).describe('The client workspace’s display name'),
+  slug: ZSlug.optional().describe('URL-safe handle, unique across Herald; derived from name when absent'),
   timeZone: ZTimeZone.optional().describe('IANA time zone (the app sends the browser’s); UTC when absent'),
 });
 export type CreateWorkspaceInput = z.infer<typeof ZCreateWorkspaceInput>;

@@ -25,7 +25,7 @@ import { connectionTokens } from './connection-tokens';
 import { openToken } from '@/server/connections/token-sealing';
 import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
-import { getPost } from '../read-posts';
+import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
 import { log } from '@/server/observability/log';
@@ -75,6 +75,25 @@ async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion
   return claimSlowPath(workspaceId, postId, mode);
 }
 
+/**
+ * Why a manual publish or a retry of the post cannot start, or null when it can: the rule
+ * of the claim above, for a post read without a lock.
+ */
+function deliveryRefusal(post: { status: string; approvalStatus: string }, mode: 'manual' | 'retry'): AppError | null {
+  if (post.status === 'publishing') return new AppError('POST_NOT_EDITABLE', 'The post is already publishing');
+  if (isApprovalBlocking(post.approvalStatus)) return new AppError('APPROVAL_REQUIRED', 'The post is waiting for approval: a member approves it in the app');
+  const statuses: readonly string[] = mode === 'retry' ? RETRYABLE_STATUSES : PUBLISHABLE_STATUSES;
+  if (statuses.includes(post.status)) return null;
+  if (mode === 'retry') return new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post has no failed targets to retry`);
+  return new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post cannot be published`);
+}
+
+/** Whether publishing (or retrying) the post would start now, without touching it (run before a call is staged). */
+export async function checkDelivery(workspaceId: string, postId: string, mode: 'manual' | 'retry'): Promise<void> {
+  const refusal = deliveryRefusal(await findPostRow(workspaceId, postId), mode);
+  if (refusal) throw refusal;
+}
+
 async function claimSlowPath(workspaceId: string | null, postId: string, mode: DeliveryMode): Promise<ClaimedPost | null> {
   const post = await db.$transaction(async (tx) => {
     const post = await lockPost(tx, workspaceId, postId);
@@ -91,11 +110,7 @@ async function claimSlowPath(workspaceId: string | null, postId: string, mode: D
     }
     // The scheduled job found the post changed (rescheduled, cancelled, approval pending): nothing to do.
     if (mode === 'scheduled') return null;
-    if (isApprovalBlocking(post.approvalStatus)) {
-      throw new AppError('APPROVAL_REQUIRED', 'The post is waiting for approval: a member approves it in the app');
-    }
-    if (mode === 'retry') throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post has no failed targets to retry`);
-    throw new AppError('POST_NOT_EDITABLE', `A ${post.status.replace('_', ' ')} post cannot be published`);
+    throw deliveryRefusal(post, mode) ?? new AppError('POST_NOT_EDITABLE', 'The post changed meanwhile; call again');
   });
   if (post) void kickOutboxDrain();
   return post;

@@ -7,3 +7,5 @@ export const runtime = 'nodejs';
 export const GET = handleMcp;
 export const POST = handleMcp;
 export const DELETE = handleMcp;
+// CORS preflight for allowed browser origins (server/mcp/origin.ts).
+export const OPTIONS = handleMcp;
