@@ -106,21 +106,21 @@ export const postsRouter = router({
   // The staff app's delivery log: every attempt's outcome and time (no REST route).
   history: apiProcedure
     .meta({ scope: 'posts:read', errors: ['POST_NOT_FOUND'] })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(readEnvelope(z.array(ZDeliveryAttempt)))
     .query(async ({ ctx, input }) => ({ data: await deliveryHistory(ctx.actor.workspaceId, input.id) })),
 
   // The staff app's "Retry this account": the REST retry, for some failed targets only.
   retryTargets: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'] })
-    .input(ZIdParam.extend({ targetIds: z.array(z.uuid()).min(1).max(MAX_CONNECTIONS) }))
+    .input(ZPostId.extend({ targetIds: z.array(z.uuid()).min(1).max(MAX_CONNECTIONS) }))
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id, input.targetIds), warnings: [] })),
 
   // The staff app's undo of a cancel (no REST route: docs/decisions.md → Staff app, part 3).
   restore: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'] })
-    .input(ZIdParam)
+    .input(ZPostId)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await restorePost(ctx.actor.workspaceId, input.id), warnings: [] })),
 
