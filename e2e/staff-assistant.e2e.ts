@@ -34,7 +34,7 @@ test('an assistant stages a scheduled post; a member confirms it on the Assistan
   await expect(card).toBeVisible();
   // The arguments in plain words: the account by name, the time in the workspace's zone.
   await expect(card.getByText(linkedin.displayName, { exact: true })).toBeVisible();
-  await expect(card.getByText(/09:30 \(UTC\)/)).toBeVisible();
+  await expect(card.getByText(/09:30 UTC/)).toBeVisible();
   await expect(card.getByText(/Staged by the key “/)).toBeVisible();
   await card.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('button', { name: 'All' }).click();

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makePng } from '../server/media/testing/sample-images';
 import { WORKSPACE_COOKIE } from '../app/(staff)/_lib/workspace-cookie';
 import { connectSandbox, createClient, issueLink } from './client-links-fixtures';
-import { account, api, signIn, tag } from './staff-fixtures';
+import { account, api, signIn, sql, tag } from './staff-fixtures';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -184,4 +184,75 @@ test('compose shows every problem at once, next to its field and in words, and t
     .getByRole('button', { name: /Instagram posts need/ })
     .click();
   await expect(page.getByLabel('Media URL').or(page.locator('#media-url'))).toBeFocused();
+});
+
+test('a failed account says what went wrong and what to do, keeps its attempts with their times, and is retried on its own', async ({ page }) => {
+  const rejects = account('linkedin', 'rejects_posts');
+  const { data: post } = await api(page.request, 'POST', '/posts', { content: `Hiring a baker ${tag()}`, connectionIds: [account('facebook').id, rejects.id] });
+  await api(page.request, 'POST', `/posts/${post.id}/publish`);
+  await signIn(page);
+  await page.goto(`/posts/${post.id}`);
+  const card = page.getByTestId('target-row').filter({ hasText: 'Careers' });
+  // The network's words, verbatim, and what they mean with the next step.
+  await expect(card).toContainText('DUPLICATE_POST');
+  await expect(card.getByTestId('failure-guidance')).toContainText('refused it as a duplicate');
+  await expect(card.getByRole('link', { name: 'Edit the post' })).toBeVisible();
+  await card.getByText('Attempt history (1)').click();
+  await expect(card.getByTestId('attempt-history')).toContainText(/\d{2}:\d{2}:\d{2} UTC — failed: .*DUPLICATE_POST/);
+  try {
+    await sql(`UPDATE "Connection" SET "sandboxBehavior" = 'ok' WHERE "id" = $1`, [rejects.id]);
+    await card.getByRole('button', { name: `Retry ${rejects.displayName}` }).click();
+    await expect(card.getByRole('link', { name: /View on LinkedIn/ })).toBeVisible();
+    await card.getByText('Attempt history (2)').click();
+    await expect(card.getByTestId('attempt-history').getByRole('listitem')).toHaveCount(2);
+    await expect(card.getByTestId('attempt-history').getByRole('listitem').nth(1)).toContainText('published');
+  } finally {
+    await sql(`UPDATE "Connection" SET "sandboxBehavior" = 'rejects_posts' WHERE "id" = $1`, [rejects.id]);
+  }
+  // The account that landed the first time was not sent again.
+  const after = (await api(page.request, 'GET', `/posts/${post.id}`)).data as unknown as {
+    status: string;
+    targets: { connectionId: string; attempts: number }[];
+  };
+  expect(after.status).toBe('published');
+  expect(after.targets.find((t) => t.connectionId === account('facebook').id)!.attempts).toBe(1);
+});
+
+test('rejecting without a reason says what is missing; filters stay in the address; the switcher finds a client by name', async ({ page, request }) => {
+  const t = tag();
+  await api(request, 'POST', '/posts', {
+    content: `Needs a look ${t}`,
+    connectionIds: [account('linkedin').id],
+    scheduledAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    requireApproval: true,
+  });
+  for (let i = 0; i < 6; i++) await createClient(request, `Switcher ${t} ${i === 3 ? 'Zebra Cafe' : `Client ${i}`}`);
+  await signIn(page);
+
+  await page.goto('/approvals');
+  await page.getByTestId('approval-item').filter({ hasText: t }).getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject the post' });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText('Say what should change')).toBeVisible();
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Reason').fill('Use the spring photo');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/posts');
+  await page.getByLabel('Status').selectOption('scheduled');
+  await page.getByLabel('Search').fill(t);
+  await expect(page).toHaveURL(/\/posts\?status=scheduled&search=/);
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('scheduled');
+  await expect(page.getByLabel('Search')).toHaveValue(t);
+  // A rejected post reads as what holds it, not also as "scheduled".
+  const row = page.getByTestId('post-row').filter({ hasText: `Needs a look ${t}` });
+  await expect(row).toContainText('rejected: needs changes');
+  await expect(row.getByText('scheduled', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /Switch workspace/ }).click();
+  await page.getByRole('searchbox', { name: 'Find a workspace' }).fill('zebra');
+  await expect(page.getByRole('menuitem', { name: new RegExp(`Switcher ${t} Zebra Cafe`) })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: new RegExp(`Switcher ${t} Client 0`) })).toHaveCount(0);
 });

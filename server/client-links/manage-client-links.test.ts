@@ -109,7 +109,7 @@ describe('connections.connectLink (the app’s Connect and Reconnect)', () => {
       expect(new Date(link.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);
       const token = tokenOf(link.url);
       const page = await raw('GET', `/public/connect/${token}`);
-      expect(page.body.data.workspace).toEqual({ id: ws.id, name: ws.name });
+      expect(page.body.data.workspace).toEqual({ id: ws.id, name: ws.name, timeZone: ws.timeZone });
       const session = await raw('POST', `/public/connect/${token}/session`);
       const started = await raw('POST', `/public/connect/${token}/authorize`, { body: { session: session.body.data.session, platform: 'linkedin' } });
       expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);

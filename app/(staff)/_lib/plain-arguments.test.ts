@@ -24,7 +24,7 @@ describe('plainArguments', () => {
     ).toEqual([
       { label: 'Text', value: 'Autumn menu' },
       { label: 'Accounts', value: 'Harbor Bakery (LinkedIn), Harbor Bakery (Instagram), an account not in this workspace (c-9)' },
-      { label: 'When', value: 'Thu 26 Nov 2026, 16:00 (Europe/Berlin)' },
+      { label: 'When', value: 'Thu 26 Nov 2026, 16:00 CET' },
       { label: 'Needs approval', value: 'No' },
       { label: 'Media', value: '2 files' },
     ]);

@@ -52,7 +52,7 @@ function plainValue(key: string, value: unknown, ctx: { accounts: Map<string, st
   if (key === 'expiresInDays' && typeof value === 'number') return value === 1 ? '1 day' : `${value} days`;
   if (typeof value === 'string' && ISO.test(value)) {
     const d = new Date(value);
-    if (!Number.isNaN(d.getTime())) return `${formatIn(d, ctx.timeZone)} (${ctx.timeZone})`;
+    if (!Number.isNaN(d.getTime())) return formatIn(d, ctx.timeZone);
   }
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');

@@ -572,7 +572,8 @@ export function Composer({ connections, post, editId }: { connections: Connectio
           ) : null}
         </div>
 
-        <div className="min-w-0 space-y-4">
+        {/* On a phone the columns dissolve into the form, so the actions bar can stay in reach at the bottom. */}
+        <div className="contents lg:block lg:min-w-0 lg:space-y-4">
           <Card className="space-y-3">
             <div>
               <Label htmlFor="scheduled">When ({tz})</Label>
@@ -583,6 +584,31 @@ export function Composer({ connections, post, editId }: { connections: Connectio
               <p className="mb-1 text-sm font-medium text-slate-800">Suggested times</p>
               <BestTimes tz={tz} compact onPick={(slot) => form.setValue('scheduledLocal', slot.localTime, { shouldDirty: true, shouldValidate: true })} />
             </div>
+          </Card>
+          {liveProblems.length || formError ? (
+            <div className="space-y-2">
+              {liveProblems.length ? (
+                <div className="rounded-md bg-red-50 p-2 text-sm text-red-900" data-testid="compose-problems">
+                  <p className="font-medium">{liveProblems.length === 1 ? '1 thing to fix' : `${liveProblems.length} things to fix`} before this can go out:</p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {liveProblems.map((problem) => (
+                      <li key={`${problem.code}-${problem.message}`}>
+                        <button type="button" className="text-left underline" onClick={() => focusField(problem.field)}>
+                          {problem.message}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {formError ? (
+                <p role="alert" className="text-sm text-red-700">
+                  {formError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="sticky bottom-0 z-10 -mx-4 space-y-2 border-t border-slate-200 bg-white p-3 shadow-[0_-2px_6px_rgba(15,23,42,0.08)] md:-mx-8 lg:static lg:mx-0 lg:rounded-lg lg:border lg:p-4 lg:shadow-sm">
             <div className="grid grid-cols-2 gap-2">
               <Button type="submit" variant="secondary" disabled={!canWrite || !!busy || uploading}>
                 {busy === 'draft' ? 'Saving…' : 'Save draft'}
@@ -597,32 +623,13 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                 {busy === 'publish' ? 'Publishing…' : 'Publish now'}
               </Button>
             </div>
-            {liveProblems.length ? (
-              <div className="rounded-md bg-red-50 p-2 text-sm text-red-900" data-testid="compose-problems">
-                <p className="font-medium">{liveProblems.length === 1 ? '1 thing to fix' : `${liveProblems.length} things to fix`} before this can go out:</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {liveProblems.map((problem) => (
-                    <li key={`${problem.code}-${problem.message}`}>
-                      <button type="button" className="text-left underline" onClick={() => focusField(problem.field)}>
-                        {problem.message}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {formError ? (
-              <p role="alert" className="text-sm text-red-700">
-                {formError}
-              </p>
-            ) : null}
             {dirty ? <p className="text-xs text-slate-600">Unsaved changes</p> : null}
             {editId ? (
               <Link href={`/posts/${editId}`} className="text-sm text-brand-700 underline">
                 Back to the post
               </Link>
             ) : null}
-          </Card>
+          </div>
           <Card>
             <h2 className="mb-2 font-semibold">Preview</h2>
             {platforms.length === 0 ? (
