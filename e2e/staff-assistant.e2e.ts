@@ -96,7 +96,7 @@ test('the assistant and workflow screens are accessible, fit 375 px, and are pic
   const client = await assistantClient(baseURL!);
   await client.callTool({
     name: 'posts_create',
-    arguments: { content: 'Reminder: the shop closes at 4pm on Friday', connectionIds: [account('instagram').id], scheduledAt: `${utcDay(3)}T15:00:00.000Z` },
+    arguments: { content: 'Reminder: the shop closes at 4pm on Friday', connectionIds: [account('linkedin').id], scheduledAt: `${utcDay(3)}T15:00:00.000Z` },
   });
   await client.close();
   await signIn(page);

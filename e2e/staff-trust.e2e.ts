@@ -150,6 +150,7 @@ test('one moment reads the same on the post page, the calendar and the review pa
   const chip = page.locator(`[data-post-id="${postId}"]`);
   await expect(chip).toHaveAttribute('title', expected);
   await expect(chip).toContainText('14:45');
+  await expect(chip.getByRole('img', { name: 'Media of the 14:45 post' })).toBeVisible();
   await expect(page.getByText('times in Asia/Kolkata (GMT+5:30)')).toBeVisible();
 
   // The client's review page: the same words, and the image.
@@ -196,12 +197,13 @@ test('a failed account says what went wrong and what to do, keeps its attempts w
   // The network's words, verbatim, and what they mean with the next step.
   await expect(card).toContainText('DUPLICATE_POST');
   await expect(card.getByTestId('failure-guidance')).toContainText('refused it as a duplicate');
-  await expect(card.getByRole('link', { name: 'Edit the post' })).toBeVisible();
+  // A post that partly went out cannot be edited: the guidance says what to do, and retry stays.
+  await expect(card.getByRole('link', { name: 'Edit the post' })).toHaveCount(0);
   await card.getByText('Attempt history (1)').click();
   await expect(card.getByTestId('attempt-history')).toContainText(/\d{2}:\d{2}:\d{2} UTC — failed: .*DUPLICATE_POST/);
   try {
     await sql(`UPDATE "Connection" SET "sandboxBehavior" = 'ok' WHERE "id" = $1`, [rejects.id]);
-    await card.getByRole('button', { name: `Retry ${rejects.displayName}` }).click();
+    await card.getByRole('button', { name: `Retry this account: ${rejects.displayName}` }).click();
     await expect(card.getByRole('link', { name: /View on LinkedIn/ })).toBeVisible();
     await card.getByText('Attempt history (2)').click();
     await expect(card.getByTestId('attempt-history').getByRole('listitem')).toHaveCount(2);

@@ -114,7 +114,7 @@ export function CrawlSites({ initial }: { initial: SitesData | null }) {
                 variant="secondary"
                 disabled={crawlNow.isPending || s.state.status === 'crawling' || s.pageCount === 0}
                 onClick={() => crawlNow.mutate(s.id)}
-                aria-label={`Crawl ${s.name} now`}
+                aria-label={`Crawl now: ${s.name}`}
               >
                 Crawl now
               </Button>

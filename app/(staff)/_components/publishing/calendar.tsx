@@ -19,7 +19,7 @@ import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput } from '../../_lib/time';
 import { zoneLabel } from '@/server/shared/time-zone';
 import { serverError, trpc } from '../../_lib/trpc';
-import { useInvalidateAll } from './post-bits';
+import { MediaThumb, useInvalidateAll } from './post-bits';
 
 type View = 'week' | 'month';
 
@@ -68,6 +68,9 @@ function PostChip({ post, tz }: { post: PostListRowDto; tz: string }) {
         <span className="font-semibold tabular-nums">{time}</span> {post.content.length > 50 ? `${post.content.slice(0, 49)}…` : post.content}
         {post.approvalStatus === 'pending' ? <span className="text-amber-800"> · approval</span> : null}
       </Link>
+      {post.mediaUrls[0] ? (
+        <MediaThumb url={post.mediaUrls[0]} label={`Media of the ${time} post`} className="ml-auto size-8 shrink-0 rounded object-cover" />
+      ) : null}
     </div>
   );
 }
@@ -176,7 +179,8 @@ export function Calendar({ nowMs, initial }: { nowMs: number; initial: ListData 
         <span className="font-medium text-slate-900" data-testid="calendar-title">
           {title}
         </span>{' '}
-        · times in {tz} ({zoneLabel(now, tz)}) · drag a post to another day to reschedule it
+        · times in {tz}
+        {zoneLabel(now, tz) !== tz ? ` (${zoneLabel(now, tz)})` : ''} · drag a post to another day to reschedule it
       </p>
       {q.isError ? (
         <ErrorState message={serverError(q.error).message} onRetry={() => q.refetch()} />

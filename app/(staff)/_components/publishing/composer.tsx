@@ -29,7 +29,7 @@ import { fromLocalInput, toLocalInput } from '../../_lib/time';
 import { serverError, trpc, type ServerError } from '../../_lib/trpc';
 import { BestTimes } from '../insights/best-times';
 import { precheckFile, uploadFile } from './media-upload';
-import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
+import { HealthBadge, MediaThumb, platformLabel, useInvalidateAll } from './post-bits';
 
 /** The form: the API's fields (same schemas), with the time as the workspace's wall clock. */
 const ZComposerForm = z.object({
@@ -481,6 +481,9 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                   <li key={m.key} className="rounded-md border border-slate-200 p-2 text-sm">
                     <div className="flex items-center gap-2">
                       {m.status === 'uploading' ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+                      {m.status === 'ready' && (m.asset?.url || m.url) ? (
+                        <MediaThumb url={(m.asset?.url || m.url)!} kind={m.asset?.kind} label="" className="size-10 shrink-0 rounded object-cover" />
+                      ) : null}
                       <span className="min-w-0 flex-1 truncate">{m.name}</span>
                       {m.asset ? (
                         <span className="text-xs text-slate-600">
@@ -658,16 +661,22 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                       <p className="mt-1 text-sm break-words whitespace-pre-wrap">{text || <span className="text-slate-500">(no text yet)</span>}</p>
                       {media.length ? (
                         <div className="mt-2 grid grid-cols-3 gap-1">
-                          {media.map((m) =>
-                            m.asset?.kind === 'image' && m.asset.url ? (
-                              // eslint-disable-next-line @next/next/no-img-element
-                              <img key={m.key} src={m.asset.url} alt="" className="aspect-square w-full rounded object-cover" />
+                          {media.map((m, i) => {
+                            const src = m.asset?.url || m.url;
+                            return src && m.status === 'ready' ? (
+                              <MediaThumb
+                                key={m.key}
+                                url={src}
+                                kind={m.asset?.kind}
+                                label={`Media ${i + 1} of ${media.length} in the ${platformLabel(p)} preview`}
+                                className="aspect-square w-full rounded object-cover"
+                              />
                             ) : (
                               <div key={m.key} className="flex aspect-square items-center justify-center rounded bg-slate-100 text-xs text-slate-600">
-                                {m.asset?.kind ?? 'media'}
+                                {m.status === 'uploading' ? 'uploading…' : (m.asset?.kind ?? 'media')}
                               </div>
-                            ),
-                          )}
+                            );
+                          })}
                         </div>
                       ) : null}
                       {firstComment ? <p className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">First comment: {firstComment}</p> : null}

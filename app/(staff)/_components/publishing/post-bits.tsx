@@ -108,6 +108,19 @@ export function PostAlert({ post, compact }: { post: Pick<PostListRowDto, 'id' |
 
 const VIDEO = /\.(mp4|m4v|mov|webm)(\?|#|$)/i;
 
+/** What a media URL shows, by its file name (uploads carry their kind; this is for URLs). */
+export const mediaKindOf = (url: string): 'image' | 'video' => (VIDEO.test(url) ? 'video' : 'image');
+
+/** One media file as a square thumbnail: the image, or a video's first frame. */
+export function MediaThumb({ url, kind = mediaKindOf(url), label, className }: { url: string; kind?: 'image' | 'video'; label: string; className?: string }) {
+  return kind === 'video' ? (
+    <video src={`${url}#t=0.1`} preload="metadata" muted aria-label={label} className={className} />
+  ) : (
+    // eslint-disable-next-line @next/next/no-img-element -- the workspace's own media, any origin
+    <img src={url} alt={label} loading="lazy" className={className} />
+  );
+}
+
 /**
  * What a post carries, seen: an image as a thumbnail, a video as its first frame with a
  * play mark — wherever a post is shown for a decision (the approval queue, the post page).
@@ -121,22 +134,15 @@ export function MediaThumbnails({ urls, size = 72 }: { urls: readonly string[]; 
         const label = `${VIDEO.test(url) ? 'Video' : 'Image'} ${i + 1} of ${urls.length}`;
         return (
           <li key={`${url}-${i}`}>
-            <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-slate-200 bg-slate-100" title={label}>
-              {VIDEO.test(url) ? (
-                <video
-                  src={`${url}#t=0.1`}
-                  preload="metadata"
-                  muted
-                  aria-label={label}
-                  width={size}
-                  height={size}
-                  className="object-cover"
-                  style={{ width: size, height: size }}
-                />
-              ) : (
-                // eslint-disable-next-line @next/next/no-img-element -- the workspace's own media, any origin
-                <img src={url} alt={label} width={size} height={size} loading="lazy" className="object-cover" style={{ width: size, height: size }} />
-              )}
+            <a
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              className="block overflow-hidden rounded-md border border-slate-200 bg-slate-100"
+              title={label}
+              style={{ width: size, height: size }}
+            >
+              <MediaThumb url={url} label={label} className="h-full w-full object-cover" />
             </a>
           </li>
         );

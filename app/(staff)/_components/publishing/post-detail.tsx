@@ -202,7 +202,7 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
                     </Button>
                   ) : null}
                   {canRetry ? (
-                    <Button size="sm" onClick={() => retryOne.mutate(t.id)} disabled={retryOne.isPending} aria-label={`Retry ${name}`}>
+                    <Button size="sm" onClick={() => retryOne.mutate(t.id)} disabled={retryOne.isPending} aria-label={`Retry this account: ${name}`}>
                       {retryOne.isPending && retryOne.variables === t.id ? 'Retrying…' : 'Retry this account'}
                     </Button>
                   ) : null}

@@ -82,7 +82,6 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
       { href: '/assistant', label: 'Assistant', icon: Bot, count: 'stagedProposals' },
       { href: '/workflows', label: 'Workflows', icon: Workflow },
       { href: '/webhooks', label: 'Webhooks', icon: Webhook },
-      { href: '/settings', label: 'Settings', icon: Settings },
     ],
   },
 ];
@@ -264,11 +263,21 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
             Role: {shell.current.role} · {shell.current.timeZone}
           </p>
           <UseMyTimeZone current={shell.current.timeZone} />
-          <form action={signOutAction}>
-            <button type="submit" className="mt-1 text-sm font-medium text-brand-700 underline">
-              Sign out
-            </button>
-          </form>
+          <div className="mt-1 flex items-center gap-3">
+            <Link
+              href="/settings"
+              aria-current={pathname === '/settings' ? 'page' : undefined}
+              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+            >
+              <Settings aria-hidden className="size-4" />
+              Settings
+            </Link>
+            <form action={signOutAction}>
+              <button type="submit" className="text-sm font-medium text-brand-700 underline">
+                Sign out
+              </button>
+            </form>
+          </div>
         </div>
       </aside>
       <div className="min-w-0">
