@@ -37,6 +37,17 @@ async function main(): Promise<void> {
   const { createApiKey } = await import('@/server/api-keys/mint-api-key');
   const { SCOPES } = await import('@/server/auth/scopes');
 
+  // The demo owner's password is published: never add it to a Herald that serves real
+  // agencies, unless asked in so many words.
+  const realAgencies = await db.workspace.count({ where: { managedById: null, deletedAt: null, slug: { not: 'demo-agency' } } });
+  if (realAgencies > 0 && !process.argv.includes('--with-real-agencies')) {
+    console.error(
+      `This database already serves ${realAgencies} agenc${realAgencies === 1 ? 'y' : 'ies'}: the demo (with its published password) is not added.\n` +
+        'Run `npm run seed -- --with-real-agencies` to add it anyway.',
+    );
+    process.exit(1);
+  }
+
   const workspace = await db.workspace.upsert({
     where: { slug: 'demo-agency' },
     update: {},

@@ -1,5 +1,6 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
+import { agenciesRouter } from './agencies/agencies.router';
 import { analyticsRouter } from './analytics/analytics.router';
 import { apiKeysRouter } from './api-keys/api-keys.router';
 import { bestTimesRouter } from './best-times/best-times.router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   crawl: crawlRouter,
   bestTimes: bestTimesRouter,
+  agencies: agenciesRouter,
 });
 
 export type AppRouter = typeof appRouter;

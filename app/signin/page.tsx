@@ -1,6 +1,8 @@
 import { AuthError } from 'next-auth';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import Link from 'next/link';
+import { signUpState } from '@/server/agencies/sign-up';
 import { signInAddressMismatch } from '@/server/auth/sign-in-address';
 import { signIn } from '@/server/auth/staff-auth';
 
@@ -14,6 +16,9 @@ function safeCallback(value: string | undefined): string {
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; callbackUrl?: string }> }) {
   const { error, callbackUrl } = await searchParams;
   const redirectTo = safeCallback(callbackUrl);
+  // An empty Herald has nobody to sign in: its first run creates the agency and its owner.
+  const signup = await signUpState();
+  if (signup.firstRun) redirect('/signup');
   const request = await headers();
   const mismatch = signInAddressMismatch(request.get('host'), request.get('x-forwarded-proto'));
   async function signInAction(form: FormData) {
@@ -61,6 +66,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <button className="button" type="submit" style={{ width: '100%' }}>
           Sign in
         </button>
+        {signup.mode === 'open' ? (
+          <p>
+            New to Herald? <Link href="/signup">Create an agency</Link>
+          </p>
+        ) : null}
       </form>
     </main>
   );

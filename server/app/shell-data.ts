@@ -8,7 +8,7 @@ import { unreadCount } from '@/server/notifications/notifications';
 import { countStagedProposals } from '@/server/proposals/proposals';
 
 export interface ShellData {
-  user: { id: string; email: string; name: string | null };
+  user: { id: string; email: string; name: string | null; emailUnverified: boolean };
   workspaces: { id: string; name: string; slug: string; role: string; clients: { id: string; name: string }[] }[];
 }
 
@@ -17,14 +17,15 @@ export async function loadShellData(userId: string): Promise<ShellData | null> {
     where: { id: userId },
     include: {
       memberships: {
+        where: { workspace: { deletedAt: null } },
         orderBy: { createdAt: 'asc' },
-        include: { workspace: { include: { managed: { select: { id: true, name: true }, orderBy: { name: 'asc' } } } } },
+        include: { workspace: { include: { managed: { where: { deletedAt: null }, select: { id: true, name: true }, orderBy: { name: 'asc' } } } } },
       },
     },
   });
   if (!user) return null;
   return {
-    user: { id: user.id, email: user.email, name: user.name },
+    user: { id: user.id, email: user.email, name: user.name, emailUnverified: user.signedUpAt !== null && user.emailVerified === null },
     workspaces: user.memberships
       .filter((m) => m.workspace.managedById === null || !user.memberships.some((o) => o.workspaceId === m.workspace.managedById))
       .map((m) => ({ id: m.workspace.id, name: m.workspace.name, slug: m.workspace.slug, role: m.role, clients: m.workspace.managed })),
@@ -32,7 +33,7 @@ export async function loadShellData(userId: string): Promise<ShellData | null> {
 }
 
 export const ZAppShell = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), emailUnverified: z.boolean() }),
   workspaces: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), clients: z.array(z.object({ id: z.string(), name: z.string() })) })),
   current: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), role: z.enum(ROLES), scopes: z.array(z.string()) }),
   counts: z.object({ pendingApprovals: z.number().int(), unreadNotifications: z.number().int(), stagedProposals: z.number().int() }),

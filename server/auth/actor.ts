@@ -14,4 +14,6 @@ export interface Actor {
   userId?: string;
   /** A staff member's role in `workspaceId` (server/auth/roles.ts). */
   role?: Role;
+  /** A member who signed up and has not verified their email yet (limited scopes: staff-actor.ts). */
+  unverified?: boolean;
 }

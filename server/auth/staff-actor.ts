@@ -6,14 +6,28 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import type { Actor } from './actor';
 import { scopesOfRole, strongerRole, toRole, type Role } from './roles';
+import type { Scope } from './scopes';
+
+/**
+ * Until a member who signed up themselves has verified their email, they try everything
+ * inside Herald (accounts, posts, media, analytics) but nothing that lets others in or sends
+ * data out: no API keys, client workspaces or links (workspaces:manage), no webhooks.
+ */
+export const UNVERIFIED_WITHOUT: readonly Scope[] = ['workspaces:manage', 'webhooks:manage'];
 
 export async function resolveStaffActor(userId: string, requestedWorkspaceId: string | null): Promise<Actor> {
-  const memberships = await db.membership.findMany({
-    where: { userId },
-    orderBy: { createdAt: 'asc' },
-    select: { workspaceId: true, role: true },
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: {
+      signedUpAt: true,
+      emailVerified: true,
+      // A deleted agency (and its clients) is reached by nobody.
+      memberships: { where: { workspace: { deletedAt: null } }, orderBy: { createdAt: 'asc' }, select: { workspaceId: true, role: true } },
+    },
   });
+  const memberships = user?.memberships ?? [];
   if (memberships.length === 0) throw new AppError('FORBIDDEN', 'You are not a member of any workspace');
+  const unverified = user!.signedUpAt !== null && user!.emailVerified === null;
   const homeMembership = memberships.find((m) => m.role === 'owner') ?? memberships[0]!;
   const home = homeMembership.workspaceId;
   let workspaceId = home;
@@ -21,7 +35,7 @@ export async function resolveStaffActor(userId: string, requestedWorkspaceId: st
   if (requestedWorkspaceId) {
     const ids = memberships.map((m) => m.workspaceId);
     const allowed = await db.workspace.findFirst({
-      where: { id: requestedWorkspaceId, OR: [{ id: { in: ids } }, { managedById: { in: ids } }] },
+      where: { id: requestedWorkspaceId, deletedAt: null, OR: [{ id: { in: ids } }, { managedById: { in: ids } }] },
       select: { id: true, managedById: true },
     });
     if (!allowed) throw new AppError('WORKSPACE_NOT_MANAGED', 'You cannot act for that workspace');
@@ -29,5 +43,6 @@ export async function resolveStaffActor(userId: string, requestedWorkspaceId: st
     const roles = memberships.filter((m) => m.workspaceId === allowed.id || m.workspaceId === allowed.managedById).map((m) => toRole(m.role));
     role = roles.reduce(strongerRole);
   }
-  return { kind: 'staff', workspaceId, homeWorkspaceId: home, scopes: scopesOfRole(role), userId, role };
+  const scopes = scopesOfRole(role).filter((scope) => !unverified || !UNVERIFIED_WITHOUT.includes(scope));
+  return { kind: 'staff', workspaceId, homeWorkspaceId: home, scopes, userId, role, ...(unverified ? { unverified: true } : {}) };
 }

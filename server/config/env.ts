@@ -19,6 +19,9 @@ export const CONFIGURATION_VARIABLES = [
   'DATA_DIR',
   'AUTH_SECRET',
   'AUTH_URL',
+  'SIGNUP_MODE',
+  'SMTP_URL',
+  'MAIL_FROM',
   'RATE_LIMIT_PER_MINUTE',
   'API_KEY_CACHE_TTL_MS',
   'LOG_FORMAT',
@@ -154,6 +157,19 @@ export const env = {
   authSecret: () => text('AUTH_SECRET'),
   /** Public URL of the app for sign-in (read by next-auth itself); `npm start` sets it to baseUrl() when an address is configured, and leaves it unset otherwise (sign-in then follows the address opened). */
   authUrl: () => text('AUTH_URL'),
+  /**
+   * Who may create an agency: `open` (anyone), `invite` (with an invitation from
+   * `npm run invite`), or `single` (the default: only the first agency, created on first run).
+   */
+  signupMode: (): 'open' | 'invite' | 'single' => {
+    const raw = text('SIGNUP_MODE') ?? 'single';
+    if (raw !== 'open' && raw !== 'invite' && raw !== 'single') throw new Error(`SIGNUP_MODE must be "open", "invite" or "single", got "${raw}"`);
+    return raw;
+  },
+  /** Outgoing mail through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset writes mail to DATA_DIR/mailbox. */
+  smtpUrl: () => text('SMTP_URL'),
+  /** The From of Herald's mail. */
+  mailFrom: () => text('MAIL_FROM') ?? 'Herald <no-reply@herald.localhost>',
   /**
    * Longest wait for a database connection, new or from a busy pool. Without it a request
    * waits as long as the operating system lets an unanswered connect hang; with it the

@@ -106,6 +106,13 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'agencies.purge',
+    schema: z.object({}),
+    // Daily: the rows of agencies deleted more than the grace period ago.
+    cron: '29 4 * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'idempotency.purge',
     schema: z.object({}),
     cron: '17 * * * *',

@@ -2,6 +2,7 @@
 // that does it. Only the runners' start-up (server/runtime/background.ts) and the Inngest
 // functions (inngest/functions.ts) import this file, so the jobs port never depends on the
 // domains that enqueue through it.
+import { purgeDeletedAgencies } from '@/server/agencies/leave';
 import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
 import { runCrawl } from '@/server/crawl/crawl-run';
 import { runOutboxDrain } from '@/server/events/drain-outbox';
@@ -63,6 +64,9 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'crawl.site': async ({ siteId }) => {
     await runCrawl({ siteIds: [siteId] });
+  },
+  'agencies.purge': async () => {
+    await purgeDeletedAgencies();
   },
   'idempotency.purge': async () => {
     await purgeExpiredIdempotencyRecords();

@@ -46,6 +46,15 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
     onError: (e) => toast.error(serverError(e).message),
   });
 
+  const sandbox = useMutation({
+    mutationFn: (platform: 'linkedin' | 'instagram' | 'twitter') => trpc.agencies.addSandboxAccount.mutate({ platform }),
+    onSuccess: () => {
+      toast.success('Sandbox account connected: it publishes nowhere, so try anything');
+      void refetch();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+
   return (
     <>
       <PageHeader title="Connections">
@@ -63,7 +72,18 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
       ) : q.isError ? (
         <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
       ) : q.data.length === 0 ? (
-        <EmptyState title="No accounts connected">Connect an account to publish to it.</EmptyState>
+        <EmptyState title="No accounts connected">
+          <p>Connect an account to publish to it, or try Herald first with a sandbox account: it takes posts like a real one and publishes nowhere.</p>
+          {canConnect ? (
+            <div className="mt-3 flex flex-wrap justify-center gap-2">
+              {(['linkedin', 'instagram', 'twitter'] as const).map((platform) => (
+                <Button key={platform} size="sm" variant="secondary" disabled={sandbox.isPending} onClick={() => sandbox.mutate(platform)}>
+                  Add a sandbox {platformLabel(platform)} account
+                </Button>
+              ))}
+            </div>
+          ) : null}
+        </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Connected accounts">
           {q.data.map((c) => (

@@ -8,6 +8,7 @@ import { Button } from '@/app/_ui/button';
 import { Card, Label, PageHeader, Select } from '@/app/_ui/primitives';
 import { timeZoneNames } from '@/server/shared/time-zone';
 import { useShell } from '../../_lib/providers';
+import { LeaveHerald } from './leave-herald';
 import { browserTimeZone, formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 
@@ -20,7 +21,9 @@ function zones(current: string): string[] {
 const noSubscription = () => () => {};
 
 export function WorkspaceSettings() {
-  const { current } = useShell();
+  const { current, workspaces } = useShell();
+  // The agency itself (not a client) and its owner, with the scope to manage it.
+  const isAgencyOwner = current.role === 'owner' && current.scopes.includes('workspaces:manage') && workspaces.some((w) => w.id === current.id);
   const [timeZone, setTimeZone] = useState(current.timeZone);
   const save = useMutation({
     mutationFn: () => trpc.analytics.setTimeZone.mutate({ timeZone }),
@@ -75,6 +78,7 @@ export function WorkspaceSettings() {
           </div>
         </form>
       </Card>
+      {isAgencyOwner ? <LeaveHerald /> : null}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { HealthBadge, platformLabel, PostAlert, StatusBadge } from '../publishing/post-bits';
 import { WeeklyDigestButton } from '../automation/workflows';
+import { FirstSteps } from './first-steps';
 
 function PostLine({ post, tz }: { post: PostListRowDto; tz: string }) {
   return (
@@ -34,6 +35,7 @@ export function Dashboard({ initial }: { initial: DashboardDto | null }) {
           <Link href="/compose">New post</Link>
         </Button>
       </PageHeader>
+      <FirstSteps />
       {q.isPending ? (
         <LoadingRows rows={6} label="Loading the dashboard" />
       ) : q.isError ? (

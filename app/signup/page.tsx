@@ -1,0 +1,55 @@
+// Sign-up: a new agency and its owner. On an empty instance it is the first run (whatever the
+// mode); afterwards SIGNUP_MODE decides, and a closed Herald says so plainly.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { signUpOpen } from '@/server/agencies/sign-up';
+import { SignUpForm } from './sign-up-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Create an agency · Herald' };
+
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string }> }) {
+  const { invite } = await searchParams;
+  const gate = await signUpOpen(invite);
+  if (!gate.open) {
+    return (
+      <main className="auth-page">
+        <section className="card auth-card signup-card" aria-labelledby="closed-title">
+          <h1 id="closed-title" style={{ marginTop: 0 }}>
+            {gate.reason === 'invite' ? 'Sign-up is by invitation' : 'This Herald takes no new agencies'}
+          </h1>
+          <p>
+            {gate.reason === 'invite'
+              ? invite
+                ? 'This invitation link was used already or has expired. Ask whoever runs this Herald for a new one.'
+                : 'This Herald is invite-only. Open the invitation link you were sent, or ask whoever runs it for one.'
+              : 'It serves one agency. To start your own, run Herald yourself, or ask its owner to add you to their team.'}
+          </p>
+          <p>
+            Already have an account? <Link href="/signin">Sign in</Link>
+          </p>
+        </section>
+      </main>
+    );
+  }
+  return (
+    <main className="auth-page">
+      <section className="card auth-card signup-card" aria-labelledby="signup-title">
+        <h1 id="signup-title" style={{ marginTop: 0 }}>
+          {gate.firstRun ? 'Welcome to Herald' : 'Create your agency'}
+        </h1>
+        <p className="muted">
+          {gate.firstRun
+            ? 'This Herald is new. Create the agency it serves and your owner account: you will confirm your email from a link we send.'
+            : 'Your agency and your owner account. You will confirm your email from a link we send.'}
+        </p>
+        <SignUpForm invite={invite ?? null} />
+        {gate.firstRun ? null : (
+          <p>
+            Already have an account? <Link href="/signin">Sign in</Link>
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+// The sign-up form: the agency, its owner, the password and the time zone (the browser's,
+// changeable). Problems come back on the field they concern, with what was typed kept.
+import { useActionState, useSyncExternalStore } from 'react';
+import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
+import { canonicalTimeZone, timeZoneNames } from '@/server/shared/time-zone';
+import { signUpAction, type SignUpState } from './actions';
+
+const noSubscription = () => () => {};
+const browserZone = () => canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+
+export function SignUpForm({ invite }: { invite: string | null }) {
+  const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, {});
+  const zone = useSyncExternalStore(noSubscription, browserZone, () => 'UTC');
+  const v = state.values ?? {};
+  const err = (field: string) =>
+    state.error?.field === field ? (
+      <span className="error" role="alert" id={`${field}-error`}>
+        {state.error.message}
+      </span>
+    ) : null;
+  const invalid = (field: string) => (state.error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
+  return (
+    <form action={action} noValidate>
+      {state.error && !['agencyName', 'name', 'email', 'password', 'timeZone'].includes(state.error.field ?? '') ? (
+        <p className="error" role="alert">
+          {state.error.message}
+        </p>
+      ) : null}
+      {invite ? <input type="hidden" name="invite" value={invite} /> : null}
+      <label className="field">
+        Agency name
+        <input name="agencyName" required autoComplete="organization" defaultValue={v.agencyName} {...invalid('agencyName')} />
+        {err('agencyName')}
+      </label>
+      <label className="field">
+        Your name
+        <input name="name" required autoComplete="name" defaultValue={v.name} {...invalid('name')} />
+        {err('name')}
+      </label>
+      <label className="field">
+        Email
+        <input name="email" type="email" required autoComplete="username" defaultValue={v.email} {...invalid('email')} />
+        {err('email')}
+      </label>
+      <label className="field">
+        Password
+        <input name="password" type="password" required autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} {...invalid('password')} />
+        <span className="muted" style={{ fontSize: 13 }}>
+          At least {MIN_PASSWORD_LENGTH} characters; a few words together are easy to remember.
+        </span>
+        {err('password')}
+      </label>
+      <label className="field">
+        Time zone
+        <select name="timeZone" key={zone} defaultValue={v.timeZone || zone} className="signup-select" {...invalid('timeZone')}>
+          {timeZoneNames().map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+        {err('timeZone')}
+      </label>
+      <button className="button" type="submit" style={{ width: '100%' }} disabled={pending}>
+        {pending ? 'Creating your agency…' : 'Create the agency'}
+      </button>
+    </form>
+  );
+}

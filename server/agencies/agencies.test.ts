@@ -1,0 +1,174 @@
+// A new agency's way in (first run, sign-up modes, invitations, email verification and what
+// an unverified owner may do) and its way out (export without secrets, deletion that closes
+// every door at once, the purge), against a real database and the real HTTP API.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resolveStaffActor } from '@/server/auth/staff-actor';
+import { db } from '@/server/db/client';
+import { readMailbox } from '@/server/email/mailer';
+import { HEADERS } from '@/server/shared/headers';
+import { createRequestContext } from '@/server/trpc/context';
+import { createCaller } from '@/server/root';
+import { createKey } from '@/server/testing/fixtures';
+import { usePublicApi } from '@/server/testing/public-api';
+import { deleteAgency, exportAgency, purgeDeletedAgencies } from './leave';
+import { createSignupInvite, signUpAgency, signUpOpen, verifyEmail } from './sign-up';
+
+const api = usePublicApi();
+beforeAll(() => {
+  vi.stubEnv('DATA_DIR', mkdtempSync(path.join(tmpdir(), 'herald-mail-')));
+  vi.stubEnv('SMTP_URL', '');
+});
+afterAll(() => vi.unstubAllEnvs());
+
+const caller = (userId: string, workspaceId?: string) =>
+  createCaller(createRequestContext({ transport: 'trpc', headers: new Headers(workspaceId ? { [HEADERS.workspace]: workspaceId } : {}), staffUserId: userId }));
+
+const owner = (n: string) => ({
+  agencyName: `Agency ${n}`,
+  name: `Owner ${n}`,
+  email: `owner-${n}@agency-${n}.example`,
+  password: 'correct horse battery staple',
+  timeZone: 'Europe/Berlin',
+});
+
+/** The link in the newest mail to `email`. */
+async function verificationLink(email: string): Promise<string> {
+  const [mail] = await readMailbox(email);
+  expect(mail?.subject).toBe('Confirm your email for Herald');
+  return /https?:\/\/\S+\/verify-email\?token=\S+/.exec(mail!.text)![0];
+}
+
+describe('the first run and sign-up modes', () => {
+  it('on an empty Herald anyone creates the first agency, whatever the mode; then the mode decides', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'single');
+    expect(await signUpOpen(undefined)).toEqual({ open: true, firstRun: true });
+    const first = await signUpAgency(owner('first'));
+    expect(await db.membership.findFirstOrThrow({ where: { userId: first.userId } })).toMatchObject({ workspaceId: first.workspaceId, role: 'owner' });
+    expect(await db.workspace.findUniqueOrThrow({ where: { id: first.workspaceId } })).toMatchObject({
+      name: 'Agency first',
+      timeZone: 'Europe/Berlin',
+      managedById: null,
+    });
+
+    // single: nobody else.
+    expect(await signUpOpen(undefined)).toEqual({ open: false, reason: 'single' });
+    await expect(signUpAgency(owner('second'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    // open: anyone, one account per email.
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    await signUpAgency(owner('open'));
+    await expect(signUpAgency({ ...owner('open'), agencyName: 'Again' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'email' });
+
+    // invite: only with a live invitation, once, for its address.
+    vi.stubEnv('SIGNUP_MODE', 'invite');
+    await expect(signUpAgency(owner('uninvited'))).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('invite-only') });
+    const link = await createSignupInvite('owner-invited@agency-invited.example');
+    const invite = new URL(link).searchParams.get('invite')!;
+    expect(await signUpOpen(invite)).toEqual({ open: true, firstRun: false });
+    await expect(signUpAgency({ ...owner('other'), invite })).rejects.toMatchObject({ field: 'email', message: expect.stringContaining('owner-invited@') });
+    await signUpAgency({ ...owner('invited'), invite });
+    await expect(signUpAgency({ ...owner('invited2'), email: 'x2@agency-invited.example', invite })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await signUpOpen(invite)).toEqual({ open: false, reason: 'invite' });
+  });
+
+  it('refuses weak passwords and malformed fields, and writes nothing then', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    const before = await db.workspace.count();
+    await expect(signUpAgency({ ...owner('weak'), password: 'short' })).rejects.toMatchObject({
+      field: 'password',
+      message: expect.stringContaining('10 characters'),
+    });
+    await expect(signUpAgency({ ...owner('weak'), password: 'password123' })).rejects.toMatchObject({ field: 'password' });
+    await expect(signUpAgency({ ...owner('weak'), password: 'owner-weak is my password' })).rejects.toMatchObject({
+      field: 'password',
+      message: expect.stringContaining('email'),
+    });
+    await expect(signUpAgency({ ...owner('weak'), timeZone: 'Mars/Olympus' })).rejects.toThrow();
+    expect(await db.workspace.count()).toBe(before);
+  });
+});
+
+describe('email verification', () => {
+  it('sends a link to the local mailbox; until it is opened the owner tries everything inside but cannot let others in', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    const me = await signUpAgency(owner('verify'));
+    const before = await resolveStaffActor(me.userId, null);
+    expect(before.unverified).toBe(true);
+    expect(before.scopes).toContain('posts:write');
+    expect(before.scopes).not.toContain('workspaces:manage');
+    expect(before.scopes).not.toContain('webhooks:manage');
+    // The app's own calls say so: no key minted, no webhook registered.
+    await expect(caller(me.userId).apiKeys.create({ name: 'too early', scopes: ['posts:read'] })).rejects.toMatchObject({
+      message: expect.stringContaining('scope'),
+    });
+
+    const link = await verificationLink(me.email);
+    const token = new URL(link).searchParams.get('token')!;
+    expect(await verifyEmail('not-a-real-token-at-all-1234')).toBeNull();
+    expect(await verifyEmail(token)).toBe(me.email);
+    expect(await verifyEmail(token)).toBeNull(); // spent
+    const after = await resolveStaffActor(me.userId, null);
+    expect(after.unverified).toBeUndefined();
+    expect(after.scopes).toContain('workspaces:manage');
+  });
+});
+
+describe('leaving', () => {
+  it('exports without any token or secret, then deletion closes every door at once and the purge removes the rows', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    const me = await signUpAgency(owner('leave'));
+    await verifyEmail(new URL(await verificationLink(me.email)).searchParams.get('token')!);
+    const other = await signUpAgency(owner('stays'));
+    const staff = caller(me.userId);
+    const client = (await staff.workspaces.create({ name: 'Leaving Client' })).data;
+    const connection = await db.connection.create({
+      data: {
+        workspaceId: client.id,
+        platform: 'linkedin',
+        externalId: 'li-1',
+        accountName: 'c',
+        displayName: 'Client LinkedIn',
+        accessToken: 'sealed-access',
+        refreshToken: 'sealed-refresh',
+      },
+    });
+    const key = await createKey(me.workspaceId);
+    const otherKey = await createKey(other.workspaceId);
+    expect((await api('GET', '/connections', { key: key.secret })).status).toBe(200);
+    await db.session.create({ data: { sessionToken: 'leaving-session', userId: me.userId, expires: new Date(Date.now() + 86_400_000) } });
+
+    const actor = await resolveStaffActor(me.userId, null);
+    const exported = JSON.stringify(await exportAgency(actor));
+    expect(exported).toContain('Client LinkedIn');
+    expect(exported).not.toContain('sealed-access');
+    expect(exported).not.toContain(key.secret);
+    expect(exported).not.toContain('secretSealed');
+
+    await expect(deleteAgency(actor, 'Not the name')).rejects.toMatchObject({ field: 'confirmName' });
+    await expect(deleteAgency(await resolveStaffActor(me.userId, client.id), 'Leaving Client')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const { purgeAfter } = await deleteAgency(actor, 'Agency leave');
+    expect(new Date(purgeAfter).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+
+    // At once: the key refused, the tokens gone, the member signed out and without a workspace.
+    const refused = await api('GET', '/connections', { key: key.secret });
+    expect(refused.status).toBe(401);
+    expect(await db.connection.findUniqueOrThrow({ where: { id: connection.id } })).toMatchObject({
+      accessToken: null,
+      refreshToken: null,
+      status: 'inactive',
+    });
+    expect(await db.session.count({ where: { userId: me.userId } })).toBe(0);
+    await expect(resolveStaffActor(me.userId, null)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // The other agency is untouched.
+    expect((await api('GET', '/connections', { key: otherKey.secret })).status).toBe(200);
+
+    expect(await purgeDeletedAgencies(new Date())).toBe(0);
+    expect(await purgeDeletedAgencies(new Date(Date.now() + 31 * 86_400_000))).toBe(2);
+    expect(await db.workspace.count({ where: { id: { in: [me.workspaceId, client.id] } } })).toBe(0);
+    expect(await db.user.count({ where: { id: me.userId } })).toBe(0);
+    expect(await db.workspace.count({ where: { id: other.workspaceId } })).toBe(1);
+  });
+});

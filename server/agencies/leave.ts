@@ -1,0 +1,165 @@
+// Leaving Herald: an agency's owner takes its data with them (an export without any token or
+// secret) and deletes the agency. Deletion closes every door at once, in one transaction —
+// keys (OAuth grants included) revoked, client links revoked, platform and ad tokens erased,
+// webhooks paused, scheduled posts cancelled, tool sessions ended, and the members who have
+// nowhere else to go signed out — and the rows themselves are purged after a grace period
+// (`agencies.purge`), in case the owner wrote to support the next morning.
+import type { Actor } from '@/server/auth/actor';
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { unscheduleDelivery } from '@/server/posts/delivery/schedule';
+import { log } from '@/server/observability/log';
+
+/** Days between a deletion and the purge of its rows. */
+export const PURGE_AFTER_DAYS = 30;
+
+/** The agency the owner acts for: their own workspace, not a client's, and they own it. */
+async function ownAgency(actor: Actor): Promise<{ id: string; name: string }> {
+  if (actor.kind !== 'staff' || !actor.userId) throw new AppError('FORBIDDEN', 'An agency is exported or deleted by its owner in the app');
+  const agency = await db.workspace.findFirst({ where: { id: actor.workspaceId, managedById: null, deletedAt: null }, select: { id: true, name: true } });
+  if (!agency) throw new AppError('FORBIDDEN', 'Switch to the agency itself (not a client) to export or delete it');
+  const owner = await db.membership.findFirst({ where: { userId: actor.userId, workspaceId: agency.id, role: 'owner' }, select: { id: true } });
+  if (!owner) throw new AppError('FORBIDDEN', 'Only an owner of the agency can export or delete it');
+  return agency;
+}
+
+/** The agency and its clients. */
+async function agencyWorkspaceIds(agencyId: string): Promise<string[]> {
+  const clients = await db.workspace.findMany({ where: { managedById: agencyId, deletedAt: null }, select: { id: true } });
+  return [agencyId, ...clients.map((c) => c.id)];
+}
+
+/**
+ * Everything the agency would want to keep, as JSON: its workspaces and members, connected
+ * accounts (never their tokens), posts with each account's result, webhook endpoints (never
+ * their secrets), API keys (prefix and scopes only).
+ */
+export async function exportAgency(actor: Actor): Promise<Record<string, unknown>> {
+  const agency = await ownAgency(actor);
+  const ids = await agencyWorkspaceIds(agency.id);
+  const [workspaces, members, connections, posts, webhooks, apiKeys] = await Promise.all([
+    db.workspace.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, name: true, slug: true, managedById: true, timeZone: true, requireApproval: true, createdAt: true },
+    }),
+    db.membership.findMany({ where: { workspaceId: { in: ids } }, select: { workspaceId: true, role: true, user: { select: { email: true, name: true } } } }),
+    db.connection.findMany({
+      where: { workspaceId: { in: ids } },
+      select: {
+        id: true,
+        workspaceId: true,
+        platform: true,
+        provider: true,
+        externalId: true,
+        accountName: true,
+        displayName: true,
+        status: true,
+        createdAt: true,
+      },
+    }),
+    db.post.findMany({
+      where: { workspaceId: { in: ids } },
+      orderBy: { createdAt: 'asc' },
+      select: {
+        id: true,
+        workspaceId: true,
+        content: true,
+        variants: true,
+        status: true,
+        approvalStatus: true,
+        scheduledAt: true,
+        publishedAt: true,
+        media: true,
+        createdAt: true,
+        targets: {
+          select: {
+            connectionId: true,
+            platform: true,
+            status: true,
+            postedId: true,
+            permalink: true,
+            error: true,
+            attempts: true,
+            publishedAt: true,
+            engagement: true,
+          },
+        },
+      },
+    }),
+    db.webhookEndpoint.findMany({
+      where: { workspaceId: { in: ids } },
+      select: { id: true, workspaceId: true, name: true, url: true, events: true, active: true, createdAt: true },
+    }),
+    db.apiKey.findMany({
+      where: { workspaceId: { in: ids } },
+      select: { workspaceId: true, name: true, prefix: true, scopes: true, createdAt: true, revokedAt: true, expiresAt: true },
+    }),
+  ]);
+  return {
+    format: 'herald-export/1',
+    exportedAt: new Date().toISOString(),
+    agency: { id: agency.id, name: agency.name },
+    workspaces,
+    members: members.map((m) => ({ workspaceId: m.workspaceId, role: m.role, email: m.user.email, name: m.user.name })),
+    connections,
+    posts,
+    webhooks,
+    apiKeys,
+  };
+}
+
+/**
+ * Deletes the agency and its clients (`confirmName` must be the agency's name, as typed by the
+ * owner). Returns when nothing of it can be used any more; the rows go at `purgeAfter`.
+ */
+export async function deleteAgency(actor: Actor, confirmName: string): Promise<{ purgeAfter: string }> {
+  const agency = await ownAgency(actor);
+  if (confirmName.trim() !== agency.name) {
+    throw new AppError('VALIDATION_FAILED', `Type the agency's name, ${agency.name}, to delete it`, { field: 'confirmName' });
+  }
+  const now = new Date();
+  const purgeAfter = new Date(now.getTime() + PURGE_AFTER_DAYS * 86_400_000);
+  const scheduled = await db.$transaction(async (tx) => {
+    const ids = [agency.id, ...(await tx.workspace.findMany({ where: { managedById: agency.id, deletedAt: null }, select: { id: true } })).map((c) => c.id)];
+    await tx.workspace.updateMany({ where: { id: { in: ids } }, data: { deletedAt: now, purgeAfter } });
+    // Keys and OAuth grants (a grant is a key): refused from the next request, on every instance.
+    await tx.apiKey.updateMany({ where: { workspaceId: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
+    await tx.clientLink.updateMany({ where: { workspaceId: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
+    // Tokens erased now, not at the purge: the agency asked Herald to stop holding them.
+    await tx.connection.updateMany({ where: { workspaceId: { in: ids } }, data: { accessToken: null, refreshToken: null, status: 'inactive' } });
+    await tx.adAccount.updateMany({ where: { workspaceId: { in: ids } }, data: { accessToken: null } });
+    await tx.webhookEndpoint.updateMany({ where: { workspaceId: { in: ids } }, data: { active: false } });
+    await tx.mcpSession.updateMany({ where: { workspaceId: { in: ids }, endedAt: null }, data: { endedAt: now } });
+    const posts = await tx.post.findMany({ where: { workspaceId: { in: ids }, status: { in: ['scheduled', 'draft'] } }, select: { id: true } });
+    await tx.post.updateMany({ where: { id: { in: posts.map((p) => p.id) } }, data: { status: 'cancelled', scheduleVersion: { increment: 1 } } });
+    // Members with nowhere else to go are signed out everywhere.
+    const members = await tx.membership.findMany({ where: { workspaceId: { in: ids } }, select: { userId: true } });
+    for (const userId of new Set(members.map((m) => m.userId))) {
+      const elsewhere = await tx.membership.count({ where: { userId, workspace: { deletedAt: null } } });
+      if (elsewhere === 0) await tx.session.deleteMany({ where: { userId } });
+    }
+    return posts.map((p) => p.id);
+  });
+  // The scheduled jobs of cancelled posts find them changed and do nothing; dropping them is tidiness.
+  await Promise.all(scheduled.map((id) => unscheduleDelivery(id)));
+  log.info('agencies', `agency ${agency.id} deleted by its owner; rows purged after ${purgeAfter.toISOString()}`);
+  return { purgeAfter: purgeAfter.toISOString() };
+}
+
+/** The purge job: deleted workspaces whose grace period ended, clients before their agency. */
+export async function purgeDeletedAgencies(now = new Date()): Promise<number> {
+  const due = await db.workspace.findMany({ where: { deletedAt: { not: null }, purgeAfter: { lte: now } }, select: { id: true, managedById: true } });
+  const ordered = [...due.filter((w) => w.managedById !== null), ...due.filter((w) => w.managedById === null)];
+  for (const w of ordered) {
+    // Posts' targets keep their connections (Restrict): both go with the workspace's cascade,
+    // targets first.
+    await db.$transaction([
+      db.postTarget.deleteMany({ where: { post: { workspaceId: w.id } } }),
+      db.workspace.updateMany({ where: { managedById: w.id }, data: { managedById: null } }),
+      db.workspace.delete({ where: { id: w.id } }),
+    ]);
+  }
+  // Users left without any workspace have no account to come back to.
+  await db.user.deleteMany({ where: { memberships: { none: {} }, signedUpAt: { not: null } } });
+  return ordered.length;
+}

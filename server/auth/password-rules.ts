@@ -1,0 +1,38 @@
+// What a new password must be. Length is what protects it (NIST SP 800-63B: at least 8, no
+// composition rules); Herald asks for 10 and refuses the passwords every guesser tries first
+// and the account's own email.
+import { AppError } from '@/server/errors/app-error';
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 200;
+
+const COMMON = new Set([
+  'password123',
+  'password1234',
+  '1234567890',
+  '12345678910',
+  'qwertyuiop',
+  '1q2w3e4r5t',
+  'iloveyou123',
+  'abcdefghij',
+  'letmein123',
+  'welcome123',
+  'administrator',
+  'passw0rd123',
+  '0123456789',
+  'qwerty12345',
+  'herald12345',
+]);
+
+/** Refuses a password a person should not use, saying why (field `password`). */
+export function checkNewPassword(password: string, email: string): void {
+  const refuse = (why: string) => {
+    throw new AppError('VALIDATION_FAILED', why, { field: 'password' });
+  };
+  if (password.length < MIN_PASSWORD_LENGTH) refuse(`Use at least ${MIN_PASSWORD_LENGTH} characters (a few words together are easy to remember)`);
+  if (password.length > MAX_PASSWORD_LENGTH) refuse(`Use at most ${MAX_PASSWORD_LENGTH} characters`);
+  const lower = password.toLowerCase();
+  if (COMMON.has(lower) || /^(.)\1+$/.test(password)) refuse('That password is among the first ones guessed: choose another');
+  const local = email.toLowerCase().split('@')[0] ?? '';
+  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local))) refuse('The password must not contain your email');
+}
