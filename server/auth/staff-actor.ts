@@ -7,6 +7,11 @@ import { AppError } from '@/server/errors/app-error';
 import type { Actor } from './actor';
 import { scopesOfRole, strongerRole, toRole, type Role } from './roles';
 
+/** A member's own (home) workspace: the first they own, else the first they joined (memberships oldest first). */
+export function homeMembershipOf<T extends { role: string }>(memberships: readonly T[]): T | undefined {
+  return memberships.find((m) => m.role === 'owner') ?? memberships[0];
+}
+
 export async function resolveStaffActor(userId: string, requestedWorkspaceId: string | null): Promise<Actor> {
   const memberships = await db.membership.findMany({
     where: { userId },
@@ -14,7 +19,7 @@ export async function resolveStaffActor(userId: string, requestedWorkspaceId: st
     select: { workspaceId: true, role: true },
   });
   if (memberships.length === 0) throw new AppError('FORBIDDEN', 'You are not a member of any workspace');
-  const homeMembership = memberships.find((m) => m.role === 'owner') ?? memberships[0]!;
+  const homeMembership = homeMembershipOf(memberships)!;
   const home = homeMembership.workspaceId;
   let workspaceId = home;
   let role: Role = toRole(homeMembership.role);
