@@ -22,6 +22,16 @@ export async function createApiKey(opts: { workspaceId: string; name: string; sc
   return { ...toKeyRecord(row), secret: key.secret };
 }
 
+/**
+ * A new secret for a key, the old one refused from now on (the key row, its id, name, scopes
+ * and sessions stay): an assistant connection's access token rotates this way on refresh.
+ */
+export async function rotateKeySecret(keyId: string, data: { expiresAt: Date; scopes: readonly Scope[] }): Promise<string> {
+  const key = generateKey();
+  await db.apiKey.update({ where: { id: keyId }, data: { prefix: key.prefix, hash: key.hash, expiresAt: data.expiresAt, scopes: [...data.scopes] } });
+  return key.secret;
+}
+
 /** The fields every key record answers, minted or listed (never the hash). */
 export function toKeyRecord(row: {
   id: string;

@@ -15,6 +15,8 @@ export interface StoredKey {
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /** Where the key is valid when it is an assistant connection's token; null: everywhere keys are. */
+  resource: string | null;
 }
 
 export const API_KEYS_CHANNEL = 'herald_api_keys';

@@ -15,6 +15,11 @@ import type { Scope } from './scopes';
  */
 export const UNVERIFIED_WITHOUT: readonly Scope[] = ['workspaces:manage', 'webhooks:manage'];
 
+/** A member's own (home) workspace: the first they own, else the first they joined (memberships oldest first). */
+export function homeMembershipOf<T extends { role: string }>(memberships: readonly T[]): T | undefined {
+  return memberships.find((m) => m.role === 'owner') ?? memberships[0];
+}
+
 export async function resolveStaffActor(userId: string, requestedWorkspaceId: string | null): Promise<Actor> {
   const user = await db.user.findUnique({
     where: { id: userId },
@@ -28,7 +33,7 @@ export async function resolveStaffActor(userId: string, requestedWorkspaceId: st
   const memberships = user?.memberships ?? [];
   if (memberships.length === 0) throw new AppError('FORBIDDEN', 'You are not a member of any workspace');
   const unverified = user!.signedUpAt !== null && user!.emailVerified === null;
-  const homeMembership = memberships.find((m) => m.role === 'owner') ?? memberships[0]!;
+  const homeMembership = homeMembershipOf(memberships)!;
   const home = homeMembership.workspaceId;
   let workspaceId = home;
   let role: Role = toRole(homeMembership.role);

@@ -26,7 +26,7 @@ import { authenticateApiKey, bearerKeyOf, type KeyPrincipal } from '@/server/aut
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { toErrorResponse } from '@/server/errors/http';
 import { callProcedure } from '@/server/http/procedure-call';
-import { protectedResourceMetadataUrl } from '@/server/oauth/oauth';
+import { protectedResourceMetadataUrl, resourceUrl } from '@/server/oauth/oauth';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
 import { HEADERS } from '@/server/shared/headers';
 import { createRequestContext } from '@/server/trpc/context';
@@ -83,9 +83,11 @@ function httpError(err: unknown): Response {
   const mapped = toErrorResponse(err);
   if (mapped.code === 'INTERNAL_ERROR') log.error('mcp', 'unexpected error', err);
   const headers = { ...mapped.headers };
-  // The same 401 body as REST; the challenge also names the protected-resource metadata, so
-  // a tool client without a key can start the OAuth sign-in (server/oauth).
-  if (mapped.code === 'UNAUTHORIZED') headers['WWW-Authenticate'] = `Bearer realm="herald", resource_metadata="${protectedResourceMetadataUrl()}"`;
+  // The same 401 body and challenge as REST (server/auth/authenticate-key.ts); the challenge
+  // also names the protected-resource metadata, so a tool client without a key, or whose
+  // token lapsed, can start the OAuth sign-in (server/oauth).
+  if (mapped.code === 'UNAUTHORIZED')
+    headers['WWW-Authenticate'] = `${headers['WWW-Authenticate'] ?? 'Bearer realm="herald"'}, resource_metadata="${protectedResourceMetadataUrl()}"`;
   return Response.json(mapped.body, { status: mapped.status, headers });
 }
 
@@ -225,7 +227,7 @@ async function handlePost(req: Request): Promise<Response> {
   let workspaceId: string;
   try {
     if (initialize || !sessionId) {
-      principal = await authenticateApiKey(authorization);
+      principal = await authenticateApiKey(authorization, resourceUrl());
       if (!initialize) return jsonRpcError(400, ErrorCode.InvalidRequest, 'Bad Request: send the Mcp-Session-Id header from initialize');
       workspaceId = await selectWorkspace({ homeWorkspaceId: principal.workspaceId, headerValue: req.headers.get(HEADERS.workspace), headerForbidden: false });
     } else {
@@ -264,7 +266,7 @@ async function sessionOf(req: Request): Promise<{ principal: KeyPrincipal; sessi
   const id = req.headers.get(SESSION_HEADER);
   try {
     if (!id) {
-      await authenticateApiKey(req.headers.get('authorization'));
+      await authenticateApiKey(req.headers.get('authorization'), resourceUrl());
       return jsonRpcError(400, ErrorCode.InvalidRequest, 'Bad Request: send the Mcp-Session-Id header from initialize');
     }
     const { principal, session } = await authenticateSessionRequest(req.headers.get('authorization'), id);

@@ -12,6 +12,7 @@ import { db } from '@/server/db/client';
 import { sqlRows } from '@/server/db/sql';
 import { Prisma } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
+import { resourceUrl } from '@/server/oauth/oauth';
 
 /** lastSeenAt is informative: written at most this often per session. */
 const LAST_SEEN_RESOLUTION_MS = 30_000;
@@ -60,7 +61,7 @@ export async function authenticateSessionRequest(
   const key = cachedKey(prefix);
   const cached = id ? sessionCache.get(id) : undefined;
   if (key && cached && cached.session.keyId === key.id) {
-    const principal = principalOfKey(secret, key);
+    const principal = principalOfKey(secret, key, resourceUrl());
     if (Date.now() - cached.seenAt > LAST_SEEN_RESOLUTION_MS) {
       cached.seenAt = Date.now();
       // Informative only: written without making the call wait.
@@ -73,7 +74,7 @@ export async function authenticateSessionRequest(
   const since = { key: keyCacheMark(), session: sessionCache.mark() };
   const rows = await sqlRows<StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null }>(Prisma.sql`
     WITH k AS (
-      SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt" FROM "ApiKey" WHERE "prefix" = ${prefix}
+      SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt", "resource" FROM "ApiKey" WHERE "prefix" = ${prefix}
     ), s AS (
       SELECT m."id", m."workspaceId", m."protocolVersion", m."lastSeenAt" FROM "McpSession" m JOIN k ON m."keyId" = k."id"
       WHERE m."id" = ${id}::uuid AND m."endedAt" IS NULL
@@ -84,7 +85,7 @@ export async function authenticateSessionRequest(
     SELECT k.*, s."id" AS "sessionId", s."workspaceId" AS "sessionWorkspaceId", s."protocolVersion"
     FROM k LEFT JOIN s ON TRUE`);
   const row = rows[0];
-  const principal = principalOfKey(secret, row);
+  const principal = principalOfKey(secret, row, resourceUrl());
   const { sessionId: foundId, sessionWorkspaceId, protocolVersion, ...stored } = row!;
   rememberKey(prefix, stored, since.key);
   if (!foundId || !sessionWorkspaceId || !protocolVersion) return { principal, session: null };

@@ -1,9 +1,19 @@
 // The OAuth endpoints for assistant clients as Web handlers (the app's route files export
-// them): discovery metadata, client registration, the member's decision and the token
-// exchange. Errors use OAuth's own body, `{ error, error_description }`, which clients parse.
+// them): discovery metadata, client registration, the member's decision, the token endpoint
+// and revocation. Errors use OAuth's own body, `{ error, error_description }`, which clients
+// parse; authorization errors about a known client go back to its redirect URI instead.
 import { staffUserIdFromRequest } from '@/server/auth/staff-session';
 import { env } from '@/server/config/env';
-import { authorizationServerMetadata, checkAuthorization, decide, exchangeCode, OAuthError, protectedResourceMetadata, registerClient } from './oauth';
+import {
+  authorizationServerMetadata,
+  checkAuthorization,
+  decide,
+  exchangeToken,
+  OAuthError,
+  protectedResourceMetadata,
+  registerClient,
+  revokeToken,
+} from './oauth';
 import { log } from '@/server/observability/log';
 
 /** Discovery, registration and the token endpoint are called from browsers too (web-based clients). */
@@ -35,11 +45,28 @@ export async function handleRegister(req: Request): Promise<Response> {
   }
 }
 
+/** The form a client posts (form-encoded per RFC 6749; some clients send JSON). */
+async function formOf(req: Request): Promise<URLSearchParams> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) return new URLSearchParams(await req.text());
+  const body = (await req.json().catch(() => null)) as unknown;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_request', 'Send the parameters form-encoded');
+  return new URLSearchParams(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 export async function handleToken(req: Request): Promise<Response> {
   try {
-    const type = req.headers.get('content-type') ?? '';
-    const form = type.includes('application/json') ? new URLSearchParams((await req.json()) as Record<string, string>) : new URLSearchParams(await req.text());
-    return Response.json(await exchangeCode(form), { headers: { ...CORS, ...NO_STORE } });
+    return Response.json(await exchangeToken(await formOf(req)), { headers: { ...CORS, ...NO_STORE } });
+  } catch (err) {
+    return oauthError(err);
+  }
+}
+
+/** RFC 7009: 200 whether or not the token was known, so it tells nothing about tokens. */
+export async function handleRevoke(req: Request): Promise<Response> {
+  try {
+    await revokeToken(await formOf(req));
+    return new Response(null, { status: 200, headers: { ...CORS, ...NO_STORE } });
   } catch (err) {
     return oauthError(err);
   }
@@ -70,6 +97,7 @@ export async function handleDecision(req: Request): Promise<Response> {
     });
     return new Response(null, { status: 303, headers: { Location: location, ...NO_STORE } });
   } catch (err) {
+    if (err instanceof OAuthError && err.redirectTo) return new Response(null, { status: 303, headers: { Location: err.redirectTo, ...NO_STORE } });
     return oauthError(err);
   }
 }

@@ -3,7 +3,16 @@
 // the minted key working on the tool endpoint — plus every refusal on the way.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  discoverAuthorizationServerMetadata,
+  discoverOAuthProtectedResourceMetadata,
+  exchangeAuthorization,
+  refreshAuthorization,
+  registerClient,
+  startAuthorization,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +21,9 @@ import { handlePublicApi } from '@/server/http/rest-handler';
 import { handleMcp } from '@/server/mcp/endpoint';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspace } from '@/server/testing/fixtures';
+import * as oauthHttp from './http';
 import { handleAuthorizationServerMetadata, handleDecision, handleProtectedResourceMetadata, handleRegister, handleToken } from './http';
+import * as oauth from './oauth';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,6 +33,7 @@ beforeAll(async () => {
     '/oauth/register': handleRegister,
     '/oauth/token': handleToken,
     '/oauth/authorize/decision': handleDecision,
+    '/oauth/revoke': oauthHttp.handleRevoke,
     '/public/v1/mcp': handleMcp,
     '/public/v1': handlePublicApi,
   });
@@ -120,8 +132,7 @@ describe('assistant sign-in (OAuth)', () => {
     expect(key).toMatchObject({ oauthClientId: client.id, scopes: ['posts:read', 'connections:read'], name: 'Assistant connection: Test Assistant' });
     // Revocation is a key's: at once.
     await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
-    const after = await fetch(`${server.url}/public/v1/posts`, { headers: { Authorization: `Bearer ${provider.saved!.access_token}` } });
-    expect(after.status).toBe(401);
+    expect((await initializeWith(provider.saved!.access_token)).status).toBe(401);
   });
 
   it('refuses a reused code and revokes the key it gave', async () => {
@@ -143,7 +154,7 @@ describe('assistant sign-in (OAuth)', () => {
     const { access_token } = (await first.json()) as { access_token: string };
     const again = await token(form);
     expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
-    expect((await fetch(`${server.url}/public/v1/connections`, { headers: { Authorization: `Bearer ${access_token}` } })).status).toBe(401);
+    expect((await initializeWith(access_token)).status).toBe(401);
   });
 
   it('grants nothing when the member unticks every permission', async () => {
@@ -175,9 +186,9 @@ describe('assistant sign-in (OAuth)', () => {
     });
     expect(crossSite.status).toBe(403);
     const noPkce = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, code_challenge: '' });
-    expect(((await noPkce.json()) as { error: string }).error).toBe('invalid_request');
+    expect(new URL(noPkce.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
     const manage = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, scope: 'workspaces:manage' });
-    expect(((await manage.json()) as { error: string }).error).toBe('invalid_scope');
+    expect(new URL(manage.headers.get('location')!).searchParams.get('error')).toBe('invalid_scope');
     const otherRedirect = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, redirect_uri: 'https://evil.example/cb' });
     expect(((await otherRedirect.json()) as { error: string }).error).toBe('invalid_request');
   });
@@ -204,5 +215,339 @@ describe('assistant sign-in (OAuth)', () => {
       body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: provider.verifier, client_id: url.searchParams.get('client_id')! }),
     });
     expect(((await res.json()) as { error_description: string }).error_description).toMatch(/expired/);
+  });
+});
+
+// ───────────── Clients as they really sign in: lifetimes, refresh, binding, errors, redirects ─────────────
+
+const DESKTOP_REDIRECT = 'http://127.0.0.1:33418/callback';
+
+/** Discovery, registration, authorization URL and consent with the SDK's own helpers; answers the redirect back. */
+async function sdkSignIn(opts: { redirectUri?: string; cookie: string; workspaceId: string; scopes?: string; grantTypes?: string[] }) {
+  const redirectUri = opts.redirectUri ?? DESKTOP_REDIRECT;
+  const prm = await discoverOAuthProtectedResourceMetadata(mcpUrl());
+  const metadata = (await discoverAuthorizationServerMetadata(prm.authorization_servers![0]!))!;
+  const clientInformation = await registerClient(server.url, {
+    metadata,
+    clientMetadata: {
+      client_name: 'Desktop',
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'none',
+      grant_types: opts.grantTypes ?? ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    },
+  });
+  const { authorizationUrl, codeVerifier } = await startAuthorization(server.url, {
+    metadata,
+    clientInformation,
+    redirectUrl: redirectUri,
+    scope: opts.scopes ?? 'posts:read connections:read',
+    state: 'st-1',
+    resource: new URL(prm.resource),
+  });
+  const decided = await consent(authorizationUrl, opts.cookie, {
+    decision: 'approve',
+    workspaceId: opts.workspaceId,
+    scopes: (opts.scopes ?? 'posts:read connections:read').split(' '),
+  });
+  return { prm, metadata, clientInformation, authorizationUrl, codeVerifier, decided, redirectUri };
+}
+
+async function sdkTokens(opts: { cookie: string; workspaceId: string }) {
+  const signIn = await sdkSignIn(opts);
+  const back = new URL(signIn.decided.headers.get('location')!);
+  const tokens = await exchangeAuthorization(server.url, {
+    metadata: signIn.metadata,
+    clientInformation: signIn.clientInformation,
+    authorizationCode: back.searchParams.get('code')!,
+    codeVerifier: signIn.codeVerifier,
+    redirectUri: signIn.redirectUri,
+    resource: new URL(signIn.prm.resource),
+  });
+  return { ...signIn, tokens };
+}
+
+/** An initialize on the tool endpoint with a bearer token: its status and challenge. */
+async function initializeWith(token: string | null) {
+  const res = await fetch(mcpUrl(), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
+  });
+  return { status: res.status, challenge: res.headers.get('www-authenticate') };
+}
+
+const tokenRequest = (body: Record<string, string>) => fetch(`${server.url}/oauth/token`, { method: 'POST', body: new URLSearchParams(body) });
+
+describe('assistant sign-in: token lifetimes and refresh', () => {
+  it('issues an hour-long access token and a refresh token; refreshing rotates both (SDK refreshAuthorization)', async () => {
+    const { workspace, cookie } = await member();
+    const { metadata, clientInformation, prm, tokens } = await sdkTokens({ cookie, workspaceId: workspace.id });
+    expect(tokens.expires_in).toBe(3600);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect((await initializeWith(tokens.access_token)).status).toBe(200);
+
+    const refreshed = await refreshAuthorization(server.url, {
+      metadata,
+      clientInformation,
+      refreshToken: tokens.refresh_token!,
+      resource: new URL(prm.resource),
+    });
+    expect(refreshed.expires_in).toBe(3600);
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect(refreshed.scope).toBe('posts:read connections:read');
+    expect((await initializeWith(refreshed.access_token)).status).toBe(200);
+    // Still one assistant connection in the workspace's keys, its secret rotated.
+    expect(await db.apiKey.count({ where: { workspaceId: workspace.id } })).toBe(1);
+    expect((await initializeWith(tokens.access_token)).status).toBe(401);
+
+    const again = await refreshAuthorization(server.url, {
+      metadata,
+      clientInformation,
+      refreshToken: refreshed.refresh_token!,
+      resource: new URL(prm.resource),
+    });
+    expect((await initializeWith(again.access_token)).status).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated refresh token is presented again', async () => {
+    const { workspace, cookie } = await member();
+    const { clientInformation, tokens } = await sdkTokens({ cookie, workspaceId: workspace.id });
+    const form = { grant_type: 'refresh_token', client_id: clientInformation.client_id };
+    const first = await tokenRequest({ ...form, refresh_token: tokens.refresh_token! });
+    expect(first.status).toBe(200);
+    const current = (await first.json()) as { access_token: string; refresh_token: string };
+
+    const replay = await tokenRequest({ ...form, refresh_token: tokens.refresh_token! });
+    expect([replay.status, ((await replay.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
+    // Everything the grant gave is dead: the live access token and the live refresh token.
+    expect((await initializeWith(current.access_token)).status).toBe(401);
+    const next = await tokenRequest({ ...form, refresh_token: current.refresh_token });
+    expect(((await next.json()) as { error: string }).error).toBe('invalid_grant');
+    expect((await db.apiKey.findFirstOrThrow({ where: { workspaceId: workspace.id } })).revokedAt).not.toBeNull();
+  });
+
+  it('refuses a refresh token of another client, and an expired access token with invalid_token', async () => {
+    const { workspace, cookie } = await member();
+    const { tokens } = await sdkTokens({ cookie, workspaceId: workspace.id });
+    const other = await tokenRequest({ grant_type: 'refresh_token', client_id: randomUUID(), refresh_token: tokens.refresh_token! });
+    expect(((await other.json()) as { error: string }).error).toBe('invalid_grant');
+
+    await db.apiKey.updateMany({ where: { workspaceId: workspace.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await initializeWith(tokens.access_token);
+    expect(expired.status).toBe(401);
+    expect(expired.challenge).toContain('error="invalid_token"');
+  });
+
+  it('revokes through /oauth/revoke (RFC 7009), advertised in the metadata', async () => {
+    const { workspace, cookie } = await member();
+    const { metadata, clientInformation, tokens } = await sdkTokens({ cookie, workspaceId: workspace.id });
+    expect((metadata as Record<string, unknown>).revocation_endpoint).toBe(`${server.url}/oauth/revoke`);
+    const revoke = (token: string) =>
+      fetch(`${server.url}/oauth/revoke`, { method: 'POST', body: new URLSearchParams({ token, client_id: clientInformation.client_id }) });
+    expect((await revoke('not-a-token')).status).toBe(200);
+    expect((await revoke(tokens.refresh_token!)).status).toBe(200);
+    expect((await initializeWith(tokens.access_token)).status).toBe(401);
+    const refresh = await tokenRequest({ grant_type: 'refresh_token', client_id: clientInformation.client_id, refresh_token: tokens.refresh_token! });
+    expect(((await refresh.json()) as { error: string }).error).toBe('invalid_grant');
+
+    // An access token revokes its connection too.
+    const second = await sdkTokens({ cookie, workspaceId: workspace.id });
+    const revokeSecond = await fetch(`${server.url}/oauth/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: second.tokens.access_token, client_id: second.clientInformation.client_id }),
+    });
+    expect(revokeSecond.status).toBe(200);
+    expect((await initializeWith(second.tokens.access_token)).status).toBe(401);
+  });
+});
+
+describe('assistant sign-in: registration and redirect URIs', () => {
+  it('keeps and echoes the refresh_token grant a client registers', async () => {
+    const { workspace, cookie } = await member();
+    const { clientInformation, metadata } = await sdkSignIn({ cookie, workspaceId: workspace.id });
+    expect(clientInformation.grant_types).toEqual(['authorization_code', 'refresh_token']);
+    expect(metadata.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
+    const plain = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['https://example.com/cb'], grant_types: ['client_credentials'] }),
+    });
+    expect(((await plain.json()) as { error: string }).error).toBe('invalid_client_metadata');
+  });
+
+  it('accepts desktop redirect URIs (private-use schemes, loopback on any port) and refuses unsafe ones', async () => {
+    const register = (uri: string) =>
+      fetch(`${server.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [uri] }),
+      });
+    for (const uri of [
+      'cursor://anysphere.cursor-retrieval/oauth/user-herald/callback',
+      'vscode://vscode.github-authentication/did-authenticate',
+      'com.example.app:/callback',
+      'http://localhost/callback',
+      'http://127.0.0.1/callback',
+      'http://[::1]:8080/cb',
+    ])
+      expect([uri, (await register(uri)).status]).toEqual([uri, 201]);
+    for (const uri of ['javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'http://example.com/cb', 'cursor://x/cb#frag', 'not a uri'])
+      expect([uri, (await register(uri)).status]).toEqual([uri, 400]);
+  });
+
+  it('matches a loopback redirect URI on any port at authorize time, and nothing else loosely', async () => {
+    const { workspace, cookie } = await member();
+    const signIn = await sdkSignIn({ cookie, workspaceId: workspace.id, redirectUri: 'http://127.0.0.1/callback' });
+    expect(signIn.decided.status).toBe(303);
+    const url = new URL(signIn.authorizationUrl);
+    const port = await consent(url, cookie, {
+      decision: 'approve',
+      workspaceId: workspace.id,
+      redirect_uri: 'http://127.0.0.1:51234/callback',
+      scopes: 'posts:read',
+    });
+    expect(port.status).toBe(303);
+    const back = new URL(port.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe('http://127.0.0.1:51234/callback');
+    const exchanged = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      code_verifier: signIn.codeVerifier,
+      client_id: signIn.clientInformation.client_id,
+      redirect_uri: 'http://127.0.0.1:51234/callback',
+    });
+    expect(exchanged.status).toBe(200);
+    const otherPath = await consent(url, cookie, {
+      decision: 'approve',
+      workspaceId: workspace.id,
+      redirect_uri: 'http://127.0.0.1:51234/other',
+      scopes: 'posts:read',
+    });
+    expect(otherPath.status).toBe(400);
+    const otherHost = await consent(url, cookie, {
+      decision: 'approve',
+      workspaceId: workspace.id,
+      redirect_uri: 'http://localhost:51234/callback',
+      scopes: 'posts:read',
+    });
+    expect(otherHost.status).toBe(400);
+  });
+
+  it('signs a private-use scheme client in', async () => {
+    const { workspace, cookie } = await member();
+    const { decided } = await sdkSignIn({ cookie, workspaceId: workspace.id, redirectUri: 'cursor://anysphere.cursor-retrieval/oauth/user-herald/callback' });
+    expect(decided.status).toBe(303);
+    expect(decided.headers.get('location')).toMatch(/^cursor:\/\/anysphere\.cursor-retrieval\/oauth\/user-herald\/callback\?code=/);
+  });
+});
+
+describe('assistant sign-in: errors go back to the client once its redirect is known', () => {
+  it('redirects bad scope, bad PKCE, unsupported response_type and a foreign resource with error, description and state', async () => {
+    const { workspace, cookie } = await member();
+    const { authorizationUrl, redirectUri } = await sdkSignIn({ cookie, workspaceId: workspace.id });
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ scope: 'workspaces:manage' }, 'invalid_scope'],
+      [{ code_challenge: 'short' }, 'invalid_request'],
+      [{ code_challenge_method: 'plain' }, 'invalid_request'],
+      [{ response_type: 'token' }, 'unsupported_response_type'],
+      [{ resource: 'https://evil.example/mcp' }, 'invalid_target'],
+      [{ decision: 'deny' }, 'access_denied'],
+    ];
+    for (const [extra, error] of cases) {
+      const res = await consent(authorizationUrl, cookie, { decision: 'approve', workspaceId: workspace.id, ...extra });
+      expect([extra, res.status]).toEqual([extra, 303]);
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(redirectUri);
+      expect(back.searchParams.get('error')).toBe(error);
+      expect(back.searchParams.get('error_description')).toBeTruthy();
+      expect(back.searchParams.get('state')).toBe('st-1');
+      expect(back.searchParams.get('code')).toBeNull();
+    }
+    // What the page shows instead of redirecting: the same check the page runs.
+    await expect(oauth.checkAuthorization({ ...Object.fromEntries(authorizationUrl.searchParams), scope: 'workspaces:manage' })).rejects.toMatchObject({
+      error: 'invalid_scope',
+      redirectTo: expect.stringContaining('error=invalid_scope'),
+    });
+    await expect(oauth.checkAuthorization({ ...Object.fromEntries(authorizationUrl.searchParams), client_id: randomUUID() })).rejects.toMatchObject({
+      error: 'invalid_client',
+      redirectTo: undefined,
+    });
+    const unregistered = await consent(authorizationUrl, cookie, { decision: 'approve', workspaceId: workspace.id, redirect_uri: 'https://evil.example/cb' });
+    expect(unregistered.status).toBe(400);
+    expect(unregistered.headers.get('location')).toBeNull();
+  });
+});
+
+describe('assistant sign-in: resource binding (RFC 8707)', () => {
+  it('refuses a foreign resource at the token endpoint, on exchange and on refresh', async () => {
+    const { workspace, cookie } = await member();
+    const signIn = await sdkSignIn({ cookie, workspaceId: workspace.id });
+    const back = new URL(signIn.decided.headers.get('location')!);
+    const form = {
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      code_verifier: signIn.codeVerifier,
+      client_id: signIn.clientInformation.client_id,
+      redirect_uri: signIn.redirectUri,
+    };
+    const foreign = await tokenRequest({ ...form, resource: 'https://evil.example/mcp' });
+    expect([foreign.status, ((await foreign.json()) as { error: string }).error]).toEqual([400, 'invalid_target']);
+    const ok = await tokenRequest({ ...form, resource: signIn.prm.resource });
+    expect(ok.status).toBe(200);
+    const { refresh_token, access_token } = (await ok.json()) as { refresh_token: string; access_token: string };
+    const refresh = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token,
+      client_id: signIn.clientInformation.client_id,
+      resource: `${server.url}/public/v1`,
+    });
+    expect(((await refresh.json()) as { error: string }).error).toBe('invalid_target');
+    // The token is for the tool endpoint only: the REST API does not take it.
+    expect((await fetch(`${server.url}/public/v1/posts`, { headers: { Authorization: `Bearer ${access_token}` } })).status).toBe(401);
+    expect((await initializeWith(access_token)).status).toBe(200);
+  });
+});
+
+describe('the tool endpoint challenge (RFC 6750 §3.1)', () => {
+  it('says invalid_token when a bad token was sent, and names no error when none was', async () => {
+    const none = await initializeWith(null);
+    expect(none.status).toBe(401);
+    expect(none.challenge).toContain('resource_metadata=');
+    expect(none.challenge).not.toContain('error=');
+    for (const bad of [`sk_live_${'a'.repeat(43)}`, 'garbage']) {
+      const res = await initializeWith(bad);
+      expect(res.status).toBe(401);
+      expect(res.challenge).toContain('error="invalid_token"');
+      expect(res.challenge).toMatch(/error_description="[^"]+"/);
+      expect(res.challenge).toContain(`resource_metadata="${server.url}/.well-known/oauth-protected-resource/public/v1/mcp"`);
+    }
+  });
+});
+
+describe('the consent page workspace', () => {
+  it("pre-selects the member's own workspace, or the one last used when it can be granted", async () => {
+    const { user, workspace: own } = await member();
+    await db.workspace.update({ where: { id: own.id }, data: { name: 'Zulu' } });
+    const other = await createWorkspace({ name: 'Alpha' });
+    await db.membership.create({ data: { userId: user.id, workspaceId: other.id, role: 'admin' } });
+    const managed = await createWorkspace({ name: 'Client', managedById: own.id });
+
+    const plain = await oauth.consentWorkspaces(user.id, undefined);
+    expect(plain.workspaces.map((w) => w.name)).toEqual(expect.arrayContaining(['Zulu', 'Alpha', 'Client']));
+    expect(plain.selectedId).toBe(own.id);
+    expect((await oauth.consentWorkspaces(user.id, managed.id)).selectedId).toBe(managed.id);
+    expect((await oauth.consentWorkspaces(user.id, (await createWorkspace()).id)).selectedId).toBe(own.id);
   });
 });

@@ -1,10 +1,14 @@
 // The consent page an assistant client sends a member to: who is asking, for which
 // workspace and with which scopes. Approving issues a one-time code to the client
-// (server/oauth); the key it becomes is listed with the workspace's keys.
+// (server/oauth); the key it becomes is listed with the workspace's keys. A request from an
+// unknown client or to an unregistered redirect URI is shown here; its other errors go back
+// to the client.
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { currentStaffUserId } from '@/server/auth/staff-auth';
 import { SCOPE_DESCRIPTIONS } from '@/server/auth/scopes';
-import { checkAuthorization, grantableWorkspaces, OAuthError, type CheckedAuthorization } from '@/server/oauth/oauth';
+import { checkAuthorization, consentWorkspaces, OAuthError, type CheckedAuthorization } from '@/server/oauth/oauth';
+import { WORKSPACE_COOKIE } from '@/app/(staff)/_lib/workspace-cookie';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,6 +26,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   try {
     request = await checkAuthorization(params);
   } catch (err) {
+    if (err instanceof OAuthError && err.redirectTo) redirect(err.redirectTo);
     const message = err instanceof OAuthError ? err.description : 'This sign-in request cannot be completed';
     return (
       <main className="auth-page">
@@ -34,8 +39,10 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
       </main>
     );
   }
-  const workspaces = await grantableWorkspaces(userId);
-  const redirectHost = new URL(request.redirectUri).host;
+  const { workspaces, selectedId } = await consentWorkspaces(userId, (await cookies()).get(WORKSPACE_COOKIE)?.value);
+  // An app's own scheme (cursor://, com.example.app:) has no host worth naming: the scheme is the app.
+  const target = new URL(request.redirectUri);
+  const redirectHost = target.host || target.protocol.replace(/:$/, '');
   return (
     <main className="auth-page">
       <form method="post" action="/oauth/authorize/decision" className="card auth-card">
@@ -53,7 +60,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
         ) : (
           <label className="field">
             Workspace
-            <select name="workspaceId" defaultValue={workspaces[0]!.id}>
+            <select name="workspaceId" defaultValue={selectedId ?? undefined}>
               {workspaces.map((w) => (
                 <option key={w.id} value={w.id}>
                   {w.name}
