@@ -34,7 +34,11 @@ test('an assistant stages a scheduled post; a member confirms it on the Assistan
   await expect(card).toBeVisible();
   // The arguments in plain words: the account by name, the time in the workspace's zone.
   await expect(card.getByText(linkedin.displayName, { exact: true })).toBeVisible();
-  await expect(card.getByText(/09:30 UTC/)).toBeVisible();
+  await expect(card.getByText(/09:30 UTC/).first()).toBeVisible();
+  // …and what it would do: the post as the account will show it, and when.
+  const preview = card.getByTestId('proposal-preview');
+  await expect(preview.getByRole('list', { name: 'What each account will show' })).toContainText(`${linkedin.displayName} · LinkedIn${content}`);
+  await expect(preview).toContainText(/When: .* 09:30 UTC/);
   await expect(card.getByText(/Staged by the key “/)).toBeVisible();
   await card.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('button', { name: 'All' }).click();
@@ -56,6 +60,10 @@ test('a member declines a staged action with a reason the assistant can read', a
   const actionId = (publish.structuredContent as { staged: { actionId: string } }).staged.actionId;
 
   await signIn(page);
+  // The confirmation link says what a publish takes out of the member's hands.
+  await page.goto(`/proposals/${actionId}`);
+  await expect(page.getByTestId('proposal-consequence')).toContainText('Publishes now to 1 account, in public');
+  await expect(page.getByTestId('proposal-preview')).toContainText(`Flash sale ${t}`);
   await page.goto('/assistant');
   const card = page.getByTestId('proposal').filter({ hasText: postId });
   await card.getByRole('button', { name: 'Decline' }).click();

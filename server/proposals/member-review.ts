@@ -6,6 +6,7 @@ import { resolveStaffActor } from '@/server/auth/staff-actor';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
+import { previewProposal, type ProposalPreviewDto } from './proposal-preview';
 import { confirmProposal, declineProposal, getProposal } from './proposals';
 import { ZDeclineInput, type ProposalDto } from './proposals.schemas';
 
@@ -23,8 +24,9 @@ async function memberActor(userId: string, id: string) {
 }
 
 export interface ProposalForMember {
-  workspace: { id: string; name: string };
+  workspace: { id: string; name: string; timeZone: string };
   proposal: ProposalDto;
+  preview: ProposalPreviewDto;
 }
 
 /** The staged action behind a confirmation link, for the member who opened it. */
@@ -32,9 +34,9 @@ export async function proposalForMember(userId: string, id: string): Promise<Pro
   const actor = await memberActor(userId, id);
   const [proposal, workspace] = await Promise.all([
     getProposal(actor.workspaceId, id),
-    db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { id: true, name: true } }),
+    db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { id: true, name: true, timeZone: true } }),
   ]);
-  return { workspace, proposal };
+  return { workspace, proposal, preview: await previewProposal(actor.workspaceId, proposal.toolName, proposal.arguments) };
 }
 
 /** The member's answer on the confirmation page: the same services as the app's procedures. */

@@ -5,6 +5,7 @@ import { readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { z } from 'zod';
 import { confirmProposal, declineProposal, getConfirmationPolicy, getProposal, listProposals, setConfirmationPolicy } from './proposals';
+import { previewProposal, ZProposalPreview } from './proposal-preview';
 import { ZDeclineInput, ZListProposalsQuery, ZPolicy, ZPolicyInput, ZProposal, ZProposalId } from './proposals.schemas';
 
 const tags = ['Staged actions'];
@@ -25,6 +26,16 @@ export const proposalsRouter = router({
     .input(ZListProposalsQuery)
     .output(readEnvelope(z.array(ZProposal)))
     .query(async ({ ctx, input }) => ({ data: await listProposals(ctx.actor.workspaceId, input) })),
+
+  // The staff app's view of what a staged action would do (no REST route).
+  preview: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['PROPOSAL_NOT_FOUND'] })
+    .input(ZProposalId)
+    .output(readEnvelope(ZProposalPreview))
+    .query(async ({ ctx, input }) => {
+      const proposal = await getProposal(ctx.actor.workspaceId, input.id);
+      return { data: await previewProposal(ctx.actor.workspaceId, proposal.toolName, proposal.arguments) };
+    }),
 
   get: apiProcedure
     .meta({

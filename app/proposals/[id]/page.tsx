@@ -6,6 +6,8 @@ import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
 import { currentStaffUserId } from '@/server/auth/staff-auth';
 import { AppError } from '@/server/errors/app-error';
+import { ProposalPreview } from '@/app/_ui/proposal-preview';
+import { formatInZone } from '@/server/shared/time-zone';
 import { decideAsMember, proposalForMember, type ProposalForMember } from '@/server/proposals/member-review';
 
 export const dynamic = 'force-dynamic';
@@ -60,7 +62,7 @@ export default async function ProposalPage({ params, searchParams }: Props) {
       </main>
     );
   }
-  const { proposal, workspace } = found;
+  const { proposal, workspace, preview } = found;
   const action = decide.bind(null, proposal.actionId);
   const outcomeError = proposal.outcome && !proposal.outcome.ok ? proposal.outcome.error : null;
   return (
@@ -80,11 +82,11 @@ export default async function ProposalPage({ params, searchParams }: Props) {
           </dd>
           <dt>Asked</dt>
           <dd>
-            <time dateTime={proposal.createdAt}>{new Date(proposal.createdAt).toUTCString()}</time>
+            <time dateTime={proposal.createdAt}>{formatInZone(proposal.createdAt, workspace.timeZone)}</time>
           </dd>
           <dt>{proposal.status === 'staged' ? 'Expires' : 'Decided'}</dt>
           <dd>
-            <time dateTime={proposal.decidedAt ?? proposal.expiresAt}>{new Date(proposal.decidedAt ?? proposal.expiresAt).toUTCString()}</time>
+            <time dateTime={proposal.decidedAt ?? proposal.expiresAt}>{formatInZone(proposal.decidedAt ?? proposal.expiresAt, workspace.timeZone)}</time>
           </dd>
           {proposal.declineReason ? (
             <>
@@ -93,8 +95,16 @@ export default async function ProposalPage({ params, searchParams }: Props) {
             </>
           ) : null}
         </dl>
-        <h2>Exactly what will run</h2>
-        <pre className="proposal-arguments">{JSON.stringify(proposal.arguments, null, 2)}</pre>
+        {preview.post || preview.consequence ? (
+          <>
+            <h2>What it does</h2>
+            <ProposalPreview preview={preview} />
+          </>
+        ) : null}
+        <details>
+          <summary>Exactly what will run</summary>
+          <pre className="proposal-arguments">{JSON.stringify(proposal.arguments, null, 2)}</pre>
+        </details>
         {outcomeError ? (
           <p className="error" role="alert">
             {outcomeError.code}: {outcomeError.message}

@@ -12,6 +12,7 @@ import { Badge, Card, EmptyState, ErrorState, Label, LoadingRows, PageHeader, Se
 import type { SetupSnippet } from '@/server/mcp/setup';
 import type { ProposalDto } from '@/server/proposals/proposals.schemas';
 import { plainArguments } from '../../_lib/plain-arguments';
+import { ProposalPreview } from '@/app/_ui/proposal-preview';
 import { useShell } from '../../_lib/providers';
 import { ago, formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
@@ -53,6 +54,12 @@ function ProposalCard({ p, accounts, onDecline }: { p: ProposalDto; accounts: Ma
     onError: (e) => toast.error(serverError(e).message),
   });
   const args = plainArguments(p.toolName, p.arguments, { accounts, timeZone: current.timeZone });
+  // What it would do now (the post it names, read afresh), beside the staged arguments.
+  const preview = useQuery({
+    queryKey: ['proposals.preview', p.actionId, p.status],
+    queryFn: async () => (await trpc.proposals.preview.query({ id: p.actionId })).data,
+    enabled: p.status === 'staged',
+  });
   const postId = resultPostId(p);
   const status = STATUS[p.status];
   return (
@@ -66,6 +73,7 @@ function ProposalCard({ p, accounts, onDecline }: { p: ProposalDto; accounts: Ma
           Staged by {p.keyName ? <>the key “{p.keyName}”</> : 'a key'} {ago(p.createdAt)} · tool <code className="text-xs">{p.toolName}</code>
           {p.status === 'staged' ? <> · expires {formatIn(p.expiresAt, current.timeZone, 'd MMM, HH:mm')}</> : null}
         </p>
+        {preview.data ? <ProposalPreview preview={preview.data} /> : null}
         {args.length ? (
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
             {args.map((a) => (
