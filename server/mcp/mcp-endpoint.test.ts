@@ -484,9 +484,22 @@ describe('setup', () => {
     const body = (await res.json()) as Structured;
     expect(body.data.url).toMatch(/\/public\/v1\/mcp$/);
     expect(body.data.clients.map((c: Structured) => c.client)).toEqual(
-      expect.arrayContaining(['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', expect.stringMatching(/mcp-remote/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^Claude\.ai/),
+        expect.stringMatching(/^ChatGPT/),
+        'Claude Code',
+        'Cursor',
+        'VS Code',
+        expect.stringMatching(/mcp-remote/),
+      ]),
     );
     for (const c of body.data.clients) expect(c.snippet).toContain(body.data.url);
+    // No key is written into a file: OAuth clients get the URL only, key clients read it from
+    // a password prompt or the environment.
+    for (const c of body.data.clients) {
+      if (c.signIn === 'oauth') expect(c.snippet).not.toMatch(/sk_live|Authorization/);
+      if (c.format === 'json') expect(c.snippet).not.toMatch(/Bearer sk_live_/);
+    }
     const page = await fetch(new URL('/public/v1/mcp/setup', a.url), { headers: { Accept: 'text/html' } });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toMatch(/Connect an assistant to Herald/);

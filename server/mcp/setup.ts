@@ -10,50 +10,77 @@ export interface SetupSnippet {
   client: string;
   /** Where the snippet goes. */
   where: string;
-  format: 'json' | 'shell';
+  format: 'url' | 'json' | 'shell';
   snippet: string;
+  /** How the client gets in: it signs in through Herald in the browser (OAuth), or it sends an API key. */
+  signIn: 'oauth' | 'key';
 }
 
 export function mcpUrl(): string {
   return `${env.baseUrl()}${MCP_PATH}`;
 }
 
+/**
+ * The clients people use, the easiest way first: every client that can sign in by OAuth is
+ * given just the URL (the member picks the workspace and what the assistant may do on
+ * Herald's consent page; nothing secret sits in a file). Keys remain for clients that need
+ * one, read from the environment or a password prompt rather than written in the file.
+ */
 export function setupSnippets(url = mcpUrl()): SetupSnippet[] {
   const json = (v: unknown) => JSON.stringify(v, null, 2);
   const bridge = ['-y', 'mcp-remote', url, '--header', 'Authorization:Bearer ${HERALD_API_KEY}'];
   return [
     {
-      client: 'Claude Desktop',
-      where: 'claude_desktop_config.json (Settings → Developer → Edit Config)',
-      format: 'json',
-      snippet: json({ mcpServers: { herald: { command: 'npx', args: bridge, env: { HERALD_API_KEY: KEY_PLACEHOLDER } } } }),
+      client: 'Claude.ai and Claude Desktop (connector)',
+      where: 'Settings → Connectors → Add custom connector: paste the URL, then sign in to Herald when asked',
+      format: 'url',
+      snippet: url,
+      signIn: 'oauth',
     },
     {
-      client: 'Claude Code',
-      where: 'a terminal',
-      format: 'shell',
-      snippet: `claude mcp add --transport http herald ${url} --header "Authorization: Bearer ${KEY_PLACEHOLDER}"`,
+      client: 'ChatGPT (connector)',
+      where: 'Settings → Apps & Connectors → Create (developer mode): paste the URL, choose OAuth, then sign in to Herald when asked',
+      format: 'url',
+      snippet: url,
+      signIn: 'oauth',
     },
     {
       client: 'Cursor',
-      where: '.cursor/mcp.json (or ~/.cursor/mcp.json)',
+      where: '.cursor/mcp.json (or ~/.cursor/mcp.json); Cursor opens Herald’s sign-in the first time a tool is used',
       format: 'json',
-      snippet: json({ mcpServers: { herald: { url, headers: { Authorization: `Bearer ${KEY_PLACEHOLDER}` } } } }),
+      snippet: json({ mcpServers: { herald: { url } } }),
+      signIn: 'oauth',
+    },
+    {
+      client: 'Claude Code',
+      where: 'a terminal, then /mcp in Claude Code to sign in',
+      format: 'shell',
+      snippet: `claude mcp add --transport http herald ${url}`,
+      signIn: 'oauth',
     },
     {
       client: 'VS Code',
-      where: '.vscode/mcp.json',
+      where: '.vscode/mcp.json (VS Code asks for the key once and keeps it in its secret storage)',
       format: 'json',
       snippet: json({
         inputs: [{ type: 'promptString', id: 'herald-key', description: 'Herald API key (sk_live_…)', password: true }],
         servers: { herald: { type: 'http', url, headers: { Authorization: 'Bearer ${input:herald-key}' } } },
       }),
+      signIn: 'key',
     },
     {
-      client: 'Any stdio client (mcp-remote bridge)',
-      where: 'the client’s server command',
+      client: 'Claude Desktop (config file, through mcp-remote)',
+      where: 'claude_desktop_config.json (Settings → Developer → Edit Config); mcp-remote opens Herald’s sign-in in the browser',
+      format: 'json',
+      snippet: json({ mcpServers: { herald: { command: 'npx', args: ['-y', 'mcp-remote', url] } } }),
+      signIn: 'oauth',
+    },
+    {
+      client: 'Any stdio client (mcp-remote bridge with a key)',
+      where: 'the client’s server command, with HERALD_API_KEY set in its environment (not in a file you share)',
       format: 'shell',
       snippet: `HERALD_API_KEY=${KEY_PLACEHOLDER} npx ${bridge.map((a) => (a.includes(' ') || a.includes('$') ? `'${a}'` : a)).join(' ')}`,
+      signIn: 'key',
     },
   ];
 }
@@ -62,13 +89,16 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 function page(url: string, snippets: SetupSnippet[]): string {
   const sections = snippets
-    .map((s) => `<section><h2>${escapeHtml(s.client)}</h2><p>Put this in ${escapeHtml(s.where)}:</p><pre><code>${escapeHtml(s.snippet)}</code></pre></section>`)
+    .map(
+      (s) =>
+        `<section><h2>${escapeHtml(s.client)}</h2><p>${s.format === 'url' ? 'The URL' : 'Put this'} in ${escapeHtml(s.where)}:</p><pre><code>${escapeHtml(s.snippet)}</code></pre></section>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Connect an assistant to Herald</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}pre{background:#f3f4f6;padding:1rem;border-radius:8px;overflow:auto;font-size:14px}h1{font-size:1.6rem}h2{font-size:1.15rem;margin-top:2rem}code{font-family:ui-monospace,monospace}</style></head>
 <body><main><h1>Connect an assistant to Herald</h1>
-<p>Tool endpoint: <code>${escapeHtml(url)}</code>. Use an API key of the workspace (<code>sk_live_…</code>); the assistant gets exactly the key's scopes and shares its rate limit with the REST API. Publishing, scheduling and other actions with an external effect wait for a member's confirmation in Herald unless the workspace turned that off.</p>
+<p>Tool endpoint: <code>${escapeHtml(url)}</code>. Most clients need only this URL: they open Herald's sign-in, where a member picks the workspace and what the assistant may do. Others use an API key of the workspace (<code>sk_live_…</code>). Either way the assistant gets exactly those scopes and shares the rate limit with the REST API. Publishing, scheduling and other actions with an external effect wait for a member's confirmation in Herald unless the workspace turned that off.</p>
 ${sections}</main></body></html>`;
 }
 
@@ -77,5 +107,12 @@ export function handleMcpSetup(req: Request): Response {
   const snippets = setupSnippets(url);
   const accept = req.headers.get('accept') ?? '';
   if (accept.includes('text/html')) return new Response(page(url, snippets), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-  return Response.json({ data: { url, transport: 'streamable-http', authentication: 'Authorization: Bearer sk_live_…', clients: snippets } });
+  return Response.json({
+    data: {
+      url,
+      transport: 'streamable-http',
+      authentication: 'OAuth 2.1 sign-in (discovered from the 401), or Authorization: Bearer sk_live_…',
+      clients: snippets,
+    },
+  });
 }

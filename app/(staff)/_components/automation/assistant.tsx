@@ -238,8 +238,16 @@ function Setup({ snippets }: { snippets: SetupSnippet[] }) {
   return (
     <div className="space-y-3 text-sm">
       <p className="text-slate-700">
-        An assistant acts for the workspace of the key it uses: give it a key of <strong>{current.name}</strong> (mint one under API keys) in place of{' '}
-        <code>sk_live_…</code>.
+        {s.signIn === 'oauth' ? (
+          <>
+            This client needs only the URL: it opens Herald’s sign-in, where you pick <strong>{current.name}</strong> (or another workspace) and what the
+            assistant may do. Nothing secret goes in a file.
+          </>
+        ) : (
+          <>
+            This client sends an API key: give it a key of <strong>{current.name}</strong> (mint one under API keys) in place of <code>sk_live_…</code>.
+          </>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Label htmlFor="setup-client">Tool client</Label>
@@ -252,7 +260,9 @@ function Setup({ snippets }: { snippets: SetupSnippet[] }) {
         </Select>
         <CopyButton text={s.snippet} label="Copy snippet" />
       </div>
-      <p className="text-slate-600">Goes in {s.where}.</p>
+      <p className="text-slate-600">
+        {s.format === 'url' ? 'The URL goes in' : 'Goes in'} {s.where}.
+      </p>
       <pre
         className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
         data-testid="setup-snippet"
