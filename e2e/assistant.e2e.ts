@@ -108,7 +108,9 @@ test('a member lets an assistant in through the consent page', async ({ page, re
   // The token is bound to the tool endpoint (RFC 8707): it lists tools there, and the REST
   // API refuses it.
   const client = new Client({ name: 'desk-assistant', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/public/v1/mcp', baseURL), { requestInit: { headers: { Authorization: `Bearer ${access_token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/public/v1/mcp', baseURL), { requestInit: { headers: { Authorization: `Bearer ${access_token}` } } }),
+  );
   expect((await client.listTools()).tools.map((t) => t.name)).toContain('posts_list');
   await client.close();
   const posts = await request.get('/public/v1/posts', { headers: { Authorization: `Bearer ${access_token}` } });
