@@ -1,6 +1,7 @@
 // A new agency's way in (first run, sign-up modes, invitations, email verification and what
 // an unverified owner may do) and its way out (export without secrets, deletion that closes
 // every door at once, the purge), against a real database and the real HTTP API.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,16 @@ describe('the first run and sign-up modes', () => {
     });
     await expect(signUpAgency({ ...owner('weak'), timeZone: 'Mars/Olympus' })).rejects.toThrow();
     expect(await db.workspace.count()).toBe(before);
+  });
+});
+
+describe('the demo seed', () => {
+  it('refuses a database that serves a real agency, unless asked in so many words', () => {
+    // Agencies signed up above are real: the demo owner's published password must not join them.
+    const seed = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'prisma/seed.ts'], { env: process.env, encoding: 'utf8', timeout: 60_000 });
+    expect(seed.status).toBe(1);
+    expect(seed.stderr).toContain('the demo (with its published password) is not added');
+    expect(seed.stderr).toContain('--with-real-agencies');
   });
 });
 
