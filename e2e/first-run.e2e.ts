@@ -47,8 +47,11 @@ async function query<T>(sql: string, values: unknown[] = []): Promise<T[]> {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'herald-first-run-'));
 const servers: ChildProcess[] = [];
 
-/** The same build on its own port, over the empty database, with its own mailbox. */
-async function startHerald(port: number, env: Record<string, string>): Promise<string> {
+/**
+ * The same build on its own port, over the empty database, with its own mailbox. Small pools:
+ * it shares the PostgreSQL server (and its connection limit) with the suite's own server.
+ */
+async function startHerald(port: number, env: Record<string, string>): Promise<{ origin: string; stop(): void }> {
   const origin = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: {
@@ -59,13 +62,15 @@ async function startHerald(port: number, env: Record<string, string>): Promise<s
       AUTH_URL: origin,
       AUTH_TRUST_HOST: 'true',
       SMTP_URL: '',
+      DATABASE_POOL_SIZE: '4',
+      JOBS_CONCURRENCY: '2',
       ...env,
     },
     stdio: 'ignore',
   });
   servers.push(server);
   await expect(async () => expect((await fetch(`${origin}/api/health`)).status).toBeLessThan(500)).toPass({ timeout: 60_000 });
-  return origin;
+  return { origin, stop: () => server.kill('SIGTERM') };
 }
 
 test.beforeAll(async () => {
@@ -114,7 +119,7 @@ const first = { agency: 'Atlantic Social', name: 'Ana Costa', email: 'ana@atlant
 const second = { agency: 'Northern Lights Media', name: 'Noor Berg', email: 'noor@northern-lights.example' };
 
 test('on an empty Herald a person creates the agency, confirms the email, connects a sandbox account and schedules a post', async ({ page }) => {
-  origin = await startHerald(3181, { SIGNUP_MODE: 'open' });
+  origin = (await startHerald(3181, { SIGNUP_MODE: 'open' })).origin;
   await page.goto(`${origin}/`);
   // Nobody to sign in yet: the first run.
   await expect(page).toHaveURL(`${origin}/signup`);
@@ -178,13 +183,15 @@ test('a second agency signs up and sees nothing of the first', async ({ browser 
 });
 
 test('an invite-only Herald refuses sign-up with a page that says why', async ({ page }) => {
-  const invited = await startHerald(3182, { SIGNUP_MODE: 'invite' });
+  const server = await startHerald(3182, { SIGNUP_MODE: 'invite' });
+  const invited = server.origin;
   await page.goto(`${invited}/signup`);
   await expect(page.getByRole('heading', { name: 'Sign-up is by invitation' })).toBeVisible();
   await expect(page.getByText('This Herald is invite-only')).toBeVisible();
   await expect(page.getByLabel('Agency name')).toHaveCount(0);
   await page.goto(`${invited}/signup?invite=not-a-real-invitation`);
   await expect(page.getByText('used already or has expired')).toBeVisible();
+  server.stop();
 });
 
 test('an owner exports the agency, then deletes it: no key and no token works afterwards', async ({ page }) => {

@@ -45,7 +45,8 @@ test('an assistant stages a scheduled post; a member confirms it on the Assistan
   const done = page.getByTestId('proposal').filter({ hasText: content });
   await expect(done.getByText('Done')).toBeVisible({ timeout: 20_000 });
   await done.getByRole('link', { name: 'Open the post' }).click();
-  await expect(page.getByRole('heading', { name: 'Post' })).toBeVisible();
+  await expect(page).toHaveURL(/\/posts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible();
   await expect(page.getByText(content)).toBeVisible();
   await expect(page.getByText('scheduled', { exact: true }).first()).toBeVisible();
   expect(staged.title).toMatch(/Schedule a post/);
