@@ -1,9 +1,8 @@
 // What a staged action would do, for the member deciding on it — on the confirmation page and
 // in the app's Assistant list alike: the post as each account will show it, its media, its
 // time in the workspace's zone, and for a destructive action what it takes away.
+import { MediaThumb, mediaKindOf } from './media-thumb';
 import type { ProposalPreviewDto } from '@/server/proposals/proposal-preview';
-
-const VIDEO = /\.(mp4|m4v|mov|webm)(\?|#|$)/i;
 
 export function ProposalPreview({ preview }: { preview: ProposalPreviewDto }) {
   const { post, consequence } = preview;
@@ -35,12 +34,11 @@ export function ProposalPreview({ preview }: { preview: ProposalPreviewDto }) {
             <ul className="flex flex-wrap gap-2" aria-label={`${post.media.length} media`}>
               {post.media.map((url, i) => (
                 <li key={`${url}-${i}`} className="size-20 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-                  {VIDEO.test(url) ? (
-                    <video src={`${url}#t=0.1`} preload="metadata" muted aria-label={`Video ${i + 1} of the post`} className="h-full w-full object-cover" />
-                  ) : (
-                    // eslint-disable-next-line @next/next/no-img-element -- the workspace's own media
-                    <img src={url} alt={`Image ${i + 1} of the post`} className="h-full w-full object-cover" />
-                  )}
+                  <MediaThumb
+                    url={url}
+                    label={`${mediaKindOf(url) === 'video' ? 'Video' : 'Image'} ${i + 1} of the post`}
+                    className="h-full w-full object-cover"
+                  />
                 </li>
               ))}
             </ul>

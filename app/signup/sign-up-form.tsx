@@ -1,17 +1,15 @@
 'use client';
 // The sign-up form: the agency, its owner, the password and the time zone (the browser's,
 // changeable). Problems come back on the field they concern, with what was typed kept.
-import { useActionState, useSyncExternalStore } from 'react';
+import { useActionState } from 'react';
+import { useBrowserTimeZone } from '@/app/_ui/browser-time-zone';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
-import { canonicalTimeZone, timeZoneNames } from '@/server/shared/time-zone';
+import { timeZoneNames } from '@/server/shared/time-zone';
 import { signUpAction, type SignUpState } from './actions';
-
-const noSubscription = () => () => {};
-const browserZone = () => canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 export function SignUpForm({ invite }: { invite: string | null }) {
   const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, {});
-  const zone = useSyncExternalStore(noSubscription, browserZone, () => 'UTC');
+  const zone = useBrowserTimeZone() ?? 'UTC';
   const v = state.values ?? {};
   const err = (field: string) =>
     state.error?.field === field ? (

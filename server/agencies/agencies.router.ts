@@ -3,7 +3,6 @@
 // leaving (export, delete).
 import { z } from 'zod';
 import { ZPlatform } from '@/server/connections/connections.schemas';
-import { AppError } from '@/server/errors/app-error';
 import { readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { addSandboxAccount, firstSteps, ZFirstSteps } from './first-steps';
@@ -28,8 +27,7 @@ export const agenciesRouter = router({
     .input(z.strictObject({}).optional())
     .output(writeEnvelope(z.object({ sent: z.literal(true) })))
     .mutation(async ({ ctx }) => {
-      if (!ctx.actor.userId) throw new AppError('FORBIDDEN', 'The app is for signed-in members');
-      await resendVerification(ctx.actor.userId);
+      await resendVerification(ctx.actor);
       return { data: { sent: true as const }, warnings: [] };
     }),
 

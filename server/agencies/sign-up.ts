@@ -6,6 +6,7 @@
 // lets others in or sends data out).
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { Actor } from '@/server/auth/actor';
 import { hashPassword } from '@/server/auth/password';
 import { checkNewPassword, MAX_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import { env } from '@/server/config/env';
@@ -134,7 +135,9 @@ async function sendVerification(email: string, secret: string): Promise<void> {
 }
 
 /** A new link for a signed-up owner who has not verified yet (the old ones stop working). */
-export async function resendVerification(userId: string): Promise<void> {
+export async function resendVerification(actor: Actor): Promise<void> {
+  if (actor.kind !== 'staff' || !actor.userId) throw new AppError('FORBIDDEN', 'The verification email is sent again from the app');
+  const userId = actor.userId;
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true } });
   if (!user || user.emailVerified) return;
   const secret = token();

@@ -4,11 +4,10 @@
 // page says so instead of failing silently. Local addresses of one port are the same place
 // (localhost, 127.0.0.1, [::1]): a developer may open any of them.
 import { env } from '@/server/config/env';
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+import { isLoopbackHost } from '@/server/shared/loopback';
 
 function place(url: URL): string {
-  const host = LOOPBACK.has(url.hostname) ? 'loopback' : url.hostname;
+  const host = isLoopbackHost(url.hostname) ? 'loopback' : url.hostname;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   return `${url.protocol}//${host}:${port}`;
 }

@@ -15,6 +15,7 @@ import { env } from '@/server/config/env';
 import { db } from '@/server/db/client';
 import { isUuid } from '@/server/shared/schemas';
 import { MCP_PATH } from '@/server/shared/paths';
+import { isLoopbackHost } from '@/server/shared/loopback';
 
 /** How long a granted code may wait for its exchange. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -82,7 +83,6 @@ export function authorizationServerMetadata() {
 
 // ───────────── Redirect URIs (RFC 8252 for desktop clients) ─────────────
 
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** Schemes a browser acts on itself instead of handing the address to an app: never a redirect. */
 const REFUSED_SCHEMES = [
   'javascript:',
@@ -109,7 +109,7 @@ function parseUri(uri: string): URL | null {
   }
 }
 
-const isLoopback = (url: URL) => url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname);
+const isLoopback = (url: URL) => url.protocol === 'http:' && isLoopbackHost(url.hostname);
 
 /**
  * A redirect back to a client: https anywhere; http only to this machine (loopback, RFC 8252

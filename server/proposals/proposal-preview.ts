@@ -9,6 +9,7 @@ import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { isUuid } from '@/server/shared/schemas';
 import { isPlatform, type Platform } from '@/server/shared/platforms';
 import { formatInZone } from '@/server/shared/time-zone';
+import { getProposal } from './proposals';
 
 export const ZProposalPreview = z.object({
   post: z
@@ -86,6 +87,12 @@ export async function previewProposal(workspaceId: string, toolName: string, arg
     post: { accounts, media: shape.media, when: shape.scheduledAt ? formatInZone(shape.scheduledAt, workspace.timeZone) : null, status: shape.status },
     consequence: consequenceOf(toolName, shape),
   };
+}
+
+/** The preview of a staged action of the workspace, by its id (PROPOSAL_NOT_FOUND otherwise). */
+export async function previewStagedAction(workspaceId: string, actionId: string): Promise<ProposalPreviewDto> {
+  const proposal = await getProposal(workspaceId, actionId);
+  return previewProposal(workspaceId, proposal.toolName, proposal.arguments);
 }
 
 /** The post as the staged arguments describe it (over `base` for an edit). */

@@ -5,7 +5,7 @@ import { readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { z } from 'zod';
 import { confirmProposal, declineProposal, getConfirmationPolicy, getProposal, listProposals, setConfirmationPolicy } from './proposals';
-import { previewProposal, ZProposalPreview } from './proposal-preview';
+import { previewStagedAction, ZProposalPreview } from './proposal-preview';
 import { ZDeclineInput, ZListProposalsQuery, ZPolicy, ZPolicyInput, ZProposal, ZProposalId } from './proposals.schemas';
 
 const tags = ['Staged actions'];
@@ -32,10 +32,7 @@ export const proposalsRouter = router({
     .meta({ scope: 'posts:read', errors: ['PROPOSAL_NOT_FOUND'] })
     .input(ZProposalId)
     .output(readEnvelope(ZProposalPreview))
-    .query(async ({ ctx, input }) => {
-      const proposal = await getProposal(ctx.actor.workspaceId, input.id);
-      return { data: await previewProposal(ctx.actor.workspaceId, proposal.toolName, proposal.arguments) };
-    }),
+    .query(async ({ ctx, input }) => ({ data: await previewStagedAction(ctx.actor.workspaceId, input.id) })),
 
   get: apiProcedure
     .meta({

@@ -2,7 +2,8 @@
 // carries its zone (server/shared/time-zone.ts, the one rule for every screen and page).
 import { TZDate } from '@date-fns/tz';
 import { formatDistanceToNowStrict } from 'date-fns';
-import { canonicalTimeZone, formatInZone, WHEN_PATTERN } from '@/server/shared/time-zone';
+import { formatInZone, WHEN_PATTERN } from '@/server/shared/time-zone';
+export { browserTimeZone } from '@/app/_ui/browser-time-zone';
 
 /** `iso` in `tz`; with a time of day, the zone follows it unless `zone: false` (a grid already labelled with it). */
 export function formatIn(iso: string | Date, tz: string, pattern = WHEN_PATTERN, opts: { zone?: boolean } = {}): string {
@@ -24,10 +25,4 @@ export function fromLocalInput(value: string, tz: string): string | null {
 
 export function ago(iso: string): string {
   return formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
-}
-
-/** The browser's time zone: the default of a new workspace. */
-export function browserTimeZone(): string {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return tz ? canonicalTimeZone(tz) : 'UTC';
 }

@@ -19,7 +19,8 @@ import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput } from '../../_lib/time';
 import { zoneLabel } from '@/server/shared/time-zone';
 import { serverError, trpc } from '../../_lib/trpc';
-import { MediaThumb, useInvalidateAll } from './post-bits';
+import { MediaThumb } from '@/app/_ui/media-thumb';
+import { useInvalidateAll } from './post-bits';
 
 type View = 'week' | 'month';
 

@@ -29,7 +29,8 @@ import { fromLocalInput, toLocalInput } from '../../_lib/time';
 import { serverError, trpc, type ServerError } from '../../_lib/trpc';
 import { BestTimes } from '../insights/best-times';
 import { precheckFile, uploadFile } from './media-upload';
-import { HealthBadge, MediaThumb, platformLabel, useInvalidateAll } from './post-bits';
+import { MediaThumb } from '@/app/_ui/media-thumb';
+import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
 
 /** The form: the API's fields (same schemas), with the time as the workspace's wall clock. */
 const ZComposerForm = z.object({

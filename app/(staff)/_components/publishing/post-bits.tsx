@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { toast } from 'sonner';
 import { Badge, type Tone } from '@/app/_ui/primitives';
 import { Button } from '@/app/_ui/button';
+import { MediaThumb, mediaKindOf } from '@/app/_ui/media-thumb';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import type { PostListRowDto } from '@/server/posts/posts.schemas';
 import type { Platform } from '@/server/shared/platforms';
@@ -106,21 +107,6 @@ export function PostAlert({ post, compact }: { post: Pick<PostListRowDto, 'id' |
   );
 }
 
-const VIDEO = /\.(mp4|m4v|mov|webm)(\?|#|$)/i;
-
-/** What a media URL shows, by its file name (uploads carry their kind; this is for URLs). */
-export const mediaKindOf = (url: string): 'image' | 'video' => (VIDEO.test(url) ? 'video' : 'image');
-
-/** One media file as a square thumbnail: the image, or a video's first frame. */
-export function MediaThumb({ url, kind = mediaKindOf(url), label, className }: { url: string; kind?: 'image' | 'video'; label: string; className?: string }) {
-  return kind === 'video' ? (
-    <video src={`${url}#t=0.1`} preload="metadata" muted aria-label={label} className={className} />
-  ) : (
-    // eslint-disable-next-line @next/next/no-img-element -- the workspace's own media, any origin
-    <img src={url} alt={label} loading="lazy" className={className} />
-  );
-}
-
 /**
  * What a post carries, seen: an image as a thumbnail, a video as its first frame with a
  * play mark — wherever a post is shown for a decision (the approval queue, the post page).
@@ -131,7 +117,7 @@ export function MediaThumbnails({ urls, size = 72 }: { urls: readonly string[]; 
   return (
     <ul className="flex flex-wrap gap-2" aria-label={`${urls.length} media`} data-testid="media-thumbnails">
       {urls.map((url, i) => {
-        const label = `${VIDEO.test(url) ? 'Video' : 'Image'} ${i + 1} of ${urls.length}`;
+        const label = `${mediaKindOf(url) === 'video' ? 'Video' : 'Image'} ${i + 1} of ${urls.length}`;
         return (
           <li key={`${url}-${i}`}>
             <a

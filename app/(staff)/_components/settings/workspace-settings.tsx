@@ -2,14 +2,15 @@
 // Settings of the workspace picked in the switcher. Today: the time zone every screen, the
 // client review and connect pages and the analytics windows read times in.
 import { useMutation } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, Label, PageHeader, Select } from '@/app/_ui/primitives';
 import { timeZoneNames } from '@/server/shared/time-zone';
 import { useShell } from '../../_lib/providers';
 import { LeaveHerald } from './leave-herald';
-import { browserTimeZone, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
+import { useBrowserTimeZone } from '@/app/_ui/browser-time-zone';
 import { serverError, trpc } from '../../_lib/trpc';
 
 /** Every zone the browser knows, the workspace's own first if the list lacks it. */
@@ -17,8 +18,6 @@ function zones(current: string): string[] {
   const list = timeZoneNames();
   return list.includes(current) ? list : [current, ...list];
 }
-
-const noSubscription = () => () => {};
 
 export function WorkspaceSettings() {
   const { current, workspaces } = useShell();
@@ -35,8 +34,7 @@ export function WorkspaceSettings() {
     onError: (e) => toast.error(serverError(e).message),
   });
   const now = new Date();
-  // The browser's zone exists only in the browser: null on the server render.
-  const mine = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  const mine = useBrowserTimeZone();
   return (
     <>
       <PageHeader title="Settings" />

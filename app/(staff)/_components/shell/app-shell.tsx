@@ -25,12 +25,12 @@ import {
 } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/app/_ui/primitives';
 import { cn } from '@/app/_ui/cn';
 import { useShell } from '../../_lib/providers';
-import { browserTimeZone } from '../../_lib/time';
+import { useBrowserTimeZone } from '@/app/_ui/browser-time-zone';
 import { serverError, trpc } from '../../_lib/trpc';
 import { enterWorkspace } from '../../_lib/workspace-cookie';
 import { NewClientDialog } from './new-client-dialog';
@@ -290,15 +290,13 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
   );
 }
 
-const noSubscription = () => () => {};
-
 /** Clients in the switcher before it offers a search. */
 const SEARCH_FROM = 5;
 
 /** Offers the browser's time zone when the workspace schedules in another one. */
 function UseMyTimeZone({ current }: { current: string }) {
   // The browser's zone exists only in the browser: null on the server render.
-  const mine = useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+  const mine = useBrowserTimeZone();
   const set = useMutation({
     mutationFn: (timeZone: string) => trpc.analytics.setTimeZone.mutate({ timeZone }),
     onSuccess: () => window.location.reload(),
