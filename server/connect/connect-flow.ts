@@ -25,12 +25,18 @@ import type { Platform } from '@/server/shared/platforms';
 import { isPlatform } from '@/server/shared/platforms';
 import { channelMode, oauthCallbackUrl } from './channels';
 import { CONNECT_SESSION_MS } from './connect.schemas';
-import { OAuthFlowError, type GrantedAccount } from './oauth/oauth-provider';
+import { isCredentialsProvider, OAuthFlowError, type GrantedAccount, type OAuthProvider } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 import { sandboxAccount } from './sandbox-account';
 import { log } from '@/server/observability/log';
 
 export const CONNECT_COOKIE = 'herald_connect';
+
+function oauthProviderOf(platform: Platform): OAuthProvider {
+  const provider = oauthProviders[platform];
+  if (isCredentialsProvider(provider)) throw new AppError('VALIDATION_FAILED', `${provider.label} connects without a sign-in page`, { field: 'platform' });
+  return provider;
+}
 
 const sessionInvalid = (why: string) => new AppError('CONNECT_SESSION_INVALID', why);
 
@@ -77,7 +83,7 @@ export async function startChannelConnect(args: { token: string; session: string
   if (!session || session.linkId !== link.id) throw sessionInvalid('Unknown connect session');
 
   const state = randomBytes(32).toString('base64url');
-  const provider = oauthProviders[args.platform];
+  const provider = oauthProviderOf(args.platform);
   const pkce = mode === 'oauth' && provider.pkce ? pkcePair() : null;
   // One attempt per session: only an open, unexpired session moves on.
   const claimed = await db.connectSession.updateMany({
@@ -162,7 +168,7 @@ export async function completeOAuthCallback(args: {
     return { location: attempt };
   }
 
-  const provider = oauthProviders[args.platform];
+  const provider = oauthProviderOf(args.platform);
   const error = params.get('error');
   const code = params.get('code');
   if (error || !code) {

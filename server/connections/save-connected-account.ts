@@ -17,6 +17,8 @@ export interface AccountToSave {
   refreshToken: string | null;
   expiresAt: Date | null;
   scopes: string | null;
+  /** Non-secret data the platform's adapter needs (Connection.platformData); replaced on reconnect. */
+  platformData?: Record<string, string | number | boolean | null>;
 }
 
 export async function saveConnectedAccount(args: {
@@ -41,6 +43,7 @@ export async function saveConnectedAccount(args: {
     lastError: null,
     lastErrorAt: null,
     sandboxBehavior: provider === 'sandbox' ? 'ok' : null,
+    platformData: account.platformData ?? {},
   };
   return db.$transaction(async (tx) => {
     const existing = await tx.connection.findUnique({

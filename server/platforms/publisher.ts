@@ -28,6 +28,11 @@ export interface PublishableConnection {
   accessToken: string | null;
   tokenExpiresAt: Date | null;
   sandboxBehavior: string | null;
+  /**
+   * What the adapter needs besides the token, as its connect flow stored it (a Mastodon or
+   * Bluesky server, a Pinterest board, a Discord channel); never secret. `{}` for most.
+   */
+  platformData?: Readonly<Record<string, unknown>>;
 }
 
 /** A connection's tokens as they are stored. */

@@ -4,7 +4,7 @@
 import type { Platform } from '@/server/shared/platforms';
 import { AppError } from '@/server/errors/app-error';
 import type { ResolvedMedia } from '@/server/media/media.types';
-import { PLATFORM_CATALOGUE, type PlatformSettingsByPlatform, type StoryRules } from '@/server/platforms/catalogue';
+import { catalogueEntry, PLATFORM_CATALOGUE, type PlatformSettingsByPlatform, type StoryRules } from '@/server/platforms/catalogue';
 
 const MB = 1024 * 1024;
 
@@ -43,24 +43,48 @@ export function platformLimitProblems(opts: LimitInput): AppError[] {
 function checkPlatform(platform: Platform, opts: LimitInput): void {
   const images = opts.media.filter((m) => m.kind === 'image');
   const videos = opts.media.filter((m) => m.kind === 'video');
-  const { label, text, media } = PLATFORM_CATALOGUE[platform];
+  const { label, text, media, requiredSettings } = catalogueEntry(platform);
   const variant = opts.variants?.[platform]?.content;
   const content = variant ?? opts.content;
   const field = variant !== undefined ? `variants.${platform}.content` : 'content';
   const length = text.count(content);
   if (length > text.maxChars) {
-    throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxChars} characters; this text counts ${length}`, { field });
+    const unit = text.unit ?? 'characters';
+    throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxChars} ${unit}; this text counts ${length}`, { field });
+  }
+  const settings = (opts.settings?.[platform] ?? {}) as Record<string, unknown>;
+  for (const key of requiredSettings ?? []) {
+    if (settings[key] === undefined || settings[key] === '') {
+      throw new AppError('VALIDATION_FAILED', `${label} posts need platformSettings.${platform}.${key}`, { field: `platformSettings.${platform}.${key}` });
+    }
   }
   if (media.required && opts.media.length === 0) {
-    throw new AppError('MEDIA_REQUIRED', `${label} posts need at least one image or video`, { field: 'mediaIds' });
+    const what = media.maxImages === 0 ? 'a video' : media.maxVideos === 0 ? 'an image' : 'at least one image or video';
+    throw new AppError('MEDIA_REQUIRED', `${label} posts need ${what}`, { field: 'mediaIds' });
   }
   if (!media.mixed && images.length > 0 && videos.length > 0) {
     throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} does not accept images and a video in one post`, { field: 'mediaIds' });
   }
   if (images.length > media.maxImages) {
-    throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxImages} images per post; this post has ${images.length}`, {
+    const allows = media.maxImages === 0 ? 'does not accept images' : `allows at most ${media.maxImages} images per post`;
+    throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} ${allows}; this post has ${images.length}`, { field: 'mediaIds' });
+  }
+  if (media.maxVideos === 0 && videos.length > 0) {
+    throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} does not accept videos; this post has ${videos.length}`, { field: 'mediaIds' });
+  }
+  if (opts.media.length > media.maxItems) {
+    throw new AppError('MEDIA_COUNT_EXCEEDED', `${label} allows at most ${media.maxItems} media per post; this post has ${opts.media.length}`, {
       field: 'mediaIds',
     });
+  }
+  const maxImageBytes = media.maxImageBytes;
+  const largeImage = maxImageBytes === undefined ? undefined : images.find((m) => m.bytes > maxImageBytes);
+  if (largeImage && maxImageBytes !== undefined) {
+    throw new AppError(
+      'MEDIA_TOO_LARGE',
+      `${label} allows images up to ${Math.round(maxImageBytes / MB)} MB; this one is ${Math.ceil(largeImage.bytes / MB)} MB`,
+      { field: 'mediaIds' },
+    );
   }
   if (videos.length > media.maxVideos) {
     throw new AppError(

@@ -18,6 +18,8 @@ export interface GrantedAccount {
   scopes: string | null;
   /** Shown next to a choice, e.g. "Facebook Page" or "Instagram business account". */
   kind?: string;
+  /** Non-secret data the adapter needs to publish as this account (Connection.platformData). */
+  platformData?: Record<string, string | number | boolean | null>;
 }
 
 export interface AuthorizeParams {
@@ -36,6 +38,7 @@ export interface ExchangeParams {
 }
 
 export interface OAuthProvider {
+  kind?: 'oauth';
   /** The platform's name in messages shown to the client. */
   label: string;
   /** Whether the platform takes a PKCE challenge (RFC 7636, S256). */
@@ -45,7 +48,58 @@ export interface OAuthProvider {
   authorizeUrl(params: AuthorizeParams): string;
   /** The accounts the grant reaches; throws OAuthFlowError with a readable message on refusal. */
   connect(fetch: Fetcher, params: ExchangeParams): Promise<GrantedAccount[]>;
+  /**
+   * A federated network (Mastodon): the client first names their server, Herald registers (or
+   * reuses) an OAuth app there, and the flow runs against that server with that app. The
+   * deployment needs no app of its own; oauthApps[platform] is not consulted.
+   */
+  instance?: {
+    /** The one field the page asks for before the consent (the server's address). */
+    field: ConnectField;
+    /**
+     * Registers Herald on the server (the platform's app-registration API); returns the app
+     * with that server's endpoints. Called once per server and redirect URI, then reused.
+     */
+    registerApp(fetch: Fetcher, instanceUrl: string, redirectUri: string): Promise<OAuthApp>;
+  };
 }
+
+/** A field the hosted connect page asks the client for. */
+export interface ConnectField {
+  name: string;
+  label: string;
+  type: 'text' | 'password' | 'url';
+  placeholder?: string;
+  /** One sentence under the field: where to find the value. */
+  help?: string;
+  optional?: boolean;
+}
+
+/**
+ * Connecting by what the client types rather than an OAuth consent: a Bluesky handle and app
+ * password, a Telegram channel where the deployment's bot is an admin. The values are used
+ * once, to reach the account, and never stored except as the tokens `connect` returns.
+ */
+export interface CredentialsProvider {
+  kind: 'credentials';
+  label: string;
+  /** Whether the client picks one of several accounts afterwards. */
+  choose: boolean;
+  fields: ConnectField[];
+  /** Whether this deployment can connect the platform this way (e.g. a Telegram bot is configured). */
+  available(): boolean;
+  /**
+   * What the page tells the client before the fields (e.g. "Add @HeraldBot as an admin of
+   * your channel"). Null for none.
+   */
+  instructions(): Promise<string | null>;
+  /** The accounts the values reach; throws OAuthFlowError with a readable message on refusal. */
+  connect(fetch: Fetcher, values: Record<string, string>): Promise<GrantedAccount[]>;
+}
+
+export type ConnectProvider = OAuthProvider | CredentialsProvider;
+
+export const isCredentialsProvider = (p: ConnectProvider): p is CredentialsProvider => p.kind === 'credentials';
 
 /** A refusal the client should read (denied consent, an expired or reused code, no Page). */
 export class OAuthFlowError extends Error {

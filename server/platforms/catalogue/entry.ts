@@ -12,6 +12,8 @@ export interface TextRules {
   maxChars: number;
   /** How the platform counts the characters of a text (text-length.ts). */
   count: (text: string) => number;
+  /** What `count` counts, in messages: Bluesky counts graphemes, the others characters. */
+  unit?: 'characters' | 'graphemes';
 }
 
 /** Instagram stories: one item, shorter and smaller videos than the feed's. */
@@ -34,6 +36,8 @@ export interface MediaRules {
   maxVideoSeconds: number;
   /** The largest video the platform accepts by API, in bytes. */
   maxVideoBytes: number;
+  /** The largest image, in bytes, where the platform caps images below Herald's own upload limit. */
+  maxImageBytes?: number;
   story?: StoryRules;
 }
 
@@ -47,4 +51,14 @@ export interface PlatformCatalogueEntry {
    * the type the adapters read is inferred from it (PlatformSettingsOf in index.ts).
    */
   settings: z.ZodObject;
+  /**
+   * Keys of `settings` every post to this platform must carry (a YouTube or Reddit title):
+   * a post without one is refused at creation, naming the setting.
+   */
+  requiredSettings?: readonly string[];
+  /**
+   * false: the platform's grant does not lapse by itself (a Telegram bot, a Discord or Slack
+   * webhook, a Mastodon token), so an account without an expiry is known valid, not unknown.
+   */
+  tokensExpire?: boolean;
 }

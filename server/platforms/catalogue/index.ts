@@ -19,6 +19,9 @@ export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from '
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
 export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok } satisfies Record<Platform, PlatformCatalogueEntry>;
 
+/** One platform's entry with every optional rule visible (the record above keeps each entry's own type). */
+export const catalogueEntry = (platform: Platform): PlatformCatalogueEntry => PLATFORM_CATALOGUE[platform];
+
 /** The validated platformSettings of one platform, as adapters read them. */
 export type PlatformSettingsOf<P extends Platform> = z.output<(typeof PLATFORM_CATALOGUE)[P]['settings']>;
 

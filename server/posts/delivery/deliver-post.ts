@@ -204,7 +204,7 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     const settings = parseStoredSettings(platform, storedSettings);
     // Tokens a platform grants on the way are stored through connectionTokens at once.
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
-      { ...connection, platform, accessToken: openToken(connection.accessToken) },
+      { ...connection, platform, accessToken: openToken(connection.accessToken), platformData: (connection.platformData ?? {}) as Record<string, unknown> },
       { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings },
       { tokens: connectionTokens },
     );

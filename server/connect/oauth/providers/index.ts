@@ -1,12 +1,12 @@
 import type { Platform } from '@/server/shared/platforms';
-import type { OAuthProvider } from '../oauth-provider';
+import type { ConnectProvider } from '../oauth-provider';
 import { linkedinOAuth } from './linkedin';
 import { facebookOAuth, instagramOAuth } from './meta';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
 
-export const oauthProviders: Record<Platform, OAuthProvider> = {
+export const oauthProviders: Record<Platform, ConnectProvider> = {
   linkedin: linkedinOAuth,
   facebook: facebookOAuth,
   instagram: instagramOAuth,
