@@ -63,6 +63,26 @@ export interface ApiRequest {
   /** Sent as-is (set the content type in headers). */
   body?: string | Uint8Array;
   timeoutMs?: number;
+  /**
+   * How long the platform asks to wait after a 429, in ms, where it says so somewhere other
+   * than the standard Retry-After header (Telegram's parameters.retry_after, Discord's
+   * retry_after body field, Reddit's x-ratelimit-reset). Null: it did not say.
+   */
+  retryAfter?: (response: ApiResponse) => number | null;
+}
+
+/** The longest a publish waits out one rate limit; beyond it the 429 is the outcome. */
+export const RATE_LIMIT_MAX_WAIT_MS = 60_000;
+/** Times one call waits out a rate limit before giving up. */
+const RATE_LIMIT_RETRIES = 2;
+
+/** Retry-After as RFC 9110 §10.2.3 defines it: delay-seconds or an HTTP date. Null when absent or unreadable. */
+export function retryAfterHeaderMs(headers: Headers, now = Date.now()): number | null {
+  const raw = headers.get('retry-after')?.trim();
+  if (!raw) return null;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Math.ceil(Number(raw) * 1000);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export interface ApiResponse {
@@ -73,7 +93,24 @@ export interface ApiResponse {
   json: unknown;
 }
 
+/**
+ * One API call through the guarded client. A 429 whose wait the platform states (Retry-After,
+ * or the request's own `retryAfter`) and that is at most RATE_LIMIT_MAX_WAIT_MS is waited out
+ * and the same request sent again, twice at most: the platform refused it without acting, so
+ * sending it again cannot post twice. Any other 429 is returned for the adapter to report.
+ */
 export async function callApi(fetch: Fetcher, url: string, request: ApiRequest = {}): Promise<ApiResponse> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await callOnce(fetch, url, request);
+    if (response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return response;
+    const waitMs = request.retryAfter?.(response) ?? retryAfterHeaderMs(response.headers);
+    if (waitMs === null || waitMs > RATE_LIMIT_MAX_WAIT_MS) return response;
+    log.info('platforms', `rate limited by ${new URL(url).host}; waiting ${waitMs} ms as asked`);
+    await sleep(waitMs);
+  }
+}
+
+async function callOnce(fetch: Fetcher, url: string, request: ApiRequest): Promise<ApiResponse> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | Uint8Array | undefined = request.body;
   if (request.json !== undefined) {
