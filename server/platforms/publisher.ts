@@ -11,6 +11,12 @@ export interface PublishRequest<P extends Platform = Platform> {
   mediaKinds?: ('image' | 'video')[];
   /** The post's platformSettings for this platform, already validated against the catalogue's schema. */
   settings: PlatformSettingsOf<P>;
+  /**
+   * Stable for one target across every attempt (the target's id): adapters hand it to the
+   * platform's own idempotency where it has one (Mastodon's Idempotency-Key, a Bluesky record
+   * key), so a retry after an unrecorded success does not post twice.
+   */
+  idempotencyKey?: string;
 }
 
 export interface PublishResult {

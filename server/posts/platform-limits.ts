@@ -48,9 +48,12 @@ function checkPlatform(platform: Platform, opts: LimitInput): void {
   const content = variant ?? opts.content;
   const field = variant !== undefined ? `variants.${platform}.content` : 'content';
   const length = text.count(content);
+  const unit = text.unit ?? 'characters';
   if (length > text.maxChars) {
-    const unit = text.unit ?? 'characters';
     throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxChars} ${unit}; this text counts ${length}`, { field });
+  }
+  if (text.maxCharsWithMedia !== undefined && opts.media.length > 0 && length > text.maxCharsWithMedia) {
+    throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxCharsWithMedia} ${unit} with media; this text counts ${length}`, { field });
   }
   const settings = (opts.settings?.[platform] ?? {}) as Record<string, unknown>;
   for (const key of requiredSettings ?? []) {

@@ -12,6 +12,8 @@ export interface TextRules {
   maxChars: number;
   /** How the platform counts the characters of a text (text-length.ts). */
   count: (text: string) => number;
+  /** A lower limit for a text that rides with media (a Telegram caption: 1,024 against a message's 4,096). */
+  maxCharsWithMedia?: number;
   /** What `count` counts, in messages: Bluesky counts graphemes, the others characters. */
   unit?: 'characters' | 'graphemes';
 }
