@@ -20,12 +20,12 @@ import { openValue, sealValue } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { defaultFetch, type Fetcher } from '@/server/platforms/http';
-import { oauthApps } from '@/server/platforms/oauth-apps';
+import { oauthApps, type OAuthApp } from '@/server/platforms/oauth-apps';
 import type { Platform } from '@/server/shared/platforms';
 import { isPlatform } from '@/server/shared/platforms';
-import { channelMode, oauthCallbackUrl } from './channels';
+import { channelFields, channelMode, oauthCallbackUrl } from './channels';
 import { CONNECT_SESSION_MS } from './connect.schemas';
-import { isCredentialsProvider, OAuthFlowError, type GrantedAccount, type OAuthProvider } from './oauth/oauth-provider';
+import { isCredentialsProvider, OAuthFlowError, type ConnectField, type GrantedAccount, type OAuthProvider } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 import { sandboxAccount } from './sandbox-account';
 import { log } from '@/server/observability/log';
@@ -66,33 +66,47 @@ export async function mintConnectSession(token: string): Promise<{ session: stri
 
 export type StartOutcome =
   | { kind: 'redirect'; authorizeUrl: string; attempt: string }
-  | { kind: 'connected'; attempt: string; connection: { id: string; platform: Platform; accountName: string; displayName: string } };
+  | { kind: 'connected'; attempt: string; connection: { id: string; platform: Platform; accountName: string; displayName: string } }
+  /** Several accounts were offered: the page shows them (readAttempt) for the client to pick one. */
+  | { kind: 'choose'; attempt: string };
 
 function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export async function startChannelConnect(args: { token: string; session: string; platform: Platform }): Promise<StartOutcome> {
+export async function startChannelConnect(args: {
+  token: string;
+  session: string;
+  platform: Platform;
+  /** What the page asked for: a credentials provider's fields, or a federated network's server. */
+  values?: Record<string, string>;
+  fetch?: Fetcher;
+}): Promise<StartOutcome> {
   const link = await linkForSession(args.token);
   const mode = channelMode(args.platform);
-  if (mode === 'unavailable')
-    throw new AppError('VALIDATION_FAILED', `${oauthProviders[args.platform].label} is not available on this page`, { field: 'platform' });
+  const provider = oauthProviders[args.platform];
+  if (mode === 'unavailable') throw new AppError('VALIDATION_FAILED', `${provider.label} is not available on this page`, { field: 'platform' });
+  const values = mode === 'sandbox' ? {} : requiredValues(channelFields(args.platform, mode), args.values ?? {});
 
   const session = isWellFormedLinkToken(args.session) ? await db.connectSession.findUnique({ where: { tokenHash: hashLinkToken(args.session) } }) : null;
   if (!session || session.linkId !== link.id) throw sessionInvalid('Unknown connect session');
 
+  const fetch = args.fetch ?? defaultFetch();
+  const oauth = mode === 'oauth' && !isCredentialsProvider(provider) ? provider : null;
+  // A federated network's app lives on the client's server: registered there (once) before the session moves on.
+  const app = oauth ? await oauthAppFor(args.platform, oauth, values, fetch) : null;
   const state = randomBytes(32).toString('base64url');
-  const provider = oauthProviderOf(args.platform);
-  const pkce = mode === 'oauth' && provider.pkce ? pkcePair() : null;
+  const pkce = oauth?.pkce ? pkcePair() : null;
   // One attempt per session: only an open, unexpired session moves on.
   const claimed = await db.connectSession.updateMany({
     where: { id: session.id, status: 'open', expiresAt: { gt: new Date() } },
     data: {
       platform: args.platform,
-      status: mode === 'oauth' ? 'authorizing' : 'connecting',
-      stateHash: mode === 'oauth' ? hashLinkToken(state) : null,
+      status: oauth ? 'authorizing' : 'connecting',
+      stateHash: oauth ? hashLinkToken(state) : null,
       codeVerifierSealed: pkce ? sealValue(pkce.verifier) : null,
+      appSealed: oauth?.instance && app ? sealValue(JSON.stringify(app)) : null,
     },
   });
   if (claimed.count !== 1) throw sessionInvalid('This connect session has expired or was used already; start again');
@@ -101,16 +115,108 @@ export async function startChannelConnect(args: { token: string; session: string
     const account = sandboxAccount(args.platform, link.workspace.name);
     const saved = await saveConnectedAccount({ link, platform: args.platform, provider: 'sandbox', account });
     await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id } });
-    return {
-      kind: 'connected',
-      attempt: session.id,
-      connection: { id: saved.id, platform: args.platform, accountName: account.accountName, displayName: account.displayName },
-    };
+    return connectedOutcome(session.id, args.platform, saved.id, account);
   }
 
-  const app = oauthApps[args.platform]()!;
-  const authorizeUrl = provider.authorizeUrl({ app, state, redirectUri: oauthCallbackUrl(args.platform), codeChallenge: pkce?.challenge ?? null });
+  if (isCredentialsProvider(provider)) {
+    let accounts: GrantedAccount[];
+    try {
+      accounts = await provider.connect(fetch, values);
+    } catch (err) {
+      const message = err instanceof OAuthFlowError ? err.message : `We could not reach ${provider.label} to finish connecting. Please try again in a moment.`;
+      if (!(err instanceof OAuthFlowError)) log.warn('connect', `${args.platform} credentials connect failed`, err);
+      await fail(session.id, message);
+      // The client stays on the page and corrects what they typed; a new click mints a new session.
+      throw new AppError('VALIDATION_FAILED', message, { field: 'values' });
+    }
+    const settled = await settleAccounts(link, session.id, args.platform, accounts);
+    if (settled.kind === 'choosing') return { kind: 'choose', attempt: session.id };
+    return connectedOutcome(session.id, args.platform, settled.connectionId, settled.account);
+  }
+
+  const authorizeUrl = oauth!.authorizeUrl({ app: app!, state, redirectUri: oauthCallbackUrl(args.platform), codeChallenge: pkce?.challenge ?? null });
   return { kind: 'redirect', authorizeUrl, attempt: session.id };
+}
+
+function connectedOutcome(attempt: string, platform: Platform, id: string, account: { accountName: string; displayName: string }): StartOutcome {
+  return { kind: 'connected', attempt, connection: { id, platform, accountName: account.accountName, displayName: account.displayName } };
+}
+
+/** The values the page asked for, trimmed; a missing one is refused naming its field. */
+function requiredValues(fields: readonly ConnectField[], given: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const value = (given[field.name] ?? '').trim();
+    if (!value && !field.optional) throw new AppError('VALIDATION_FAILED', `${field.label} is required`, { field: `values.${field.name}` });
+    if (value) out[field.name] = value;
+  }
+  return out;
+}
+
+/** The app an OAuth attempt uses: the deployment's, or the one Herald registered on the client's server. */
+async function oauthAppFor(platform: Platform, provider: OAuthProvider, values: Record<string, string>, fetch: Fetcher): Promise<OAuthApp> {
+  if (!provider.instance) return oauthApps[platform]()!;
+  const name = provider.instance.field.name;
+  const instanceUrl = serverOrigin(values[name]!, name);
+  const redirectUri = oauthCallbackUrl(platform);
+  const known = await db.instanceApp.findUnique({ where: { platform_instanceUrl_redirectUri: { platform, instanceUrl, redirectUri } } });
+  const opened = known ? openValue(known.appSealed) : null;
+  if (opened) return JSON.parse(opened) as OAuthApp;
+  let app: OAuthApp;
+  try {
+    app = await provider.instance.registerApp(fetch, instanceUrl, redirectUri);
+  } catch (err) {
+    if (!(err instanceof OAuthFlowError)) log.warn('connect', `${platform} app registration at ${instanceUrl} failed`, err);
+    const message =
+      err instanceof OAuthFlowError ? err.message : `We could not reach ${instanceUrl} to register Herald there. Check the address and try again.`;
+    throw new AppError('VALIDATION_FAILED', message, { field: `values.${name}` });
+  }
+  await db.instanceApp.upsert({
+    where: { platform_instanceUrl_redirectUri: { platform, instanceUrl, redirectUri } },
+    create: { platform, instanceUrl, redirectUri, clientId: app.clientId, appSealed: sealValue(JSON.stringify(app)) },
+    update: { clientId: app.clientId, appSealed: sealValue(JSON.stringify(app)) },
+  });
+  return app;
+}
+
+/** A server address as a person types it ("mastodon.social", "https://fosstodon.org/") → its https origin. */
+export function serverOrigin(typed: string, field: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', `"${typed.slice(0, 100)}" is not a server address`, { field: `values.${field}` });
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname.includes('.')) {
+    throw new AppError('VALIDATION_FAILED', 'The server address must be a public https address, like mastodon.social', { field: `values.${field}` });
+  }
+  return url.origin;
+}
+
+/**
+ * The accounts a grant reached: one is connected at once; several wait for the client's choice
+ * (Pages, boards, locations, channels), sealed in the session.
+ */
+async function settleAccounts(
+  link: LiveClientLink,
+  sessionId: string,
+  platform: Platform,
+  accounts: GrantedAccount[],
+): Promise<{ kind: 'choosing' } | { kind: 'connected'; connectionId: string; account: GrantedAccount }> {
+  if (accounts.length === 0) {
+    const message = `${oauthProviders[platform].label} did not offer any account to connect.`;
+    await fail(sessionId, message);
+    throw new AppError('VALIDATION_FAILED', message, { field: 'platform' });
+  }
+  if (oauthProviders[platform].choose && accounts.length > 1) {
+    await db.connectSession.update({ where: { id: sessionId }, data: { status: 'choosing', choicesSealed: sealValue(JSON.stringify(accounts)) } });
+    return { kind: 'choosing' };
+  }
+  const account = accounts[0]!;
+  const saved = await saveConnectedAccount({ link, platform, provider: 'live', account });
+  await db.connectSession.update({ where: { id: sessionId }, data: { status: 'completed', connectionId: saved.id, choicesSealed: null } });
+  return { kind: 'connected', connectionId: saved.id, account };
 }
 
 export interface CallbackOutcome {
@@ -176,7 +282,9 @@ export async function completeOAuthCallback(args: {
     return { location: attempt };
   }
 
-  const appConfig = oauthApps[args.platform]();
+  // A federated network's app was registered on the client's server when the attempt started.
+  const registered = session.appSealed ? openValue(session.appSealed) : null;
+  const appConfig: OAuthApp | null = registered ? (JSON.parse(registered) as OAuthApp) : oauthApps[args.platform]();
   if (!appConfig) {
     await fail(session.id, `${provider.label} is no longer available on this page.`);
     return { location: attempt };
@@ -197,12 +305,11 @@ export async function completeOAuthCallback(args: {
     return { location: attempt };
   }
 
-  if (provider.choose) {
-    await db.connectSession.update({ where: { id: session.id }, data: { status: 'choosing', choicesSealed: sealValue(JSON.stringify(accounts)) } });
-    return { location: attempt };
+  try {
+    await settleAccounts(link, session.id, args.platform, accounts);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err; // the session says why
   }
-  const saved = await saveConnectedAccount({ link, platform: args.platform, provider: 'live', account: accounts[0]! });
-  await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id } });
   return { location: attempt };
 }
 

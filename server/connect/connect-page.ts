@@ -2,7 +2,9 @@
 // accounts the client workspace already has (GET /public/connect/{token}).
 import { resolveClientLink } from '@/server/client-links/resolve-client-link';
 import { db } from '@/server/db/client';
-import { channelModes } from './channels';
+import { channelFields, channelModes } from './channels';
+import { isCredentialsProvider } from './oauth/oauth-provider';
+import { oauthProviders } from './oauth/providers';
 import type { ConnectPageData } from './connect.schemas';
 
 export async function readConnectPage(token: string): Promise<ConnectPageData> {
@@ -16,7 +18,18 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
     workspace: link.workspace,
     brand: link.brand,
     expiresAt: link.expiresAt.toISOString(),
-    channels: channelModes().map(({ platform, mode }) => ({ platform, configured: mode !== 'unavailable' })),
+    channels: await Promise.all(
+      channelModes().map(async ({ platform, mode }) => {
+        const provider = oauthProviders[platform];
+        return {
+          platform,
+          configured: mode !== 'unavailable',
+          connectWith: mode === 'unavailable' ? null : mode,
+          fields: channelFields(platform, mode),
+          instructions: mode === 'credentials' && isCredentialsProvider(provider) ? await provider.instructions() : null,
+        };
+      }),
+    ),
     connections,
     // Herald has no Telegram channel: there is no bot to name.
     telegramBotUsername: null,

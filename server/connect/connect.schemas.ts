@@ -14,6 +14,8 @@ export const ZMintSessionBody = z.strictObject({});
 export const ZAuthorizeBody = z.strictObject({
   session: ZText.min(1).max(100),
   platform: ZConnectPlatform,
+  /** Herald extension: the channel's `fields` as the client filled them in (a Bluesky app password, a Mastodon server). */
+  values: z.record(ZText.min(1).max(64), ZText.max(2000)).optional(),
 });
 
 /** POST /public/connect/{token}/choose */
@@ -26,7 +28,17 @@ export interface ConnectPageData {
   workspace: { id: string; name: string; timeZone: string };
   brand: { name: string; logoUrl: string | null };
   expiresAt: string;
-  channels: { platform: (typeof PLATFORMS)[number]; configured: boolean }[];
+  /**
+   * `connectWith`, `fields` and `instructions` are Herald extensions: how the channel connects
+   * (the platform's consent page, values typed here, or a demo account) and what to ask first.
+   */
+  channels: {
+    platform: (typeof PLATFORMS)[number];
+    configured: boolean;
+    connectWith: 'oauth' | 'credentials' | 'sandbox' | null;
+    fields: { name: string; label: string; type: 'text' | 'password' | 'url'; placeholder?: string; help?: string; optional?: boolean }[];
+    instructions: string | null;
+  }[];
   connections: { id: string; platform: string; accountName: string; displayName: string; avatarUrl: string | null; status: string }[];
   telegramBotUsername: string | null;
 }

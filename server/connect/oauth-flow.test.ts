@@ -257,9 +257,10 @@ describe('Facebook and Instagram (Meta, PKCE, the client picks a Page or busines
     expect((await raw('POST', `/public/connect/${token}/choose`, { body: { accountId: '101' }, headers: { cookie: flow.cookie } })).status).toBe(401);
   });
 
-  it('offers Instagram business accounts linked to the Pages, and explains when there is none', async () => {
+  it('offers Instagram business accounts linked to the Pages, connects the only one at once, and explains when there is none', async () => {
     standIn.pages = [
       { id: '303', name: 'Studio Page', instagram: { id: '17841400000000001', username: 'studio.client', name: 'Studio' } },
+      { id: '505', name: 'Shop Page', instagram: { id: '17841400000000002', username: 'shop.client', name: 'Shop' } },
       { id: '404', name: 'No IG' },
     ];
     const { clientId, token } = await clientLink();
@@ -273,6 +274,13 @@ describe('Facebook and Instagram (Meta, PKCE, the client picks a Page or busines
       accountName: 'studio.client',
       displayName: 'Studio',
     });
+
+    // One account offered: nothing to choose, it is connected straight from the callback.
+    standIn.pages = [{ id: '505', name: 'Shop Page', instagram: { id: '17841400000000002', username: 'shop.client', name: 'Shop' } }];
+    const only = await start(token, 'instagram');
+    await callback(await consent(only.authorizeUrl), only.cookie);
+    expect(await db.connectSession.findUniqueOrThrow({ where: { id: only.attempt } })).toMatchObject({ status: 'completed', choicesSealed: null });
+    expect(await db.connection.count({ where: { workspaceId: clientId, platform: 'instagram' } })).toBe(2);
 
     standIn.pages = [{ id: '404', name: 'No IG' }];
     const none = await start(token, 'instagram');

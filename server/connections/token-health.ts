@@ -11,7 +11,8 @@ export function tokenHealth(c: { status: string; tokenExpiresAt: Date | null; pr
   // A sandbox account's access never lapses by itself (its "expired" behaviour sets a past
   // expiry, above): it is known to be valid, not unknown.
   // Nor does a grant the platform never expires (a Telegram bot, a Discord or Slack webhook).
-  if (!c.tokenExpiresAt) return c.provider === 'sandbox' || (c.platform && isPlatform(c.platform) && catalogueEntry(c.platform).tokensExpire === false) ? 'valid' : 'unknown';
+  if (!c.tokenExpiresAt)
+    return c.provider === 'sandbox' || (c.platform && isPlatform(c.platform) && catalogueEntry(c.platform).tokensExpire === false) ? 'valid' : 'unknown';
   return c.tokenExpiresAt.getTime() - now.getTime() < EXPIRING_SOON_MS ? 'expiring_soon' : 'valid';
 }
 

@@ -117,8 +117,12 @@ const ROUTES: { method: string; pattern: RegExp; run: (req: Request, m: string[]
     pattern: new RegExp(`^/public/connect/${TOKEN}/authorize$`),
     run: async (req, [token]) => {
       const body = await readBody(req, ZAuthorizeBody);
-      const outcome = await startChannelConnect({ token: token!, session: body.session, platform: body.platform });
-      const headers = outcome.kind === 'redirect' ? { 'Set-Cookie': connectCookie(`${token}.${body.session}`, CONNECT_SESSION_MS / 1000) } : undefined;
+      const outcome = await startChannelConnect({ token: token!, session: body.session, platform: body.platform, values: body.values });
+      // The browser that goes on to the consent page, or to a choice of accounts, carries its session.
+      const headers =
+        outcome.kind === 'redirect' || outcome.kind === 'choose'
+          ? { 'Set-Cookie': connectCookie(`${token}.${body.session}`, CONNECT_SESSION_MS / 1000) }
+          : undefined;
       return json(200, { data: outcome }, headers);
     },
   },

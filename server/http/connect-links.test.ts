@@ -133,7 +133,7 @@ describe('GET /public/connect/{token}', () => {
         workspace: { id: clientId, name: 'Client Co', timeZone: 'UTC' },
         brand: { name: 'Acme', logoUrl: 'https://cdn.acme.test/l.svg' },
         expiresAt: link.expiresAt,
-        channels: PLATFORMS.map((platform) => ({ platform, configured: true })),
+        channels: PLATFORMS.map((platform) => ({ platform, configured: true, connectWith: 'sandbox', fields: [], instructions: null })),
         connections: [{ id: mine.id, platform: 'linkedin', accountName: mine.accountName, displayName: mine.displayName, avatarUrl: null, status: 'active' }],
         telegramBotUsername: null,
       },
@@ -147,7 +147,15 @@ describe('GET /public/connect/{token}', () => {
     const { agency, clientId } = await agencyWithClient();
     const link = await connectLink(agency.secret, clientId);
     const res = await raw('GET', `/public/connect/${link.token}`);
-    expect(res.body.data.channels).toEqual(PLATFORMS.map((platform) => ({ platform, configured: platform === 'linkedin' })));
+    expect(res.body.data.channels).toEqual(
+      PLATFORMS.map((platform) => ({
+        platform,
+        configured: platform === 'linkedin',
+        connectWith: platform === 'linkedin' ? 'oauth' : null,
+        fields: [],
+        instructions: null,
+      })),
+    );
     const session = (await raw('POST', `/public/connect/${link.token}/session`)).body.data.session;
     const refused = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session, platform: 'tiktok' } });
     expect(refused.status).toBe(400);

@@ -85,7 +85,19 @@ export default async function ConnectPage({
         <h2 id="channels-title" className={styles.sectionTitle}>
           Choose a channel to connect
         </h2>
-        <ChannelButtons token={token} channels={modes.map((m) => ({ platform: m.platform, label: PLATFORM_LABELS[m.platform] ?? m.platform, mode: m.mode }))} />
+        <ChannelButtons
+          token={token}
+          channels={modes.map((m) => {
+            const channel = data.channels.find((c) => c.platform === m.platform);
+            return {
+              platform: m.platform,
+              label: PLATFORM_LABELS[m.platform] ?? m.platform,
+              mode: m.mode,
+              fields: channel?.fields ?? [],
+              instructions: channel?.instructions ?? null,
+            };
+          })}
+        />
       </section>
 
       <section className={styles.card} aria-labelledby="accounts-title">

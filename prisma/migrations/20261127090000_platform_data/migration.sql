@@ -9,7 +9,7 @@ CREATE TABLE "InstanceApp" (
     "instanceUrl" TEXT NOT NULL,
     "redirectUri" TEXT NOT NULL,
     "clientId" TEXT NOT NULL,
-    "clientSecretSealed" TEXT NOT NULL,
+    "appSealed" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "InstanceApp_pkey" PRIMARY KEY ("id")
 );

@@ -89,6 +89,11 @@ export interface CredentialsProvider {
   /** Whether this deployment can connect the platform this way (e.g. a Telegram bot is configured). */
   available(): boolean;
   /**
+   * true: available() depends on the deployment's own setup (a Telegram bot), which then
+   * wins over the sandbox like an OAuth app does; false: anyone can connect (Bluesky).
+   */
+  needsDeploymentSetup: boolean;
+  /**
    * What the page tells the client before the fields (e.g. "Add @HeraldBot as an admin of
    * your channel"). Null for none.
    */
