@@ -104,7 +104,7 @@ export async function callApi(fetch: Fetcher, url: string, request: ApiRequest =
     const response = await callOnce(fetch, url, request);
     if (response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return response;
     const waitMs = request.retryAfter?.(response) ?? retryAfterHeaderMs(response.headers);
-    if (waitMs === null || waitMs > RATE_LIMIT_MAX_WAIT_MS) return response;
+    if (waitMs === null || !Number.isFinite(waitMs) || waitMs < 0 || waitMs > RATE_LIMIT_MAX_WAIT_MS) return response;
     log.info('platforms', `rate limited by ${new URL(url).host}; waiting ${waitMs} ms as asked`);
     await sleep(waitMs);
   }
