@@ -5,7 +5,7 @@ import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery } from './delivery/schedule';
-import { checkPlatformLimits } from './platform-limits';
+import { accountTextLimits, checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';
 import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, workspaceRequiresApproval } from './post-inputs';
 import { toPostDto } from './post-dto';
@@ -34,10 +34,10 @@ async function checkNewPost(workspaceId: string, input: CreatePostInput, now: Da
  * fetched only when the call runs (fetching stores them), so their checks wait until then.
  */
 export async function checkCreatePost(workspaceId: string, input: CreatePostInput): Promise<void> {
-  const { platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
+  const { connections, platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
   if (input.mediaUrls?.length) return;
   const media = await resolveMedia(workspaceId, { mediaIds: input.mediaIds });
-  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
+  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings, accountTextLimits: accountTextLimits(connections) });
 }
 
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
@@ -47,7 +47,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
   const media = await resolveMedia(workspaceId, input);
 
   const post = await withImportedMedia(workspaceId, media, async () => {
-    checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings });
+    checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings, accountTextLimits: accountTextLimits(connections) });
     const needsApproval = scheduledAt !== null && approvalNeeded(await workspaceRequiresApproval(workspaceId), input.requireApproval ?? false);
     if (needsApproval) warnings.push(APPROVAL_WARNING);
     const requestedBy = needsApproval && opts.requester ? await opts.requester() : null;

@@ -1,7 +1,7 @@
 // Every network's problem with a post at once (the composer shows them together), and the
 // first of them as the API's one error.
 import { describe, expect, it } from 'vitest';
-import { checkPlatformLimits, platformLimitProblems } from './platform-limits';
+import { accountTextLimits, checkPlatformLimits, platformLimitProblems } from './platform-limits';
 
 describe('platformLimitProblems', () => {
   const long = 'Long story about our bakery. '.repeat(12);
@@ -20,5 +20,27 @@ describe('platformLimitProblems', () => {
   it('is empty for a post every network accepts; checkPlatformLimits throws the first problem', () => {
     expect(platformLimitProblems({ platforms: ['linkedin', 'twitter'], content: 'Hello', variants: null, media: [] })).toEqual([]);
     expect(() => checkPlatformLimits({ platforms: ['instagram', 'twitter'], content: long, variants: null, media: [] })).toThrow(/Instagram posts need/);
+  });
+  it('holds a text to the lowest own limit of the targeted accounts where their server sets one', () => {
+    const limits = accountTextLimits([
+      { platform: 'twitter', platformData: { maxChars: 1000 } },
+      { platform: 'twitter', platformData: { maxChars: 50 } },
+      { platform: 'linkedin', platformData: {} },
+      { platform: 'linkedin', platformData: { maxChars: 'many' } },
+    ]);
+    expect(limits).toEqual({ twitter: 50 });
+    const [problem] = platformLimitProblems({
+      platforms: ['twitter', 'linkedin'],
+      content: 'x'.repeat(60),
+      variants: null,
+      media: [],
+      accountTextLimits: limits,
+    });
+    expect(problem).toMatchObject({ code: 'CONTENT_TOO_LONG', field: 'content' });
+    expect(problem!.message).toMatch(/server of a targeted account allows 50 characters; this text counts 60/);
+    // A server's own limit above the platform's default is the one that holds.
+    expect(
+      platformLimitProblems({ platforms: ['twitter'], content: 'x'.repeat(400), variants: null, media: [], accountTextLimits: { twitter: 1000 } }),
+    ).toEqual([]);
   });
 });

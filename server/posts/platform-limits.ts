@@ -14,6 +14,23 @@ interface LimitInput {
   variants: Partial<Record<Platform, { content: string }>> | null | undefined;
   media: readonly ResolvedMedia[];
   settings?: PlatformSettingsByPlatform | null;
+  /**
+   * Text limits of the targeted accounts themselves, where their server sets its own (a
+   * Mastodon instance's max_characters, stored at connect as platformData.maxChars).
+   */
+  accountTextLimits?: Partial<Record<Platform, number>>;
+}
+
+/** The lowest own text limit among the targeted accounts of each platform (see LimitInput). */
+export function accountTextLimits(connections: readonly { platform: string; platformData?: unknown }[]): Partial<Record<Platform, number>> {
+  const limits: Partial<Record<Platform, number>> = {};
+  for (const c of connections) {
+    const own = (c.platformData as { maxChars?: unknown } | null | undefined)?.maxChars;
+    if (typeof own !== 'number' || !Number.isInteger(own) || own <= 0) continue;
+    const platform = c.platform as Platform;
+    limits[platform] = Math.min(limits[platform] ?? own, own);
+  }
+  return limits;
 }
 
 /** Refuses the post with the first problem (the API answers one error per request). */
@@ -49,7 +66,11 @@ function checkPlatform(platform: Platform, opts: LimitInput): void {
   const field = variant !== undefined ? `variants.${platform}.content` : 'content';
   const length = text.count(content);
   const unit = text.unit ?? 'characters';
-  if (length > text.maxChars) {
+  const own = opts.accountTextLimits?.[platform];
+  if (own !== undefined && length > own) {
+    throw new AppError('CONTENT_TOO_LONG', `The ${label} server of a targeted account allows ${own} ${unit}; this text counts ${length}`, { field });
+  }
+  if (length > text.maxChars && own === undefined) {
     throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxChars} ${unit}; this text counts ${length}`, { field });
   }
   if (text.maxCharsWithMedia !== undefined && opts.media.length > 0 && length > text.maxCharsWithMedia) {

@@ -9,7 +9,7 @@ import { Prisma } from '@/server/generated/prisma/client';
 import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
-import { checkPlatformLimits } from './platform-limits';
+import { accountTextLimits, checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings, type PlatformSettings } from './platform-settings';
 import {
   checkVariants,
@@ -76,7 +76,11 @@ export async function updatePost(
   }
   const content = input.content ?? current.content;
   return withImportedMedia(workspaceId, media, async () => {
-    checkPlatformLimits({ platforms, content, variants, media, settings });
+    // Targets unchanged: the limits of the accounts the post already targets.
+    const targeted =
+      connections ??
+      (await db.connection.findMany({ where: { workspaceId, targets: { some: { postId: id } } }, select: { platform: true, platformData: true } }));
+    checkPlatformLimits({ platforms, content, variants, media, settings, accountTextLimits: accountTextLimits(targeted) });
 
     const workspaceNeedsApproval = await workspaceRequiresApproval(workspaceId);
 

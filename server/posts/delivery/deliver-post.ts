@@ -205,7 +205,13 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     // Tokens a platform grants on the way are stored through connectionTokens at once.
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
       { ...connection, platform, accessToken: openToken(connection.accessToken), platformData: (connection.platformData ?? {}) as Record<string, unknown> },
-      { content: variants[platform]?.content ?? post.content, mediaUrls: media.map((m) => m.url), mediaKinds: media.map((m) => m.kind), settings, idempotencyKey: target.id },
+      {
+        content: variants[platform]?.content ?? post.content,
+        mediaUrls: media.map((m) => m.url),
+        mediaKinds: media.map((m) => m.kind),
+        settings,
+        idempotencyKey: target.id,
+      },
       { tokens: connectionTokens },
     );
     const publishedAt = new Date();
