@@ -1,5 +1,6 @@
-# Herald's container image: Next.js's standalone server (only the files the server needs),
-# run as an unprivileged user, with a health check on /api/health. The `migrate` target is
+# Herald's container image: Next.js's standalone output (only the files the server needs) run
+# by Herald's own server entry (the API on its fast path, Next.js for the rest; Next does not
+# trace a custom server, so its two files are copied in), as an unprivileged user, with a health check on /api/health. The `migrate` target is
 # the full build, for the one-off `npm run db:deploy` of a release (docs/deploy.md).
 #   docker build -t herald .                    # the app
 #   docker build --target migrate -t herald-migrate .
@@ -24,8 +25,9 @@ RUN groupadd --system herald && useradd --system --gid herald --home /app herald
 COPY --from=build --chown=herald:herald /app/.next/standalone ./
 COPY --from=build --chown=herald:herald /app/.next/static ./.next/static
 COPY --from=build --chown=herald:herald /app/public ./public
+COPY --from=build --chown=herald:herald /app/server/runtime/serve.mjs /app/server/runtime/http-server.mjs ./server/runtime/
 USER herald
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
+CMD ["node", "--max-http-header-size=16384", "server/runtime/serve.mjs", "--max-header-size=16384"]

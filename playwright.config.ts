@@ -1,4 +1,9 @@
-// End-to-end tests against a production build served by `next start`, in Debian's Chromium.
+// End-to-end tests against a production build, in Debian's Chromium, on both of Herald's
+// hostings at once (one database):
+//   herald          Herald's own server (server/runtime/serve.mjs), what `npm start` and the
+//                   container image run: the API on its fast path, Next.js for the rest. Every test.
+//   route-handlers  `next start`: the API through the App Router route handlers, what a
+//                   serverless host runs (docs/deploy.md). The API tests (REST, tools, parity).
 // `npm test` (server/runtime/test-all.ts) prepares the database and the build, then runs this.
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
@@ -6,7 +11,34 @@ import { receiverCert } from './e2e/receiver-cert';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://localhost:${port}`;
+const routeHandlersPort = port + 1;
+const routeHandlersURL = `http://localhost:${routeHandlersPort}`;
+// The parity test asks both.
+process.env.E2E_ROUTE_HANDLERS_URL = routeHandlersURL;
 const receiver = receiverCert(port);
+const authSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url');
+
+/** One hosting's environment: its own address, everything else alike. */
+const serverEnv = (url: string) => ({
+  // The auth URL must use the same host as baseURL, or sign-in fails the CSRF check.
+  AUTH_URL: url,
+  HERALD_BASE_URL: url,
+  AUTH_TRUST_HOST: 'true',
+  AUTH_SECRET: authSecret,
+  NEXT_TELEMETRY_DISABLED: '1',
+  // The hosted connect page connects sandbox demo accounts (no platform app here).
+  CONNECT_SANDBOX: 'on',
+  // Every page load shares one client address here; throttling has its own tests.
+  CLIENT_LINK_RATE_LIMIT_PER_MINUTE: '10000',
+  // The webhook journeys send to a local HTTPS receiver (e2e/staff-webhooks.e2e.ts): this
+  // server alone may call 127.0.0.1 and trusts that receiver's certificate. Production
+  // leaves both unset, so loopback stays refused and TLS is verified against public CAs.
+  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+  NODE_EXTRA_CA_CERTS: receiver.certPath,
+});
+
+/** The tests that speak only to the API, run on both hostings. */
+const API_TESTS = ['api-paths.e2e.ts', 'assistant.e2e.ts', 'sandbox-outcomes.e2e.ts'];
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,29 +65,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
-    url: `${baseURL}/signin`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      // The auth URL must use the same host as baseURL, or sign-in fails the CSRF check.
-      AUTH_URL: baseURL,
-      HERALD_BASE_URL: baseURL,
-      AUTH_TRUST_HOST: 'true',
-      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
-      NEXT_TELEMETRY_DISABLED: '1',
-      // The hosted connect page connects sandbox demo accounts (no platform app here).
-      CONNECT_SANDBOX: 'on',
-      // Every page load shares one client address here; throttling has its own tests.
-      CLIENT_LINK_RATE_LIMIT_PER_MINUTE: '10000',
-      // The webhook journeys send to a local HTTPS receiver (e2e/staff-webhooks.e2e.ts): this
-      // server alone may call 127.0.0.1 and trusts that receiver's certificate. Production
-      // leaves both unset, so loopback stays refused and TLS is verified against public CAs.
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-      NODE_EXTRA_CA_CERTS: receiver.certPath,
+  projects: [
+    { name: 'herald', use: { baseURL } },
+    { name: 'route-handlers', use: { baseURL: routeHandlersURL }, testMatch: API_TESTS.map((f) => `**/${f}`) },
+  ],
+  webServer: [
+    {
+      command: `node server/runtime/serve.mjs --port=${port} --max-header-size=16384`,
+      url: `${baseURL}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(baseURL),
     },
-  },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${routeHandlersPort}`,
+      url: `${routeHandlersURL}/signin`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(routeHandlersURL),
+    },
+  ],
 });

@@ -1,7 +1,8 @@
-// What the container image runs, checked without Docker: builds Next's standalone server
+// What the container image runs, checked without Docker: builds Next's standalone output
 // (HERALD_STANDALONE=1, as the Dockerfile does) in a copy of the project, lays it out as the
-// image does (.next/static, public), runs `node server.js` on a migrated, seeded database and
-// asks it for its health, the sign-in page and an API call. Prints PASS/FAIL lines.
+// image does (.next/static, public, Herald's server entry), runs `node server/runtime/serve.mjs`
+// on a migrated, seeded database and asks it for its health (the API on its fast path), the
+// sign-in page and an API call. Prints PASS/FAIL lines.
 //   npx tsx bench/deploy/standalone-check.ts     (on DATABASE_URL's server or the embedded one)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,8 @@ import { ROOT } from '@/server/runtime/prepare';
 import { allPassed, check, exitWith, summary } from '../chaos/report';
 
 const SCENARIO = 'standalone server';
+/** Herald's server entry, plain JavaScript: what the image's CMD runs (Dockerfile). */
+const SERVER_ENTRY = ['server/runtime/serve.mjs', 'server/runtime/http-server.mjs'];
 const PORT = 3431;
 
 async function main(): Promise<number> {
@@ -39,6 +42,8 @@ async function main(): Promise<number> {
   const standalone = path.join(dir, '.next/standalone');
   cpSync(path.join(dir, '.next/static'), path.join(standalone, '.next/static'), { recursive: true });
   cpSync(path.join(dir, 'public'), path.join(standalone, 'public'), { recursive: true });
+  // As the Dockerfile copies them: Next's standalone output does not trace a custom server.
+  for (const entry of SERVER_ENTRY) cpSync(path.join(dir, entry), path.join(standalone, entry));
 
   const { resolveServerUrl, withDatabase, ensureDatabaseExists, dropDatabase, stopEmbeddedIfOwned } = await import('@/server/db/url');
   const { deployMigrations } = await import('@/prisma/scripts/migrate');
@@ -54,7 +59,7 @@ async function main(): Promise<number> {
     });
     const apiKey = (JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as { apiKey: string }).apiKey;
     const base = `http://127.0.0.1:${PORT}`;
-    server = spawn(process.execPath, ['server.js'], {
+    server = spawn(process.execPath, ['server/runtime/serve.mjs'], {
       cwd: standalone,
       detached: true,
       stdio: 'ignore',
@@ -73,12 +78,12 @@ async function main(): Promise<number> {
         DATA_DIR: path.join(dir, 'data'),
       },
     });
-    let health: { status: number; body: { status?: string; jobs?: { runner?: string } } } = { status: 0, body: {} };
+    let health: { status: number; body: { status?: string; jobs?: { runner?: string }; http?: { apiFastPath?: boolean } } } = { status: 0, body: {} };
     for (let i = 0; i < 120; i++) {
       try {
         const res = await fetch(`${base}/api/health`);
         health = { status: res.status, body: await res.json() };
-        if (health.body.jobs?.runner === 'running') break;
+        if (health.body.jobs?.runner === 'running' && health.body.http?.apiFastPath) break;
       } catch {
         // not listening yet
       }
@@ -89,6 +94,12 @@ async function main(): Promise<number> {
       'the health check answers ok with the job runner running',
       health.status === 200 && health.body.status === 'ok',
       JSON.stringify(health.body),
+    );
+    check(
+      SCENARIO,
+      'the image serves the API on the fast path (Herald’s own server in front of Next)',
+      health.body.http?.apiFastPath === true,
+      JSON.stringify(health.body.http),
     );
     const api = await fetch(`${base}/public/v1/connections`, { headers: { Authorization: `Bearer ${apiKey}` } });
     const data = ((await api.json()) as { data?: unknown[] }).data;

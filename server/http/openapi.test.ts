@@ -11,7 +11,7 @@ import { GET } from '@/app/public/v1/openapi.json/route';
 const run = promisify(execFile);
 
 async function fetchDocument(): Promise<any> {
-  const res = GET();
+  const res = await GET(new Request('http://localhost/public/v1/openapi.json'));
   expect(res.status).toBe(200);
   return res.json();
 }

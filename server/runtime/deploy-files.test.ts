@@ -52,7 +52,9 @@ describe('self-hosted deployment files', () => {
     const app = dockerfile.slice(dockerfile.indexOf('AS app'));
     expect(app).toMatch(/^USER herald$/m);
     expect(app).toMatch(/HEALTHCHECK[\s\S]*\/api\/health/);
-    expect(app).toMatch(/^CMD \["node", "server.js"\]$/m);
+    // Herald's own server entry (the API on its fast path), copied in beside the standalone output.
+    expect(app).toMatch(/^CMD \["node", "--max-http-header-size=16384", "server\/runtime\/serve.mjs", "--max-header-size=16384"\]$/m);
+    expect(app).toMatch(/^COPY .*\/app\/server\/runtime\/serve\.mjs \/app\/server\/runtime\/http-server\.mjs \.\/server\/runtime\/$/m);
     expect(read('next.config.mjs')).toMatch(/HERALD_STANDALONE === '1' \? \{ output: 'standalone' \}/);
   });
 });

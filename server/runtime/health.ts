@@ -5,6 +5,7 @@ import { db } from '@/server/db/client';
 import { backlogColumns, type BacklogRow } from '@/server/observability/backlog';
 import pkg from '@/package.json' with { type: 'json' };
 import { jobRunnerState, type JobRunnerState } from './background';
+import { hosting } from './fast-path';
 
 export interface Health {
   status: 'ok' | 'degraded' | 'down';
@@ -19,6 +20,8 @@ export interface Health {
     /** Events committed and not yet fanned out (webhooks, notifications). */
     outboxPending: number | null;
   };
+  /** Herald's own server with the API on its fast path (npm start, the image), or `next start` / a serverless host. */
+  http: { server: 'herald' | 'next'; apiFastPath: boolean };
 }
 
 export async function checkHealth(): Promise<Health> {
@@ -41,6 +44,7 @@ export async function checkHealth(): Promise<Health> {
     uptimeSeconds: Math.round(process.uptime()),
     database,
     jobs,
+    http: hosting(),
   };
 }
 

@@ -2,13 +2,14 @@
 // 1. database: DATABASE_URL, or the embedded PostgreSQL (started here, or joined if another
 //    Herald process already runs it), migrations applied;
 // 2. a production build when there is none;
-// 3. `next start` as a child process; the local job runner starts inside it
+// 3. Herald's server as a child process (serve.mjs: one node:http listener, the API on its
+//    fast path and Next.js for everything else); the local job runner starts inside it
 //    (instrumentation.ts) unless Inngest is configured.
 // On SIGINT/SIGTERM the server stops, then the embedded database if this process started it.
-// Every child (next build, next start, the embedded PostgreSQL) stays in this process group,
+// Every child (next build, the server, the embedded PostgreSQL) stays in this process group,
 // so a supervisor may signal the whole group, as Ctrl-C in a terminal or .ci/run do: PostgreSQL
-// begins a smart shutdown (SIGTERM: it waits for `next start` to disconnect) or a fast one
-// (SIGINT), and once `next start` has exited this script stops it if it still runs.
+// begins a smart shutdown (SIGTERM: it waits for the server to disconnect) or a fast one
+// (SIGINT), and once the server has exited this script stops it if it still runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -41,16 +42,21 @@ async function main(): Promise<void> {
   }
 
   const port = String(env.port());
-  // The header limit is stated, not inherited: requests over it get Node's own 431
-  // (docs/decisions.md → Requests and transport).
-  const child = spawn(process.execPath, [`--max-http-header-size=${MAX_HTTP_HEADER_BYTES}`, nextBin, 'start', '-p', port], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
+  // The header limit is stated, not inherited: requests over it are answered 431 in the flat
+  // error shape (docs/decisions.md → Requests and transport).
+  const serve = path.join(ROOT, 'server/runtime/serve.mjs');
+  const child = spawn(
+    process.execPath,
+    [`--max-http-header-size=${MAX_HTTP_HEADER_BYTES}`, serve, `--port=${port}`, `--max-header-size=${MAX_HTTP_HEADER_BYTES}`],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    },
+  );
   child.stdout.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);
-    if (/Ready in|started server/i.test(chunk.toString())) log(`ready on ${env.baseUrl()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (/listening on port/i.test(chunk.toString())) log(`ready on ${env.baseUrl()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
   let stopping = false;

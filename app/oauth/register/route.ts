@@ -1,7 +1,8 @@
-// OAuth dynamic client registration for assistant clients: server/oauth.
-import { handleOAuthPreflight, handleRegister } from '@/server/oauth/http';
+// Assistant sign-in: client registration (server/oauth/), from the API's route table (server/runtime/api-routes.ts), which Herald's own server
+// also serves on its fast path.
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
-export const POST = handleRegister;
-export const OPTIONS = handleOAuthPreflight;
+
+export const { POST, OPTIONS } = API_ROUTE_FILES.oauthRegister;

@@ -1,7 +1,8 @@
-// OAuth token revocation (RFC 7009) for assistant connections: server/oauth.
-import { handleOAuthPreflight, handleRevoke } from '@/server/oauth/http';
+// Assistant sign-in: token revocation (server/oauth/), from the API's route table (server/runtime/api-routes.ts), which Herald's own server
+// also serves on its fast path.
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
-export const POST = handleRevoke;
-export const OPTIONS = handleOAuthPreflight;
+
+export const { POST, OPTIONS } = API_ROUTE_FILES.oauthRevoke;

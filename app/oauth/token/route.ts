@@ -1,7 +1,8 @@
-// OAuth token endpoint: an authorization code for an assistant connection's key: server/oauth.
-import { handleOAuthPreflight, handleToken } from '@/server/oauth/http';
+// Assistant sign-in: the token endpoint (server/oauth/), from the API's route table (server/runtime/api-routes.ts), which Herald's own server
+// also serves on its fast path.
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
-export const POST = handleToken;
-export const OPTIONS = handleOAuthPreflight;
+
+export const { POST, OPTIONS } = API_ROUTE_FILES.oauthToken;

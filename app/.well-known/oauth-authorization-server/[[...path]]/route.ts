@@ -1,6 +1,8 @@
-// OAuth authorization-server metadata (RFC 8414) for assistant clients: server/oauth.
-import { handleAuthorizationServerMetadata, handleOAuthPreflight } from '@/server/oauth/http';
+// Assistant sign-in: authorization server metadata (RFC 8414), from the API's route table (server/runtime/api-routes.ts), which Herald's own server
+// also serves on its fast path.
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
-export const GET = handleAuthorizationServerMetadata;
-export const OPTIONS = handleOAuthPreflight;
+export const runtime = 'nodejs';
+
+export const { GET, OPTIONS } = API_ROUTE_FILES.authorizationServerMetadata;

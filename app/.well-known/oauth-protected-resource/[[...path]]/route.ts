@@ -1,6 +1,8 @@
-// OAuth protected-resource metadata of the tool endpoint (RFC 9728): server/oauth.
-import { handleOAuthPreflight, handleProtectedResourceMetadata } from '@/server/oauth/http';
+// Assistant sign-in: protected resource metadata (RFC 9728), from the API's route table (server/runtime/api-routes.ts), which Herald's own server
+// also serves on its fast path.
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
-export const GET = handleProtectedResourceMetadata;
-export const OPTIONS = handleOAuthPreflight;
+export const runtime = 'nodejs';
+
+export const { GET, OPTIONS } = API_ROUTE_FILES.protectedResourceMetadata;

@@ -1,11 +1,8 @@
-// The public REST API v1: one handler for every route (server/http/rest-handler.ts).
-import { handlePublicApi } from '@/server/http/rest-handler';
+// The public REST API v1 (server/http/rest-handler.ts), from the API's route table, which
+// Herald's own server also serves on its fast path (server/runtime/api-routes.ts).
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const GET = handlePublicApi;
-export const POST = handlePublicApi;
-export const PATCH = handlePublicApi;
-export const PUT = handlePublicApi;
-export const DELETE = handlePublicApi;
+export const { GET, POST, PATCH, PUT, DELETE } = API_ROUTE_FILES.rest;

@@ -1,9 +1,8 @@
-// The machine-readable contract, generated from the router (no key needed).
-import { getOpenApiDocument } from '@/server/http/openapi';
+// The machine-readable contract, generated from the router (no key needed), from the API's route table (server/runtime/api-routes.ts), which Herald's own server
+// also serves on its fast path.
+import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export function GET(): Response {
-  return Response.json(getOpenApiDocument(), { headers: { 'Cache-Control': 'public, max-age=300' } });
-}
+export const { GET } = API_ROUTE_FILES.openApi;

@@ -1,0 +1,58 @@
+// Between Node's http objects and the Web-standard Request/Response the handlers take: the
+// bridge Herald's own server (server/runtime/fast-path.ts) and the test servers use, so a
+// handler sees the same Request whichever server calls it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+
+/**
+ * The request as a handler reads it. The body is streamed, not buffered first, so the
+ * handlers' own size limits (413) apply as the bytes arrive.
+ */
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const controller = new AbortController();
+  // A client that hangs up aborts what its request was waiting on.
+  req.once('close', () => {
+    if (!req.complete || !req.socket.writable) controller.abort();
+  });
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
+    signal: controller.signal,
+    // Node's fetch needs it for a streamed body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * Writes a handler's Response. A body that is already bytes goes out in one write with its
+ * Content-Length; a stream (the tool endpoint's event stream) is piped as it comes, and a
+ * client that hangs up cancels it.
+ */
+export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') res.setHeader(key, value);
+  });
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  if (!response.body) return void res.end();
+  // A body of known length (every JSON answer: the handlers send one buffer) in one write.
+  if (response.headers.has('content-length')) return void res.end(Buffer.from(await response.arrayBuffer()));
+  const body = Readable.fromWeb(response.body as NodeWebStream<Uint8Array>);
+  res.on('close', () => body.destroy());
+  await new Promise<void>((resolve) => {
+    body.once('error', () => {
+      res.destroy();
+      resolve();
+    });
+    res.once('close', resolve);
+    body.pipe(res);
+  });
+}
