@@ -67,6 +67,11 @@ export const CONFIGURATION_VARIABLES = [
   'TIKTOK_CLIENT_KEY',
   'TIKTOK_CLIENT_SECRET',
   'TIKTOK_OAUTH_AUTHORIZE_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_OAUTH_AUTHORIZE_URL',
+  'GOOGLE_OAUTH_TOKEN_URL',
+  'YOUTUBE_API_BASE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -97,7 +102,10 @@ export type PlatformApiBaseUrlVariable =
   | 'META_OAUTH_DIALOG_URL'
   | 'THREADS_OAUTH_AUTHORIZE_URL'
   | 'X_OAUTH_AUTHORIZE_URL'
-  | 'TIKTOK_OAUTH_AUTHORIZE_URL';
+  | 'TIKTOK_OAUTH_AUTHORIZE_URL'
+  | 'GOOGLE_OAUTH_AUTHORIZE_URL'
+  | 'GOOGLE_OAUTH_TOKEN_URL'
+  | 'YOUTUBE_API_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -238,6 +246,9 @@ export const env = {
   xClientSecret: () => text('X_CLIENT_SECRET'),
   tiktokClientKey: () => text('TIKTOK_CLIENT_KEY'),
   tiktokClientSecret: () => text('TIKTOK_CLIENT_SECRET'),
+  /** One Google OAuth app for YouTube and Google Business Profile (the Google Ads sync reads its tokens elsewhere). */
+  googleClientId: () => text('GOOGLE_CLIENT_ID'),
+  googleClientSecret: () => text('GOOGLE_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

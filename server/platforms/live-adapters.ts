@@ -9,6 +9,7 @@ import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
+import { createYouTubePublisher } from './youtube/youtube-publisher';
 
 /** Each adapter takes the settings of its own platform. */
 export const liveAdapters: { [P in Platform]: Publisher<P> } = {
@@ -18,4 +19,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   twitter: createTwitterPublisher(),
   threads: createThreadsPublisher(),
   tiktok: createTikTokPublisher(),
+  youtube: createYouTubePublisher(),
 };

@@ -11,6 +11,8 @@ import { LINKEDIN_DEFAULT_BASE_URL } from './linkedin/linkedin-api';
 import { THREADS_DEFAULT_BASE_URL } from './threads/threads-publisher';
 import { TIKTOK_DEFAULT_BASE_URL } from './tiktok/tiktok-api';
 import { X_DEFAULT_BASE_URL } from './twitter/x-api';
+import { GOOGLE_DEFAULT_AUTHORIZE_URL, GOOGLE_DEFAULT_TOKEN_URL } from './google/google-api';
+import { YOUTUBE_DEFAULT_BASE_URL } from './youtube/youtube-api';
 
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 export const META_DEFAULT_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
@@ -43,6 +45,15 @@ function metaApp(apiBaseUrl: string): OAuthApp | null {
   return app(env.metaAppId(), env.metaAppSecret(), {
     authorizeUrl: baseUrlFromEnv('META_OAUTH_DIALOG_URL', META_DEFAULT_DIALOG_URL),
     tokenUrl: `${apiBaseUrl}/oauth/access_token`,
+    apiBaseUrl,
+  });
+}
+
+/** YouTube and Google Business Profile connect through the same Google OAuth app (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET). */
+function googleApp(apiBaseUrl: string): OAuthApp | null {
+  return app(env.googleClientId(), env.googleClientSecret(), {
+    authorizeUrl: baseUrlFromEnv('GOOGLE_OAUTH_AUTHORIZE_URL', GOOGLE_DEFAULT_AUTHORIZE_URL),
+    tokenUrl: baseUrlFromEnv('GOOGLE_OAUTH_TOKEN_URL', GOOGLE_DEFAULT_TOKEN_URL),
     apiBaseUrl,
   });
 }
@@ -84,4 +95,5 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       apiBaseUrl: api,
     });
   },
+  youtube: () => googleApp(baseUrlFromEnv('YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL)),
 };

@@ -5,6 +5,7 @@ import { facebookOAuth, instagramOAuth } from './meta';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
+import { youtubeOAuth } from './youtube';
 
 export const oauthProviders: Record<Platform, ConnectProvider> = {
   linkedin: linkedinOAuth,
@@ -13,4 +14,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   twitter: xOAuth,
   tiktok: tiktokOAuth,
   threads: threadsOAuth,
+  youtube: youtubeOAuth,
 };
