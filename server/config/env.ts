@@ -72,6 +72,7 @@ export const CONFIGURATION_VARIABLES = [
   'GOOGLE_OAUTH_AUTHORIZE_URL',
   'GOOGLE_OAUTH_TOKEN_URL',
   'YOUTUBE_API_BASE_URL',
+  'GOOGLE_BUSINESS_API_BASE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -105,7 +106,8 @@ export type PlatformApiBaseUrlVariable =
   | 'TIKTOK_OAUTH_AUTHORIZE_URL'
   | 'GOOGLE_OAUTH_AUTHORIZE_URL'
   | 'GOOGLE_OAUTH_TOKEN_URL'
-  | 'YOUTUBE_API_BASE_URL';
+  | 'YOUTUBE_API_BASE_URL'
+  | 'GOOGLE_BUSINESS_API_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).

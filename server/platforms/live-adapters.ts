@@ -4,6 +4,7 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
+import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
@@ -20,4 +21,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   threads: createThreadsPublisher(),
   tiktok: createTikTokPublisher(),
   youtube: createYouTubePublisher(),
+  google_business: createGoogleBusinessPublisher(),
 };

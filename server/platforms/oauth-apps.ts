@@ -13,6 +13,7 @@ import { TIKTOK_DEFAULT_BASE_URL } from './tiktok/tiktok-api';
 import { X_DEFAULT_BASE_URL } from './twitter/x-api';
 import { GOOGLE_DEFAULT_AUTHORIZE_URL, GOOGLE_DEFAULT_TOKEN_URL } from './google/google-api';
 import { YOUTUBE_DEFAULT_BASE_URL } from './youtube/youtube-api';
+import { googleBusinessBaseUrl } from './google_business/google-business-api';
 
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 export const META_DEFAULT_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
@@ -96,4 +97,5 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
     });
   },
   youtube: () => googleApp(baseUrlFromEnv('YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL)),
+  google_business: () => googleApp(googleBusinessBaseUrl()),
 };

@@ -10,6 +10,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   threads: 'Threads',
   tiktok: 'TikTok',
   youtube: 'YouTube',
+  google_business: 'Google Business Profile',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -20,6 +21,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   threads: { background: '#000000', letter: '@' },
   tiktok: { background: '#111111', letter: 'TT' },
   youtube: { background: '#cc0000', letter: 'YT' },
+  google_business: { background: '#1967d2', letter: 'G' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -88,6 +88,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  google_business: {
+    heading: 'Google Business Profile',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `${e.media.maxImages} per post, by \`sourceUrl\``,
+      `to ${e.media.maxImageBytes! / MB} MB`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -143,6 +152,13 @@ describe('stored settings', () => {
   it('refuse a value the schema would not have accepted', () => {
     expect(() => parseStoredSettings('linkedin', { visibility: 'EVERYONE' })).toThrow(
       'The stored linkedin settings are not valid: visibility: Invalid option: expected one of "PUBLIC"|"CONNECTIONS"',
+    );
+  });
+
+  it('refuse a Google Business Profile event or offer without its event', () => {
+    expect(() => parseStoredSettings('google_business', { topicType: 'OFFER' })).toThrow('event: EVENT and OFFER posts need an event (title and dates)');
+    expect(() => parseStoredSettings('google_business', { callToAction: { actionType: 'CALL', url: 'https://herald.example' } })).toThrow(
+      'CALL takes no url; every other action needs one',
     );
   });
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
 import { facebook } from './facebook';
+import { google_business } from './google_business';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { threads } from './threads';
@@ -18,7 +19,10 @@ import { youtube } from './youtube';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube } satisfies Record<Platform, PlatformCatalogueEntry>;
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube, google_business } satisfies Record<
+  Platform,
+  PlatformCatalogueEntry
+>;
 
 /** One platform's entry with every optional rule visible (the record above keeps each entry's own type). */
 export const catalogueEntry = (platform: Platform): PlatformCatalogueEntry => PLATFORM_CATALOGUE[platform];

@@ -24,9 +24,26 @@ export function googleReasons(json: unknown): string[] {
   return errors.map((e) => jsonAt(e, 'reason')).filter((r): r is string => typeof r === 'string');
 }
 
-/** Google's error text, verbatim. */
+/**
+ * Google's error text, verbatim. Google Business Profile puts what was wrong in
+ * error.details[].errorDetails[].message (its message alone is "Request contains an invalid
+ * argument."): those follow it, Google's words too.
+ */
 export function googleErrorText(response: ApiResponse, platform: string): string {
-  return firstJsonString(response.json, [['error', 'message'], 'error_description', 'error']) || `${platform} answered HTTP ${response.status}`;
+  const message = firstJsonString(response.json, [['error', 'message'], 'error_description', 'error']) || `${platform} answered HTTP ${response.status}`;
+  const details = jsonAt(response.json, 'error', 'details');
+  const specifics = (Array.isArray(details) ? details : [])
+    .flatMap((d) => {
+      const errorDetails = jsonAt(d, 'errorDetails');
+      return Array.isArray(errorDetails) ? errorDetails : [];
+    })
+    .map((e) => {
+      const text = jsonAt(e, 'message');
+      const field = jsonAt(e, 'field');
+      return typeof text === 'string' ? (typeof field === 'string' && field ? `${field}: ${text}` : text) : null;
+    })
+    .filter((t): t is string => t !== null);
+  return specifics.length > 0 ? `${message} (${specifics.join('; ')})` : message;
 }
 
 /** Null for a success; otherwise the refusal with Google's words (a 401 is a token no longer accepted). */

@@ -22,6 +22,7 @@ const REJECTIONS: Record<Platform, string> = {
   threads: 'Param text must be at most 500 characters long. (code 100)',
   tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
   youtube: 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+  google_business: 'Request contains an invalid argument. (summary: The post contains a phone number, which is not allowed)',
 };
 
 const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
@@ -32,6 +33,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   threads: (a, id) => `https://www.threads.net/@${a}/post/${id}`,
   tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
   youtube: (_a, id) => `https://www.youtube.com/watch?v=${id}`,
+  google_business: (_a, id) => `https://local.google.com/place?use=posts&lpsid=${id}`,
 };
 
 function latencyMs(): number {

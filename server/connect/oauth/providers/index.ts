@@ -1,6 +1,7 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
 import { linkedinOAuth } from './linkedin';
+import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
@@ -15,4 +16,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   tiktok: tiktokOAuth,
   threads: threadsOAuth,
   youtube: youtubeOAuth,
+  google_business: googleBusinessOAuth,
 };
