@@ -73,6 +73,10 @@ export const CONFIGURATION_VARIABLES = [
   'GOOGLE_OAUTH_TOKEN_URL',
   'YOUTUBE_API_BASE_URL',
   'GOOGLE_BUSINESS_API_BASE_URL',
+  'PINTEREST_API_BASE_URL',
+  'PINTEREST_CLIENT_ID',
+  'PINTEREST_CLIENT_SECRET',
+  'PINTEREST_OAUTH_AUTHORIZE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -107,7 +111,9 @@ export type PlatformApiBaseUrlVariable =
   | 'GOOGLE_OAUTH_AUTHORIZE_URL'
   | 'GOOGLE_OAUTH_TOKEN_URL'
   | 'YOUTUBE_API_BASE_URL'
-  | 'GOOGLE_BUSINESS_API_BASE_URL';
+  | 'GOOGLE_BUSINESS_API_BASE_URL'
+  | 'PINTEREST_API_BASE_URL'
+  | 'PINTEREST_OAUTH_AUTHORIZE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -251,6 +257,8 @@ export const env = {
   /** One Google OAuth app for YouTube and Google Business Profile (the Google Ads sync reads its tokens elsewhere). */
   googleClientId: () => text('GOOGLE_CLIENT_ID'),
   googleClientSecret: () => text('GOOGLE_CLIENT_SECRET'),
+  pinterestClientId: () => text('PINTEREST_CLIENT_ID'),
+  pinterestClientSecret: () => text('PINTEREST_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

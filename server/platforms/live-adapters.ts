@@ -7,6 +7,7 @@ import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
+import { createPinterestPublisher } from './pinterest/pinterest-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
@@ -22,4 +23,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   tiktok: createTikTokPublisher(),
   youtube: createYouTubePublisher(),
   google_business: createGoogleBusinessPublisher(),
+  pinterest: createPinterestPublisher(),
 };

@@ -14,7 +14,9 @@ import { X_DEFAULT_BASE_URL } from './twitter/x-api';
 import { GOOGLE_DEFAULT_AUTHORIZE_URL, GOOGLE_DEFAULT_TOKEN_URL } from './google/google-api';
 import { YOUTUBE_DEFAULT_BASE_URL } from './youtube/youtube-api';
 import { googleBusinessBaseUrl } from './google_business/google-business-api';
+import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
 
+export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 export const META_DEFAULT_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
 export const X_DEFAULT_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
@@ -98,4 +100,12 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   youtube: () => googleApp(baseUrlFromEnv('YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL)),
   google_business: () => googleApp(googleBusinessBaseUrl()),
+  pinterest: () => {
+    const api = baseUrlFromEnv('PINTEREST_API_BASE_URL', PINTEREST_DEFAULT_BASE_URL);
+    return app(env.pinterestClientId(), env.pinterestClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('PINTEREST_OAUTH_AUTHORIZE_URL', PINTEREST_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/v5/oauth/token`,
+      apiBaseUrl: api,
+    });
+  },
 };

@@ -11,6 +11,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   tiktok: 'TikTok',
   youtube: 'YouTube',
   google_business: 'Google Business Profile',
+  pinterest: 'Pinterest',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -22,6 +23,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   tiktok: { background: '#111111', letter: 'TT' },
   youtube: { background: '#cc0000', letter: 'YT' },
   google_business: { background: '#1967d2', letter: 'G' },
+  pinterest: { background: '#bd081c', letter: 'P' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -88,6 +88,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  pinterest: {
+    heading: 'Pinterest',
+    phrases: (e) => [
+      `| ${e.text.maxChars} characters`,
+      `${e.media.maxImages} image or ${e.media.maxVideos} video per pin`,
+      `| up to ${e.media.maxImageBytes! / MB} MB`,
+      `4 s to ${minutes(e.media.maxVideoSeconds)}, up to ${e.media.maxVideoBytes / GB} GB`,
+      required(e),
+    ],
+  },
   google_business: {
     heading: 'Google Business Profile',
     phrases: (e) => [

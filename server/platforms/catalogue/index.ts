@@ -11,6 +11,7 @@ import { facebook } from './facebook';
 import { google_business } from './google_business';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
+import { pinterest } from './pinterest';
 import { threads } from './threads';
 import { tiktok } from './tiktok';
 import { twitter } from './twitter';
@@ -19,7 +20,7 @@ import { youtube } from './youtube';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube, google_business } satisfies Record<
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube, google_business, pinterest } satisfies Record<
   Platform,
   PlatformCatalogueEntry
 >;

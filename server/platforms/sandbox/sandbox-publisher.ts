@@ -23,6 +23,7 @@ const REJECTIONS: Record<Platform, string> = {
   tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
   youtube: 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
   google_business: 'Request contains an invalid argument. (summary: The post contains a phone number, which is not allowed)',
+  pinterest: 'Sorry! We blocked this link because it may lead to spam. (code 2783)',
 };
 
 const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
@@ -34,6 +35,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
   youtube: (_a, id) => `https://www.youtube.com/watch?v=${id}`,
   google_business: (_a, id) => `https://local.google.com/place?use=posts&lpsid=${id}`,
+  pinterest: (_a, id) => `https://www.pinterest.com/pin/${id}/`,
 };
 
 function latencyMs(): number {

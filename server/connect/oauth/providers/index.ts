@@ -3,6 +3,7 @@ import type { ConnectProvider } from '../oauth-provider';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
+import { pinterestOAuth } from './pinterest';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
@@ -17,4 +18,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   threads: threadsOAuth,
   youtube: youtubeOAuth,
   google_business: googleBusinessOAuth,
+  pinterest: pinterestOAuth,
 };
