@@ -8,6 +8,7 @@ import { createGoogleBusinessPublisher } from './google_business/google-business
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createPinterestPublisher } from './pinterest/pinterest-publisher';
+import { createRedditPublisher } from './reddit/reddit-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
@@ -24,4 +25,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   youtube: createYouTubePublisher(),
   google_business: createGoogleBusinessPublisher(),
   pinterest: createPinterestPublisher(),
+  reddit: createRedditPublisher(),
 };

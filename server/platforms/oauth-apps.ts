@@ -15,6 +15,7 @@ import { GOOGLE_DEFAULT_AUTHORIZE_URL, GOOGLE_DEFAULT_TOKEN_URL } from './google
 import { YOUTUBE_DEFAULT_BASE_URL } from './youtube/youtube-api';
 import { googleBusinessBaseUrl } from './google_business/google-business-api';
 import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
+import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -100,6 +101,14 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   youtube: () => googleApp(baseUrlFromEnv('YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL)),
   google_business: () => googleApp(googleBusinessBaseUrl()),
+  reddit: () => {
+    const oauth = baseUrlFromEnv('REDDIT_OAUTH_BASE_URL', REDDIT_DEFAULT_OAUTH_BASE_URL);
+    return app(env.redditClientId(), env.redditClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/access_token`,
+      apiBaseUrl: baseUrlFromEnv('REDDIT_API_BASE_URL', REDDIT_DEFAULT_BASE_URL),
+    });
+  },
   pinterest: () => {
     const api = baseUrlFromEnv('PINTEREST_API_BASE_URL', PINTEREST_DEFAULT_BASE_URL);
     return app(env.pinterestClientId(), env.pinterestClientSecret(), {

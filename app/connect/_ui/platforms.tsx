@@ -12,6 +12,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   youtube: 'YouTube',
   google_business: 'Google Business Profile',
   pinterest: 'Pinterest',
+  reddit: 'Reddit',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -24,6 +25,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   youtube: { background: '#cc0000', letter: 'YT' },
   google_business: { background: '#1967d2', letter: 'G' },
   pinterest: { background: '#bd081c', letter: 'P' },
+  reddit: { background: '#d93a00', letter: 'r/' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

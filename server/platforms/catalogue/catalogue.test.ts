@@ -88,6 +88,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  reddit: {
+    heading: 'Reddit',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `${e.media.maxImages} per post, up to ${e.media.maxImageBytes! / MB} MB`,
+      'required (`platformSettings.reddit.title`)',
+      required(e),
+    ],
+  },
   pinterest: {
     heading: 'Pinterest',
     phrases: (e) => [

@@ -12,6 +12,7 @@ import { google_business } from './google_business';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { pinterest } from './pinterest';
+import { reddit } from './reddit';
 import { threads } from './threads';
 import { tiktok } from './tiktok';
 import { twitter } from './twitter';
@@ -20,7 +21,7 @@ import { youtube } from './youtube';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube, google_business, pinterest } satisfies Record<
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube, google_business, pinterest, reddit } satisfies Record<
   Platform,
   PlatformCatalogueEntry
 >;

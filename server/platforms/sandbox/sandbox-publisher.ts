@@ -24,6 +24,7 @@ const REJECTIONS: Record<Platform, string> = {
   youtube: 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
   google_business: 'Request contains an invalid argument. (summary: The post contains a phone number, which is not allowed)',
   pinterest: 'Sorry! We blocked this link because it may lead to spam. (code 2783)',
+  reddit: "SUBREDDIT_NOEXIST: that subreddit doesn't exist",
 };
 
 const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
@@ -36,6 +37,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   youtube: (_a, id) => `https://www.youtube.com/watch?v=${id}`,
   google_business: (_a, id) => `https://local.google.com/place?use=posts&lpsid=${id}`,
   pinterest: (_a, id) => `https://www.pinterest.com/pin/${id}/`,
+  reddit: (_a, id) => `https://www.reddit.com/comments/${id}/`,
 };
 
 function latencyMs(): number {

@@ -4,6 +4,7 @@ import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
 import { pinterestOAuth } from './pinterest';
+import { redditOAuth } from './reddit';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
@@ -19,4 +20,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   youtube: youtubeOAuth,
   google_business: googleBusinessOAuth,
   pinterest: pinterestOAuth,
+  reddit: redditOAuth,
 };
