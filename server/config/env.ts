@@ -67,6 +67,21 @@ export const CONFIGURATION_VARIABLES = [
   'TIKTOK_CLIENT_KEY',
   'TIKTOK_CLIENT_SECRET',
   'TIKTOK_OAUTH_AUTHORIZE_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_OAUTH_AUTHORIZE_URL',
+  'GOOGLE_OAUTH_TOKEN_URL',
+  'YOUTUBE_API_BASE_URL',
+  'GOOGLE_BUSINESS_API_BASE_URL',
+  'PINTEREST_API_BASE_URL',
+  'PINTEREST_CLIENT_ID',
+  'PINTEREST_CLIENT_SECRET',
+  'PINTEREST_OAUTH_AUTHORIZE_URL',
+  'REDDIT_API_BASE_URL',
+  'REDDIT_OAUTH_BASE_URL',
+  'REDDIT_CLIENT_ID',
+  'REDDIT_CLIENT_SECRET',
+  'REDDIT_USER_AGENT',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -97,7 +112,15 @@ export type PlatformApiBaseUrlVariable =
   | 'META_OAUTH_DIALOG_URL'
   | 'THREADS_OAUTH_AUTHORIZE_URL'
   | 'X_OAUTH_AUTHORIZE_URL'
-  | 'TIKTOK_OAUTH_AUTHORIZE_URL';
+  | 'TIKTOK_OAUTH_AUTHORIZE_URL'
+  | 'GOOGLE_OAUTH_AUTHORIZE_URL'
+  | 'GOOGLE_OAUTH_TOKEN_URL'
+  | 'YOUTUBE_API_BASE_URL'
+  | 'GOOGLE_BUSINESS_API_BASE_URL'
+  | 'PINTEREST_API_BASE_URL'
+  | 'PINTEREST_OAUTH_AUTHORIZE_URL'
+  | 'REDDIT_API_BASE_URL'
+  | 'REDDIT_OAUTH_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -238,6 +261,15 @@ export const env = {
   xClientSecret: () => text('X_CLIENT_SECRET'),
   tiktokClientKey: () => text('TIKTOK_CLIENT_KEY'),
   tiktokClientSecret: () => text('TIKTOK_CLIENT_SECRET'),
+  /** One Google OAuth app for YouTube and Google Business Profile (the Google Ads sync reads its tokens elsewhere). */
+  googleClientId: () => text('GOOGLE_CLIENT_ID'),
+  googleClientSecret: () => text('GOOGLE_CLIENT_SECRET'),
+  pinterestClientId: () => text('PINTEREST_CLIENT_ID'),
+  pinterestClientSecret: () => text('PINTEREST_CLIENT_SECRET'),
+  redditClientId: () => text('REDDIT_CLIENT_ID'),
+  redditClientSecret: () => text('REDDIT_CLIENT_SECRET'),
+  /** The User-Agent Reddit requires on every request ("<platform>:<app id>:<version> (by /u/<username>)"); undefined: Herald's default. */
+  redditUserAgent: () => text('REDDIT_USER_AGENT'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

@@ -4,11 +4,15 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
+import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
+import { createPinterestPublisher } from './pinterest/pinterest-publisher';
+import { createRedditPublisher } from './reddit/reddit-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
+import { createYouTubePublisher } from './youtube/youtube-publisher';
 
 /** Each adapter takes the settings of its own platform. */
 export const liveAdapters: { [P in Platform]: Publisher<P> } = {
@@ -18,4 +22,8 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   twitter: createTwitterPublisher(),
   threads: createThreadsPublisher(),
   tiktok: createTikTokPublisher(),
+  youtube: createYouTubePublisher(),
+  google_business: createGoogleBusinessPublisher(),
+  pinterest: createPinterestPublisher(),
+  reddit: createRedditPublisher(),
 };

@@ -11,7 +11,13 @@ import { LINKEDIN_DEFAULT_BASE_URL } from './linkedin/linkedin-api';
 import { THREADS_DEFAULT_BASE_URL } from './threads/threads-publisher';
 import { TIKTOK_DEFAULT_BASE_URL } from './tiktok/tiktok-api';
 import { X_DEFAULT_BASE_URL } from './twitter/x-api';
+import { GOOGLE_DEFAULT_AUTHORIZE_URL, GOOGLE_DEFAULT_TOKEN_URL } from './google/google-api';
+import { YOUTUBE_DEFAULT_BASE_URL } from './youtube/youtube-api';
+import { googleBusinessBaseUrl } from './google_business/google-business-api';
+import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
+import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
 
+export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
 export const META_DEFAULT_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oauth';
 export const X_DEFAULT_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
@@ -43,6 +49,15 @@ function metaApp(apiBaseUrl: string): OAuthApp | null {
   return app(env.metaAppId(), env.metaAppSecret(), {
     authorizeUrl: baseUrlFromEnv('META_OAUTH_DIALOG_URL', META_DEFAULT_DIALOG_URL),
     tokenUrl: `${apiBaseUrl}/oauth/access_token`,
+    apiBaseUrl,
+  });
+}
+
+/** YouTube and Google Business Profile connect through the same Google OAuth app (GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET). */
+function googleApp(apiBaseUrl: string): OAuthApp | null {
+  return app(env.googleClientId(), env.googleClientSecret(), {
+    authorizeUrl: baseUrlFromEnv('GOOGLE_OAUTH_AUTHORIZE_URL', GOOGLE_DEFAULT_AUTHORIZE_URL),
+    tokenUrl: baseUrlFromEnv('GOOGLE_OAUTH_TOKEN_URL', GOOGLE_DEFAULT_TOKEN_URL),
     apiBaseUrl,
   });
 }
@@ -81,6 +96,24 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       authorizeUrl: baseUrlFromEnv('THREADS_OAUTH_AUTHORIZE_URL', THREADS_DEFAULT_AUTHORIZE_URL),
       // Threads' token endpoint is unversioned.
       tokenUrl: `${api.replace(/\/v\d+(\.\d+)?$/, '')}/oauth/access_token`,
+      apiBaseUrl: api,
+    });
+  },
+  youtube: () => googleApp(baseUrlFromEnv('YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL)),
+  google_business: () => googleApp(googleBusinessBaseUrl()),
+  reddit: () => {
+    const oauth = baseUrlFromEnv('REDDIT_OAUTH_BASE_URL', REDDIT_DEFAULT_OAUTH_BASE_URL);
+    return app(env.redditClientId(), env.redditClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/access_token`,
+      apiBaseUrl: baseUrlFromEnv('REDDIT_API_BASE_URL', REDDIT_DEFAULT_BASE_URL),
+    });
+  },
+  pinterest: () => {
+    const api = baseUrlFromEnv('PINTEREST_API_BASE_URL', PINTEREST_DEFAULT_BASE_URL);
+    return app(env.pinterestClientId(), env.pinterestClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('PINTEREST_OAUTH_AUTHORIZE_URL', PINTEREST_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/v5/oauth/token`,
       apiBaseUrl: api,
     });
   },

@@ -9,6 +9,10 @@ export const PLATFORM_LABELS: Record<string, string> = {
   twitter: 'X',
   threads: 'Threads',
   tiktok: 'TikTok',
+  youtube: 'YouTube',
+  google_business: 'Google Business Profile',
+  pinterest: 'Pinterest',
+  reddit: 'Reddit',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -18,6 +22,10 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   twitter: { background: '#000000', letter: 'X' },
   threads: { background: '#000000', letter: '@' },
   tiktok: { background: '#111111', letter: 'TT' },
+  youtube: { background: '#cc0000', letter: 'YT' },
+  google_business: { background: '#1967d2', letter: 'G' },
+  pinterest: { background: '#bd081c', letter: 'P' },
+  reddit: { background: '#d93a00', letter: 'r/' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

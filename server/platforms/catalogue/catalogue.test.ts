@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import type { PublishRequest } from '../publisher';
 import { PLATFORM_CATALOGUE, parseStoredSettings, type PlatformCatalogueEntry } from '.';
-import { codePointLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
+import { codePointLength, threadsLength, twitterWeightedLength, utf16Length, utf8ByteLength } from './text-length';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -78,6 +78,44 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  youtube: {
+    heading: 'YouTube',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} UTF-8 bytes`,
+      `${e.media.maxVideos} per post, no images; up to ${e.media.maxVideoBytes / GB} GB`,
+      `up to ${minutes(e.media.maxVideoSeconds)} (12 hours) for a verified account`,
+      `required (\`platformSettings.youtube.title\`)`,
+      required(e),
+    ],
+  },
+  reddit: {
+    heading: 'Reddit',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `${e.media.maxImages} per post, up to ${e.media.maxImageBytes! / MB} MB`,
+      'required (`platformSettings.reddit.title`)',
+      required(e),
+    ],
+  },
+  pinterest: {
+    heading: 'Pinterest',
+    phrases: (e) => [
+      `| ${e.text.maxChars} characters`,
+      `${e.media.maxImages} image or ${e.media.maxVideos} video per pin`,
+      `| up to ${e.media.maxImageBytes! / MB} MB`,
+      `4 s to ${minutes(e.media.maxVideoSeconds)}, up to ${e.media.maxVideoBytes / GB} GB`,
+      required(e),
+    ],
+  },
+  google_business: {
+    heading: 'Google Business Profile',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `${e.media.maxImages} per post, by \`sourceUrl\``,
+      `to ${e.media.maxImageBytes! / MB} MB`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -112,6 +150,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.twitter.text.count).toBe(twitterWeightedLength);
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
+    expect(PLATFORM_CATALOGUE.youtube.text.count).toBe(utf8ByteLength);
     for (const platform of ['linkedin', 'instagram', 'facebook'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 
@@ -132,6 +171,13 @@ describe('stored settings', () => {
   it('refuse a value the schema would not have accepted', () => {
     expect(() => parseStoredSettings('linkedin', { visibility: 'EVERYONE' })).toThrow(
       'The stored linkedin settings are not valid: visibility: Invalid option: expected one of "PUBLIC"|"CONNECTIONS"',
+    );
+  });
+
+  it('refuse a Google Business Profile event or offer without its event', () => {
+    expect(() => parseStoredSettings('google_business', { topicType: 'OFFER' })).toThrow('event: EVENT and OFFER posts need an event (title and dates)');
+    expect(() => parseStoredSettings('google_business', { callToAction: { actionType: 'CALL', url: 'https://herald.example' } })).toThrow(
+      'CALL takes no url; every other action needs one',
     );
   });
 

@@ -14,8 +14,8 @@ export interface TextRules {
   count: (text: string) => number;
   /** A lower limit for a text that rides with media (a Telegram caption: 1,024 against a message's 4,096). */
   maxCharsWithMedia?: number;
-  /** What `count` counts, in messages: Bluesky counts graphemes, the others characters. */
-  unit?: 'characters' | 'graphemes';
+  /** What `count` counts, in messages: Bluesky counts graphemes, YouTube UTF-8 bytes, the others characters. */
+  unit?: 'characters' | 'graphemes' | 'UTF-8 bytes';
 }
 
 /** Instagram stories: one item, shorter and smaller videos than the feed's. */

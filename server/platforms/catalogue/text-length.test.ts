@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadsLength, twitterWeightedLength, utf16Length } from './text-length';
+import { threadsLength, twitterWeightedLength, utf16Length, utf8ByteLength } from './text-length';
 
 describe('platform text length', () => {
   it('weighs X text like twitter-text: URLs 23, emoji 2, CJK 2, Latin 1', () => {
@@ -20,5 +20,11 @@ describe('platform text length', () => {
 
   it('counts TikTok text in UTF-16 units', () => {
     expect(utf16Length('hi 👍')).toBe(5);
+  });
+
+  it('counts YouTube descriptions in UTF-8 bytes', () => {
+    expect(utf8ByteLength('hi')).toBe(2);
+    expect(utf8ByteLength('café')).toBe(5);
+    expect(utf8ByteLength('hi 👍')).toBe(7);
   });
 });

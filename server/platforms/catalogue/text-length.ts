@@ -5,7 +5,8 @@
 // points weigh 1 inside the listed ranges (Latin and most alphabetic scripts, some
 // punctuation) and 2 elsewhere (CJK and the like). Limit 280.
 // Threads: "Emojis are counted as the number of UTF-8 bytes" (Threads posts docs), every
-// other character counts 1. TikTok: UTF-16 code units (an emoji is 2). Others: code points.
+// other character counts 1. TikTok: UTF-16 code units (an emoji is 2). YouTube descriptions:
+// UTF-8 bytes ("a maximum length of 5000 bytes"). Others: code points.
 const URL_LENGTH = 23;
 const LIGHT_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0, 4351],
@@ -49,3 +50,4 @@ export function threadsLength(text: string): number {
 
 export const utf16Length = (text: string): number => text.length;
 export const codePointLength = (text: string): number => [...text].length;
+export const utf8ByteLength = (text: string): number => Buffer.byteLength(text, 'utf8');

@@ -21,6 +21,10 @@ const REJECTIONS: Record<Platform, string> = {
   instagram: 'The media could not be fetched from this URI (code 9004, subcode 2207052)',
   threads: 'Param text must be at most 500 characters long. (code 100)',
   tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
+  youtube: 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+  google_business: 'Request contains an invalid argument. (summary: The post contains a phone number, which is not allowed)',
+  pinterest: 'Sorry! We blocked this link because it may lead to spam. (code 2783)',
+  reddit: "SUBREDDIT_NOEXIST: that subreddit doesn't exist",
 };
 
 const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
@@ -30,6 +34,10 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   twitter: (a, id) => `https://x.com/${a}/status/${id}`,
   threads: (a, id) => `https://www.threads.net/@${a}/post/${id}`,
   tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
+  youtube: (_a, id) => `https://www.youtube.com/watch?v=${id}`,
+  google_business: (_a, id) => `https://local.google.com/place?use=posts&lpsid=${id}`,
+  pinterest: (_a, id) => `https://www.pinterest.com/pin/${id}/`,
+  reddit: (_a, id) => `https://www.reddit.com/comments/${id}/`,
 };
 
 function latencyMs(): number {
@@ -37,8 +45,9 @@ function latencyMs(): number {
 }
 
 function postId(platform: Platform): string {
-  // Numeric ids like the platforms', except LinkedIn's URN-ish and Instagram's shortcode.
-  if (platform === 'instagram') return randomBytes(8).toString('base64url').slice(0, 11);
+  // Numeric ids like the platforms', except LinkedIn's URN-ish and the shortcodes of
+  // Instagram and YouTube (11 characters of base64url).
+  if (platform === 'instagram' || platform === 'youtube') return randomBytes(8).toString('base64url').slice(0, 11);
   return (BigInt('0x' + randomBytes(7).toString('hex')) + 1_000_000_000_000_000n).toString();
 }
 

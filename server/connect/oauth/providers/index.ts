@@ -1,10 +1,14 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
 import { linkedinOAuth } from './linkedin';
+import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
+import { pinterestOAuth } from './pinterest';
+import { redditOAuth } from './reddit';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
+import { youtubeOAuth } from './youtube';
 
 export const oauthProviders: Record<Platform, ConnectProvider> = {
   linkedin: linkedinOAuth,
@@ -13,4 +17,8 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   twitter: xOAuth,
   tiktok: tiktokOAuth,
   threads: threadsOAuth,
+  youtube: youtubeOAuth,
+  google_business: googleBusinessOAuth,
+  pinterest: pinterestOAuth,
+  reddit: redditOAuth,
 };

@@ -1,0 +1,66 @@
+// Google Business Profile local posts: https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts
+// (LocalPost: summary, callToAction, event, offer, media, topicType),
+// https://developers.google.com/my-business/content/posts-data (event, call to action and offer
+// posts; an offer carries an event for its title and dates), https://support.google.com/business/answer/7342169
+// (1,500 characters), https://developers.google.com/my-business/reference/rest/v4/accounts.locations.media
+// (photos: 10 KB to 5 MB).
+import { z } from 'zod';
+import { storableText, ZText } from '@/server/shared/schemas';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { codePointLength } from './text-length';
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM');
+const httpsUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .check(storableText);
+
+export const GOOGLE_BUSINESS_ACTIONS = ['BOOK', 'ORDER', 'SHOP', 'LEARN_MORE', 'SIGN_UP', 'CALL'] as const;
+
+export const google_business = {
+  label: 'Google Business Profile',
+  text: { maxChars: 1500, count: codePointLength },
+  // One photo, which Google fetches from its URL; no videos through local posts.
+  media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 5 * MB },
+  settings: z
+    .strictObject({
+      topicType: z.enum(['STANDARD', 'EVENT', 'OFFER']).optional().describe('STANDARD (an update, the default), EVENT or OFFER'),
+      callToAction: z
+        .strictObject({
+          actionType: z.enum(GOOGLE_BUSINESS_ACTIONS).describe('The button: BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, or CALL (the profile’s phone number)'),
+          url: httpsUrl.optional().describe('Where the button leads; not for CALL'),
+        })
+        .refine((cta) => (cta.actionType === 'CALL') === (cta.url === undefined), 'CALL takes no url; every other action needs one')
+        .optional()
+        .describe('A button under the post'),
+      event: z
+        .strictObject({
+          title: ZText.trim().min(1).max(300).describe('The event’s or offer’s title'),
+          startDate: date.describe('First day, YYYY-MM-DD, in the location’s time zone'),
+          startTime: time.optional().describe('HH:MM on the first day; the whole day when omitted'),
+          endDate: date.describe('Last day, YYYY-MM-DD'),
+          endTime: time.optional().describe('HH:MM on the last day'),
+        })
+        .optional()
+        .describe('Title and dates: required for EVENT and OFFER posts'),
+      offer: z
+        .strictObject({
+          couponCode: ZText.trim().min(1).max(300).optional().describe('The code to use in store or online'),
+          redeemOnlineUrl: httpsUrl.optional().describe('Where to redeem the offer online'),
+          termsConditions: ZText.trim().min(1).max(5000).optional().describe('The offer’s terms'),
+        })
+        .optional()
+        .describe('Details of an OFFER post'),
+      languageCode: z
+        .string()
+        .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language code, e.g. en-US')
+        .optional()
+        .describe('The language of the post (BCP 47); Google detects it when omitted'),
+    })
+    .refine((s) => !(s.topicType === 'EVENT' || s.topicType === 'OFFER') || s.event !== undefined, {
+      message: 'EVENT and OFFER posts need an event (title and dates)',
+      path: ['event'],
+    })
+    .refine((s) => s.offer === undefined || s.topicType === 'OFFER', { message: 'offer applies to OFFER posts only', path: ['offer'] }),
+} satisfies PlatformCatalogueEntry;

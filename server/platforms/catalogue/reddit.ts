@@ -1,0 +1,35 @@
+// Reddit: https://www.reddit.com/dev/api#POST_api_submit (kind self | link | image | video,
+// sr, title, text, url, flair_id, flair_text, nsfw, spoiler; api_type=json), titles up to 300
+// characters and self text up to 40,000 (Reddit's submit form and its error TOO_LONG), images
+// up to 20 MB (https://support.reddithelp.com/hc/en-us/articles/360043053312). A post goes to
+// one subreddit, named per post.
+import { z } from 'zod';
+import { storableText, ZText } from '@/server/shared/schemas';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { codePointLength } from './text-length';
+
+export const reddit = {
+  label: 'Reddit',
+  text: { maxChars: 40_000, count: codePointLength },
+  // A text post, a link post, or one image; galleries and videos are not offered by Herald.
+  media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 20 * MB },
+  settings: z.strictObject({
+    subreddit: z
+      .string()
+      .regex(/^(r\/)?[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'a subreddit name, e.g. coffee or r/coffee')
+      .optional()
+      .describe('The subreddit to post to (required), e.g. "coffee"'),
+    title: ZText.trim().min(1).max(300).optional().describe('The post title (required), up to 300 characters'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .check(storableText)
+      .optional()
+      .describe('Makes a link post to this URL; the post text then becomes the author’s first comment'),
+    flairId: z.string().min(1).max(64).check(storableText).optional().describe('A post flair template id of the subreddit'),
+    flairText: ZText.trim().min(1).max(64).optional().describe('The flair’s text, where the template allows editing'),
+    nsfw: z.boolean().optional().describe('Marks the post NSFW'),
+    spoiler: z.boolean().optional().describe('Marks the post as a spoiler'),
+  }),
+  requiredSettings: ['subreddit', 'title'],
+} satisfies PlatformCatalogueEntry;

@@ -1,0 +1,53 @@
+// YouTube: https://developers.google.com/youtube/v3/docs/videos (snippet.title "a maximum length
+// of 100 characters", snippet.description "a maximum length of 5000 bytes", both without < or >;
+// snippet.tags "a maximum length of 500 characters", a tag with a space counted with its quotes
+// and the commas between tags counted; status.privacyStatus; status.selfDeclaredMadeForKids),
+// https://developers.google.com/youtube/v3/docs/videos/insert (one video, up to 256 GB),
+// https://support.google.com/youtube/answer/71673 (15 minutes unless the account is verified,
+// then up to 12 hours), https://support.google.com/youtube/answer/15424877 (Shorts: square or
+// vertical, up to 3 minutes).
+import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
+import { GB, type PlatformCatalogueEntry } from './entry';
+import { utf8ByteLength } from './text-length';
+
+const noAngleBrackets = /^[^<>]*$/;
+
+/** How YouTube counts the tags' 500: each tag, quotes around one with a space, a comma between two. */
+export function youtubeTagsLength(tags: readonly string[]): number {
+  return tags.reduce((n, tag, i) => n + [...tag].length + (tag.includes(' ') ? 2 : 0) + (i > 0 ? 1 : 0), 0);
+}
+
+export const youtube = {
+  label: 'YouTube',
+  text: { maxChars: 5000, count: utf8ByteLength, unit: 'UTF-8 bytes' },
+  // One video per upload, nothing else. 12 hours is a verified account's limit; YouTube refuses
+  // a longer video from an unverified one (15 minutes) with its own message, verbatim.
+  media: { maxImages: 0, maxVideos: 1, maxItems: 1, mixed: false, required: true, maxVideoSeconds: 12 * 60 * 60, maxVideoBytes: 256 * GB },
+  settings: z.strictObject({
+    title: ZText.trim()
+      .min(1)
+      .max(100)
+      .regex(noAngleBrackets, 'must not contain < or >')
+      .optional()
+      .describe('The video title (required by YouTube): up to 100 characters, no < or >'),
+    privacy: z.enum(['public', 'unlisted', 'private']).optional().describe('Who can watch the video; public when omitted'),
+    tags: z
+      .array(ZText.trim().min(1).max(500).regex(noAngleBrackets, 'must not contain < or >'))
+      .max(500)
+      .refine((tags) => youtubeTagsLength(tags) <= 500, 'together may count at most 500 characters as YouTube counts them')
+      .optional()
+      .describe('Keywords; together at most 500 characters, counting commas between tags and quotes around a tag with a space'),
+    madeForKids: z.boolean().optional().describe('Declares the video made for children (COPPA); false when omitted'),
+    categoryId: z
+      .string()
+      .regex(/^\d{1,4}$/, 'a YouTube video category id (digits)')
+      .optional()
+      .describe('The video category id (videoCategories.list), e.g. "22" People & Blogs; YouTube picks one when omitted'),
+    short: z
+      .boolean()
+      .optional()
+      .describe('The video is a Short (square or vertical, up to 3 minutes): links to /shorts/<id>. YouTube itself decides from the video'),
+  }),
+  requiredSettings: ['title'],
+} satisfies PlatformCatalogueEntry;
