@@ -2,16 +2,9 @@
 // it again updates the same row (like a real reconnect). It publishes through the in-process
 // sandbox (provider `sandbox`), which never leaves Herald.
 import type { AccountToSave } from '@/server/connections/save-connected-account';
+import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import type { Platform } from '@/server/shared/platforms';
 
-const LABELS: Record<Platform, string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  twitter: 'X',
-  threads: 'Threads',
-  tiktok: 'TikTok',
-};
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {
   const handle = workspaceName
@@ -22,7 +15,7 @@ export function sandboxAccount(platform: Platform, workspaceName: string): Accou
   return {
     externalId: `sandbox-${platform}`,
     accountName: `@${handle || 'demo'}_demo`,
-    displayName: `${workspaceName} (${LABELS[platform]} demo)`,
+    displayName: `${workspaceName} (${PLATFORM_CATALOGUE[platform].label} demo)`,
     avatarUrl: null,
     accessToken: null,
     refreshToken: null,
