@@ -11,6 +11,7 @@ const LABELS: Record<Platform, string> = {
   twitter: 'X',
   threads: 'Threads',
   tiktok: 'TikTok',
+  telegram: 'Telegram',
 };
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {

@@ -7,6 +7,7 @@ import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
+import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
 
@@ -18,4 +19,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   twitter: createTwitterPublisher(),
   threads: createThreadsPublisher(),
   tiktok: createTikTokPublisher(),
+  telegram: createTelegramPublisher(),
 };

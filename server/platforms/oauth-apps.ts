@@ -84,4 +84,6 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       apiBaseUrl: api,
     });
   },
+  // Connected with the deployment's bot and a channel name (CredentialsProvider), not OAuth.
+  telegram: () => null,
 };

@@ -9,6 +9,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   twitter: 'X',
   threads: 'Threads',
   tiktok: 'TikTok',
+  telegram: 'Telegram',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -18,6 +19,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   twitter: { background: '#000000', letter: 'X' },
   threads: { background: '#000000', letter: '@' },
   tiktok: { background: '#111111', letter: 'TT' },
+  telegram: { background: '#1c75a8', letter: 'TG' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -78,6 +78,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  telegram: {
+    heading: 'Telegram',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `| ${n(e.text.maxCharsWithMedia!)} characters with a photo`,
+      `2 to ${e.media.maxItems} photos and videos, mixed`,
+      `${e.media.maxImageBytes! / MB} MB for photos, ${e.media.maxVideoBytes / MB} MB for other files`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -112,6 +122,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.twitter.text.count).toBe(twitterWeightedLength);
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
+    expect(PLATFORM_CATALOGUE.telegram.text.count).toBe(utf16Length);
     for (const platform of ['linkedin', 'instagram', 'facebook'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 

@@ -21,6 +21,7 @@ const REJECTIONS: Record<Platform, string> = {
   instagram: 'The media could not be fetched from this URI (code 9004, subcode 2207052)',
   threads: 'Param text must be at most 500 characters long. (code 100)',
   tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
+  telegram: 'Bad Request: message caption is too long',
 };
 
 const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
@@ -30,6 +31,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   twitter: (a, id) => `https://x.com/${a}/status/${id}`,
   threads: (a, id) => `https://www.threads.net/@${a}/post/${id}`,
   tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
+  telegram: (a, id) => `https://t.me/${a.replace(/^@/, '')}/${id}`,
 };
 
 function latencyMs(): number {

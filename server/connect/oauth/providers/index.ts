@@ -2,6 +2,7 @@ import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
 import { linkedinOAuth } from './linkedin';
 import { facebookOAuth, instagramOAuth } from './meta';
+import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
@@ -13,4 +14,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   twitter: xOAuth,
   tiktok: tiktokOAuth,
   threads: threadsOAuth,
+  telegram: telegramCredentials,
 };
