@@ -12,6 +12,7 @@ const LABELS: Record<Platform, string> = {
   threads: 'Threads',
   tiktok: 'TikTok',
   telegram: 'Telegram',
+  discord: 'Discord',
 };
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {

@@ -3,6 +3,7 @@
 // publish, and calls out only through the guarded outbound client.
 import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
+import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
@@ -20,4 +21,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   threads: createThreadsPublisher(),
   tiktok: createTikTokPublisher(),
   telegram: createTelegramPublisher(),
+  discord: createDiscordPublisher(),
 };

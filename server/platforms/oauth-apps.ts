@@ -4,6 +4,7 @@
 // Configuration); null means the deployment has no app for that platform.
 import { env } from '@/server/config/env';
 import type { Platform } from '@/server/shared/platforms';
+import { DISCORD_DEFAULT_AUTHORIZE_URL, DISCORD_DEFAULT_BASE_URL } from './discord/discord-api';
 import { FACEBOOK_DEFAULT_BASE_URL } from './facebook/facebook-publisher';
 import { baseUrlFromEnv } from './http';
 import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram/instagram-publisher';
@@ -86,4 +87,12 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   // Connected with the deployment's bot and a channel name (CredentialsProvider), not OAuth.
   telegram: () => null,
+  discord: () => {
+    const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
+    return app(env.discordClientId(), env.discordClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('DISCORD_OAUTH_AUTHORIZE_URL', DISCORD_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/oauth2/token`,
+      apiBaseUrl: api,
+    });
+  },
 };

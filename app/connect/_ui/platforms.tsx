@@ -10,6 +10,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   threads: 'Threads',
   tiktok: 'TikTok',
   telegram: 'Telegram',
+  discord: 'Discord',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -20,6 +21,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   threads: { background: '#000000', letter: '@' },
   tiktok: { background: '#111111', letter: 'TT' },
   telegram: { background: '#1c75a8', letter: 'TG' },
+  discord: { background: '#5865f2', letter: 'DC' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

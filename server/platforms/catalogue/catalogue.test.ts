@@ -88,6 +88,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  discord: {
+    heading: 'Discord',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `up to ${e.media.maxItems} per message, images and videos mixed`,
+      `${e.media.maxVideoBytes / MB} MB per upload`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -123,7 +132,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
     expect(PLATFORM_CATALOGUE.telegram.text.count).toBe(utf16Length);
-    for (const platform of ['linkedin', 'instagram', 'facebook'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
+    for (const platform of ['linkedin', 'instagram', 'facebook', 'discord'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 
   it('never lets a post carry more media than one post of the platform can', () => {

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
+import { discord } from './discord';
 import { facebook } from './facebook';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
@@ -18,7 +19,10 @@ import { twitter } from './twitter';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, telegram } satisfies Record<Platform, PlatformCatalogueEntry>;
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, telegram, discord } satisfies Record<
+  Platform,
+  PlatformCatalogueEntry
+>;
 
 /** One platform's entry with every optional rule visible (the record above keeps each entry's own type). */
 export const catalogueEntry = (platform: Platform): PlatformCatalogueEntry => PLATFORM_CATALOGUE[platform];

@@ -22,6 +22,7 @@ const REJECTIONS: Record<Platform, string> = {
   threads: 'Param text must be at most 500 characters long. (code 100)',
   tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
   telegram: 'Bad Request: message caption is too long',
+  discord: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
 };
 
 const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
@@ -32,6 +33,8 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   threads: (a, id) => `https://www.threads.net/@${a}/post/${id}`,
   tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
   telegram: (a, id) => `https://t.me/${a.replace(/^@/, '')}/${id}`,
+  // A sandbox account has no server or channel of its own: fixed demo ids.
+  discord: (_a, id) => `https://discord.com/channels/1000000000000000000/1000000000000000001/${id}`,
 };
 
 function latencyMs(): number {

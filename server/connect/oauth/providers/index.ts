@@ -1,5 +1,6 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
+import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
 import { facebookOAuth, instagramOAuth } from './meta';
 import { telegramCredentials } from './telegram';
@@ -15,4 +16,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   tiktok: tiktokOAuth,
   threads: threadsOAuth,
   telegram: telegramCredentials,
+  discord: discordOAuth,
 };
