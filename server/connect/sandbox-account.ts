@@ -13,6 +13,7 @@ const LABELS: Record<Platform, string> = {
   tiktok: 'TikTok',
   telegram: 'Telegram',
   discord: 'Discord',
+  slack: 'Slack',
 };
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {

@@ -8,6 +8,7 @@ import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
+import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
@@ -22,4 +23,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   tiktok: createTikTokPublisher(),
   telegram: createTelegramPublisher(),
   discord: createDiscordPublisher(),
+  slack: createSlackPublisher(),
 };

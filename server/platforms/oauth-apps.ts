@@ -9,6 +9,7 @@ import { FACEBOOK_DEFAULT_BASE_URL } from './facebook/facebook-publisher';
 import { baseUrlFromEnv } from './http';
 import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram/instagram-publisher';
 import { LINKEDIN_DEFAULT_BASE_URL } from './linkedin/linkedin-api';
+import { SLACK_DEFAULT_API_BASE_URL, SLACK_DEFAULT_AUTHORIZE_URL } from './slack/slack-api';
 import { THREADS_DEFAULT_BASE_URL } from './threads/threads-publisher';
 import { TIKTOK_DEFAULT_BASE_URL } from './tiktok/tiktok-api';
 import { X_DEFAULT_BASE_URL } from './twitter/x-api';
@@ -92,6 +93,14 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
     return app(env.discordClientId(), env.discordClientSecret(), {
       authorizeUrl: baseUrlFromEnv('DISCORD_OAUTH_AUTHORIZE_URL', DISCORD_DEFAULT_AUTHORIZE_URL),
       tokenUrl: `${api}/oauth2/token`,
+      apiBaseUrl: api,
+    });
+  },
+  slack: () => {
+    const api = baseUrlFromEnv('SLACK_API_BASE_URL', SLACK_DEFAULT_API_BASE_URL);
+    return app(env.slackClientId(), env.slackClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('SLACK_OAUTH_AUTHORIZE_URL', SLACK_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/oauth.v2.access`,
       apiBaseUrl: api,
     });
   },

@@ -11,6 +11,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   tiktok: 'TikTok',
   telegram: 'Telegram',
   discord: 'Discord',
+  slack: 'Slack',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -22,6 +23,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   tiktok: { background: '#111111', letter: 'TT' },
   telegram: { background: '#1c75a8', letter: 'TG' },
   discord: { background: '#5865f2', letter: 'DC' },
+  slack: { background: '#4a154b', letter: 'SL' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

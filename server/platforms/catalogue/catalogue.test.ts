@@ -97,6 +97,10 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  slack: {
+    heading: 'Slack',
+    phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `up to ${e.media.maxItems + 1} per message`, required(e)],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -131,7 +135,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.twitter.text.count).toBe(twitterWeightedLength);
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
-    expect(PLATFORM_CATALOGUE.telegram.text.count).toBe(utf16Length);
+    for (const platform of ['telegram', 'slack'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(utf16Length);
     for (const platform of ['linkedin', 'instagram', 'facebook', 'discord'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 

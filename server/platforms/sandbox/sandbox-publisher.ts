@@ -23,9 +23,11 @@ const REJECTIONS: Record<Platform, string> = {
   tiktok: 'spam_risk_too_many_posts: The user has posted too many times in the last 24 hours',
   telegram: 'Bad Request: message caption is too long',
   discord: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
+  slack: 'invalid_blocks',
 };
 
-const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
+/** null where the platform itself gives none (a Slack incoming webhook). */
+const PERMALINK: Record<Platform, (account: string, id: string) => string | null> = {
   instagram: (_a, id) => `https://www.instagram.com/p/${id}/`,
   facebook: (_a, id) => `https://www.facebook.com/${id}`,
   linkedin: (_a, id) => `https://www.linkedin.com/feed/update/urn:li:share:${id}/`,
@@ -35,6 +37,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   telegram: (a, id) => `https://t.me/${a.replace(/^@/, '')}/${id}`,
   // A sandbox account has no server or channel of its own: fixed demo ids.
   discord: (_a, id) => `https://discord.com/channels/1000000000000000000/1000000000000000001/${id}`,
+  slack: () => null,
 };
 
 function latencyMs(): number {

@@ -3,6 +3,7 @@ import type { ConnectProvider } from '../oauth-provider';
 import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
 import { facebookOAuth, instagramOAuth } from './meta';
+import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
@@ -17,4 +18,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   threads: threadsOAuth,
   telegram: telegramCredentials,
   discord: discordOAuth,
+  slack: slackOAuth,
 };
