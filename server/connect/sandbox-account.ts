@@ -14,6 +14,7 @@ const LABELS: Record<Platform, string> = {
   telegram: 'Telegram',
   discord: 'Discord',
   slack: 'Slack',
+  mastodon: 'Mastodon',
 };
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {

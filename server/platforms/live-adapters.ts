@@ -8,6 +8,7 @@ import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
+import { createMastodonPublisher } from './mastodon/mastodon-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -24,4 +25,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   telegram: createTelegramPublisher(),
   discord: createDiscordPublisher(),
   slack: createSlackPublisher(),
+  mastodon: createMastodonPublisher(),
 };

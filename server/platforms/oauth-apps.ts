@@ -88,6 +88,8 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   // Connected with the deployment's bot and a channel name (CredentialsProvider), not OAuth.
   telegram: () => null,
+  // An app per server, registered when a client names theirs (mastodonOAuth.instance).
+  mastodon: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
     return app(env.discordClientId(), env.discordClientSecret(), {

@@ -12,6 +12,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   telegram: 'Telegram',
   discord: 'Discord',
   slack: 'Slack',
+  mastodon: 'Mastodon',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -24,6 +25,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   telegram: { background: '#1c75a8', letter: 'TG' },
   discord: { background: '#5865f2', letter: 'DC' },
   slack: { background: '#4a154b', letter: 'SL' },
+  mastodon: { background: '#563acc', letter: 'M' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import type { PublishRequest } from '../publisher';
 import { PLATFORM_CATALOGUE, parseStoredSettings, type PlatformCatalogueEntry } from '.';
-import { codePointLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
+import { codePointLength, mastodonLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -101,6 +101,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
     heading: 'Slack',
     phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `up to ${e.media.maxItems + 1} per message`, required(e)],
   },
+  mastodon: {
+    heading: 'Mastodon',
+    phrases: (e) => [
+      `| ${e.text.maxChars} characters on a stock server`,
+      `up to ${e.media.maxImages} images, **or** ${e.media.maxVideos} video`,
+      `images ${e.media.maxImageBytes! / MB} MB, videos ${e.media.maxVideoBytes / MB} MB`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -135,6 +144,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.twitter.text.count).toBe(twitterWeightedLength);
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
+    expect(PLATFORM_CATALOGUE.mastodon.text.count).toBe(mastodonLength);
     for (const platform of ['telegram', 'slack'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(utf16Length);
     for (const platform of ['linkedin', 'instagram', 'facebook', 'discord'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });

@@ -12,6 +12,7 @@ import { facebook } from './facebook';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { threads } from './threads';
+import { mastodon } from './mastodon';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -20,7 +21,7 @@ import { twitter } from './twitter';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, telegram, discord, slack } satisfies Record<
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, telegram, discord, slack, mastodon } satisfies Record<
   Platform,
   PlatformCatalogueEntry
 >;

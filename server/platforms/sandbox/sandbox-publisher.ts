@@ -24,6 +24,7 @@ const REJECTIONS: Record<Platform, string> = {
   telegram: 'Bad Request: message caption is too long',
   discord: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
   slack: 'invalid_blocks',
+  mastodon: 'Validation failed: Text character limit of 500 exceeded',
 };
 
 /** null where the platform itself gives none (a Slack incoming webhook). */
@@ -38,6 +39,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string | null
   // A sandbox account has no server or channel of its own: fixed demo ids.
   discord: (_a, id) => `https://discord.com/channels/1000000000000000000/1000000000000000001/${id}`,
   slack: () => null,
+  mastodon: (a, id) => `https://mastodon.social/${a.replace(/@[^@]+\.[^@]+$/, '')}/${id}`,
 };
 
 function latencyMs(): number {

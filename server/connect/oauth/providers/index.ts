@@ -2,6 +2,7 @@ import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
 import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
+import { mastodonOAuth } from './mastodon';
 import { facebookOAuth, instagramOAuth } from './meta';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -19,4 +20,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   telegram: telegramCredentials,
   discord: discordOAuth,
   slack: slackOAuth,
+  mastodon: mastodonOAuth,
 };
