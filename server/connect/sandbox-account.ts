@@ -15,6 +15,7 @@ const LABELS: Record<Platform, string> = {
   discord: 'Discord',
   slack: 'Slack',
   mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 };
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {

@@ -3,6 +3,7 @@
 // publish, and calls out only through the guarded outbound client.
 import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
+import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
@@ -26,4 +27,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   discord: createDiscordPublisher(),
   slack: createSlackPublisher(),
   mastodon: createMastodonPublisher(),
+  bluesky: createBlueskyPublisher(),
 };

@@ -90,6 +90,8 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   telegram: () => null,
   // An app per server, registered when a client names theirs (mastodonOAuth.instance).
   mastodon: () => null,
+  // Connected with a handle and app password (CredentialsProvider), not OAuth.
+  bluesky: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
     return app(env.discordClientId(), env.discordClientSecret(), {

@@ -1,7 +1,7 @@
 // The platforms Herald publishes to. A primitive every layer names (connections, posts, the
 // publishing port, the catalogue of what each platform accepts), so it lives here, below all
 // of them, and imports nothing from Herald.
-export const PLATFORMS = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'telegram', 'discord', 'slack', 'mastodon'] as const;
+export const PLATFORMS = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'telegram', 'discord', 'slack', 'mastodon', 'bluesky'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export function isPlatform(value: string): value is Platform {

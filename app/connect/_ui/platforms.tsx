@@ -13,6 +13,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   discord: 'Discord',
   slack: 'Slack',
   mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -26,6 +27,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   discord: { background: '#5865f2', letter: 'DC' },
   slack: { background: '#4a154b', letter: 'SL' },
   mastodon: { background: '#563acc', letter: 'M' },
+  bluesky: { background: '#0560d4', letter: 'B' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import type { PublishRequest } from '../publisher';
 import { PLATFORM_CATALOGUE, parseStoredSettings, type PlatformCatalogueEntry } from '.';
-import { codePointLength, mastodonLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
+import { codePointLength, graphemeLength, mastodonLength, threadsLength, twitterWeightedLength, utf16Length } from './text-length';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -110,6 +110,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  bluesky: {
+    heading: 'Bluesky',
+    phrases: (e) => [
+      `| ${e.text.maxChars} ${e.text.unit}`,
+      `up to ${e.media.maxImages}, each blob at most ${n(e.media.maxImageBytes!)} bytes`,
+      `${e.media.maxVideos} per post, up to ${n(e.media.maxVideoBytes)} bytes and ${minutes(e.media.maxVideoSeconds)}`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -145,6 +154,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
     expect(PLATFORM_CATALOGUE.mastodon.text.count).toBe(mastodonLength);
+    expect(PLATFORM_CATALOGUE.bluesky.text.count).toBe(graphemeLength);
     for (const platform of ['telegram', 'slack'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(utf16Length);
     for (const platform of ['linkedin', 'instagram', 'facebook', 'discord'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
+import { bluesky } from './bluesky';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { instagram } from './instagram';
@@ -21,7 +22,7 @@ import { twitter } from './twitter';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, telegram, discord, slack, mastodon } satisfies Record<
+export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, telegram, discord, slack, mastodon, bluesky } satisfies Record<
   Platform,
   PlatformCatalogueEntry
 >;

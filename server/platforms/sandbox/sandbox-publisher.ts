@@ -25,6 +25,7 @@ const REJECTIONS: Record<Platform, string> = {
   discord: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
   slack: 'invalid_blocks',
   mastodon: 'Validation failed: Text character limit of 500 exceeded',
+  bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
 };
 
 /** null where the platform itself gives none (a Slack incoming webhook). */
@@ -40,6 +41,7 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string | null
   discord: (_a, id) => `https://discord.com/channels/1000000000000000000/1000000000000000001/${id}`,
   slack: () => null,
   mastodon: (a, id) => `https://mastodon.social/${a.replace(/@[^@]+\.[^@]+$/, '')}/${id}`,
+  bluesky: (a, id) => `https://bsky.app/profile/${a.replace(/^@/, '')}/post/${id}`,
 };
 
 function latencyMs(): number {

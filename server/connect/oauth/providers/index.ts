@@ -1,5 +1,6 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
+import { blueskyCredentials } from './bluesky';
 import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
 import { mastodonOAuth } from './mastodon';
@@ -21,4 +22,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   discord: discordOAuth,
   slack: slackOAuth,
   mastodon: mastodonOAuth,
+  bluesky: blueskyCredentials,
 };
