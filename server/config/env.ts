@@ -82,6 +82,18 @@ export const CONFIGURATION_VARIABLES = [
   'REDDIT_CLIENT_ID',
   'REDDIT_CLIENT_SECRET',
   'REDDIT_USER_AGENT',
+  'TELEGRAM_API_BASE_URL',
+  'TELEGRAM_BOT_TOKEN',
+  'DISCORD_API_BASE_URL',
+  'DISCORD_CLIENT_ID',
+  'DISCORD_CLIENT_SECRET',
+  'DISCORD_OAUTH_AUTHORIZE_URL',
+  'SLACK_API_BASE_URL',
+  'SLACK_WEBHOOK_BASE_URL',
+  'SLACK_CLIENT_ID',
+  'SLACK_CLIENT_SECRET',
+  'SLACK_OAUTH_AUTHORIZE_URL',
+  'BLUESKY_SERVICE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -120,7 +132,14 @@ export type PlatformApiBaseUrlVariable =
   | 'PINTEREST_API_BASE_URL'
   | 'PINTEREST_OAUTH_AUTHORIZE_URL'
   | 'REDDIT_API_BASE_URL'
-  | 'REDDIT_OAUTH_BASE_URL';
+  | 'REDDIT_OAUTH_BASE_URL'
+  | 'TELEGRAM_API_BASE_URL'
+  | 'DISCORD_API_BASE_URL'
+  | 'DISCORD_OAUTH_AUTHORIZE_URL'
+  | 'SLACK_API_BASE_URL'
+  | 'SLACK_WEBHOOK_BASE_URL'
+  | 'SLACK_OAUTH_AUTHORIZE_URL'
+  | 'BLUESKY_SERVICE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -270,6 +289,12 @@ export const env = {
   redditClientSecret: () => text('REDDIT_CLIENT_SECRET'),
   /** The User-Agent Reddit requires on every request ("<platform>:<app id>:<version> (by /u/<username>)"); undefined: Herald's default. */
   redditUserAgent: () => text('REDDIT_USER_AGENT'),
+  /** The deployment's Telegram bot (from @BotFather): it posts to the channels that made it an admin. Unset: Telegram cannot be connected. */
+  telegramBotToken: () => text('TELEGRAM_BOT_TOKEN'),
+  discordClientId: () => text('DISCORD_CLIENT_ID'),
+  discordClientSecret: () => text('DISCORD_CLIENT_SECRET'),
+  slackClientId: () => text('SLACK_CLIENT_ID'),
+  slackClientSecret: () => text('SLACK_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

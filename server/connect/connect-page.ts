@@ -2,7 +2,8 @@
 // accounts the client workspace already has (GET /public/connect/{token}).
 import { resolveClientLink } from '@/server/client-links/resolve-client-link';
 import { db } from '@/server/db/client';
-import { channelFields, channelModes } from './channels';
+import { channelFields, channelMode, channelModes } from './channels';
+import { telegramBotUsername } from './oauth/providers/telegram';
 import { isCredentialsProvider } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 import type { ConnectPageData } from './connect.schemas';
@@ -31,7 +32,7 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
       }),
     ),
     connections,
-    // Herald has no Telegram channel: there is no bot to name.
-    telegramBotUsername: null,
+    // The deployment's bot, which the client adds to their channel as an admin (null without one).
+    telegramBotUsername: channelMode('telegram') === 'credentials' ? await telegramBotUsername() : null,
   };
 }

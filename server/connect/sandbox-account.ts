@@ -5,7 +5,6 @@ import type { AccountToSave } from '@/server/connections/save-connected-account'
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import type { Platform } from '@/server/shared/platforms';
 
-
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {
   const handle = workspaceName
     .toLowerCase()

@@ -4,6 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashLinkToken } from '@/server/client-links/link-tokens';
 import { db } from '@/server/db/client';
 import { HEADERS } from '@/server/shared/headers';
+import { blueskyCredentials } from '@/server/connect/oauth/providers/bluesky';
+import { mastodonOAuth } from '@/server/connect/oauth/providers/mastodon';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { useClientLinkApi } from '@/server/testing/client-link-api';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
@@ -147,15 +149,17 @@ describe('GET /public/connect/{token}', () => {
     const { agency, clientId } = await agencyWithClient();
     const link = await connectLink(agency.secret, clientId);
     const res = await raw('GET', `/public/connect/${link.token}`);
+    // Bluesky and Mastodon need nothing of the deployment: they connect for real, asking first
+    // (an app password; the client's own server).
+    const asks: Partial<Record<string, { connectWith: string; fields: unknown[]; instructions: string | null }>> = {
+      linkedin: { connectWith: 'oauth', fields: [], instructions: null },
+      bluesky: { connectWith: 'credentials', fields: blueskyCredentials.fields, instructions: await blueskyCredentials.instructions() },
+      mastodon: { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null },
+    };
     expect(res.body.data.channels).toEqual(
-      PLATFORMS.map((platform) => ({
-        platform,
-        configured: platform === 'linkedin',
-        connectWith: platform === 'linkedin' ? 'oauth' : null,
-        fields: [],
-        instructions: null,
-      })),
+      PLATFORMS.map((platform) => ({ platform, configured: platform in asks, ...(asks[platform] ?? { connectWith: null, fields: [], instructions: null }) })),
     );
+    expect(res.body.data.telegramBotUsername).toBeNull();
     const session = (await raw('POST', `/public/connect/${link.token}/session`)).body.data.session;
     const refused = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session, platform: 'tiktok' } });
     expect(refused.status).toBe(400);

@@ -194,6 +194,12 @@ describe('limits', () => {
     expect(error.code).toBe('too_large');
   });
 
+  it('answers a HEAD whatever size it declares: there is no body to refuse', async () => {
+    const res = await allowed().fetch(`https://receiver.test:${receiver.port}/big-declared`, { method: 'HEAD', maxBytes: 1024 });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(1024);
+  });
+
   it('streams a body under the cap', async () => {
     const res = await allowed().stream(`https://receiver.test:${receiver.port}/big`, { maxBytes: 4 * 1024 * 1024 });
     let total = 0;

@@ -119,8 +119,11 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
       throw translate(error, url, deadline, timeoutMs);
     }
 
-    const declared = Number(response.headers['content-length']);
+    // A HEAD answer declares the size of a body it does not send (how a size is asked for).
+    const declared = init.method === 'HEAD' ? NaN : Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
+      // Destroying the unread body makes it emit an abort error of its own: expected here.
+      response.body.on('error', () => {});
       response.body.destroy();
       throw new OutboundFailedError('too_large', `${url.host} sent ${declared} bytes, more than the ${maxBytes} allowed.`);
     }

@@ -3,6 +3,8 @@
 // publish, and calls out only through the guarded outbound client.
 import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
+import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
+import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
@@ -10,6 +12,9 @@ import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createPinterestPublisher } from './pinterest/pinterest-publisher';
 import { createRedditPublisher } from './reddit/reddit-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
+import { createMastodonPublisher } from './mastodon/mastodon-publisher';
+import { createSlackPublisher } from './slack/slack-publisher';
+import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
 import { createTwitterPublisher } from './twitter/twitter-publisher';
 import { createYouTubePublisher } from './youtube/youtube-publisher';
@@ -26,4 +31,9 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   google_business: createGoogleBusinessPublisher(),
   pinterest: createPinterestPublisher(),
   reddit: createRedditPublisher(),
+  telegram: createTelegramPublisher(),
+  discord: createDiscordPublisher(),
+  slack: createSlackPublisher(),
+  mastodon: createMastodonPublisher(),
+  bluesky: createBlueskyPublisher(),
 };

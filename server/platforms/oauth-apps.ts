@@ -4,10 +4,12 @@
 // Configuration); null means the deployment has no app for that platform.
 import { env } from '@/server/config/env';
 import type { Platform } from '@/server/shared/platforms';
+import { DISCORD_DEFAULT_AUTHORIZE_URL, DISCORD_DEFAULT_BASE_URL } from './discord/discord-api';
 import { FACEBOOK_DEFAULT_BASE_URL } from './facebook/facebook-publisher';
 import { baseUrlFromEnv } from './http';
 import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram/instagram-publisher';
 import { LINKEDIN_DEFAULT_BASE_URL } from './linkedin/linkedin-api';
+import { SLACK_DEFAULT_API_BASE_URL, SLACK_DEFAULT_AUTHORIZE_URL } from './slack/slack-api';
 import { THREADS_DEFAULT_BASE_URL } from './threads/threads-publisher';
 import { TIKTOK_DEFAULT_BASE_URL } from './tiktok/tiktok-api';
 import { X_DEFAULT_BASE_URL } from './twitter/x-api';
@@ -114,6 +116,27 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
     return app(env.pinterestClientId(), env.pinterestClientSecret(), {
       authorizeUrl: baseUrlFromEnv('PINTEREST_OAUTH_AUTHORIZE_URL', PINTEREST_DEFAULT_AUTHORIZE_URL),
       tokenUrl: `${api}/v5/oauth/token`,
+      apiBaseUrl: api,
+    });
+  }, // Connected with the deployment's bot and a channel name (CredentialsProvider), not OAuth.
+  telegram: () => null,
+  // An app per server, registered when a client names theirs (mastodonOAuth.instance).
+  mastodon: () => null,
+  // Connected with a handle and app password (CredentialsProvider), not OAuth.
+  bluesky: () => null,
+  discord: () => {
+    const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
+    return app(env.discordClientId(), env.discordClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('DISCORD_OAUTH_AUTHORIZE_URL', DISCORD_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/oauth2/token`,
+      apiBaseUrl: api,
+    });
+  },
+  slack: () => {
+    const api = baseUrlFromEnv('SLACK_API_BASE_URL', SLACK_DEFAULT_API_BASE_URL);
+    return app(env.slackClientId(), env.slackClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('SLACK_OAUTH_AUTHORIZE_URL', SLACK_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/oauth.v2.access`,
       apiBaseUrl: api,
     });
   },

@@ -1,7 +1,23 @@
 // The platforms Herald publishes to. A primitive every layer names (connections, posts, the
 // publishing port, the catalogue of what each platform accepts), so it lives here, below all
 // of them, and imports nothing from Herald.
-export const PLATFORMS = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'google_business', 'pinterest', 'reddit'] as const;
+export const PLATFORMS = [
+  'instagram',
+  'facebook',
+  'linkedin',
+  'twitter',
+  'threads',
+  'tiktok',
+  'youtube',
+  'pinterest',
+  'google_business',
+  'bluesky',
+  'mastodon',
+  'reddit',
+  'telegram',
+  'discord',
+  'slack',
+] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export function isPlatform(value: string): value is Platform {

@@ -13,6 +13,11 @@ export const PLATFORM_LABELS: Record<string, string> = {
   google_business: 'Google Business Profile',
   pinterest: 'Pinterest',
   reddit: 'Reddit',
+  telegram: 'Telegram',
+  discord: 'Discord',
+  slack: 'Slack',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -26,6 +31,11 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   google_business: { background: '#1967d2', letter: 'G' },
   pinterest: { background: '#bd081c', letter: 'P' },
   reddit: { background: '#d93a00', letter: 'r/' },
+  telegram: { background: '#1c75a8', letter: 'TG' },
+  discord: { background: '#5865f2', letter: 'DC' },
+  slack: { background: '#4a154b', letter: 'SL' },
+  mastodon: { background: '#563acc', letter: 'M' },
+  bluesky: { background: '#0560d4', letter: 'B' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

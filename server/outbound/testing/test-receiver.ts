@@ -60,6 +60,8 @@ export async function startTestReceiver(): Promise<TestReceiver> {
       }
       case '/big-declared':
         res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) });
+        // A HEAD answer ends with its headers; a GET's body never arrives in full.
+        if (req.method === 'HEAD') return void res.end();
         res.write('x');
         return;
       default:

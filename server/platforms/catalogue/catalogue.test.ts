@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import type { PublishRequest } from '../publisher';
 import { PLATFORM_CATALOGUE, parseStoredSettings, type PlatformCatalogueEntry } from '.';
-import { codePointLength, threadsLength, twitterWeightedLength, utf16Length, utf8ByteLength } from './text-length';
+import { codePointLength, graphemeLength, mastodonLength, threadsLength, twitterWeightedLength, utf16Length, utf8ByteLength } from './text-length';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -116,6 +116,47 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  telegram: {
+    heading: 'Telegram',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `| ${n(e.text.maxCharsWithMedia!)} characters with a photo`,
+      `2 to ${e.media.maxItems} photos and videos, mixed`,
+      `${e.media.maxImageBytes! / MB} MB for photos, ${e.media.maxVideoBytes / MB} MB for other files`,
+      required(e),
+    ],
+  },
+  discord: {
+    heading: 'Discord',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `up to ${e.media.maxItems} per message, images and videos mixed`,
+      `${e.media.maxVideoBytes / MB} MB per upload`,
+      required(e),
+    ],
+  },
+  slack: {
+    heading: 'Slack',
+    phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `up to ${e.media.maxItems + 1} per message`, required(e)],
+  },
+  mastodon: {
+    heading: 'Mastodon',
+    phrases: (e) => [
+      `| ${e.text.maxChars} characters on a stock server`,
+      `up to ${e.media.maxImages} images, **or** ${e.media.maxVideos} video`,
+      `images ${e.media.maxImageBytes! / MB} MB, videos ${e.media.maxVideoBytes / MB} MB`,
+      required(e),
+    ],
+  },
+  bluesky: {
+    heading: 'Bluesky',
+    phrases: (e) => [
+      `| ${e.text.maxChars} ${e.text.unit}`,
+      `up to ${e.media.maxImages}, each blob at most ${n(e.media.maxImageBytes!)} bytes`,
+      `${e.media.maxVideos} per post, up to ${n(e.media.maxVideoBytes)} bytes and ${minutes(e.media.maxVideoSeconds)}`,
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row
@@ -152,6 +193,10 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
     expect(PLATFORM_CATALOGUE.youtube.text.count).toBe(utf8ByteLength);
     for (const platform of ['linkedin', 'instagram', 'facebook'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
+    expect(PLATFORM_CATALOGUE.mastodon.text.count).toBe(mastodonLength);
+    expect(PLATFORM_CATALOGUE.bluesky.text.count).toBe(graphemeLength);
+    for (const platform of ['telegram', 'slack'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(utf16Length);
+    for (const platform of ['linkedin', 'instagram', 'facebook', 'discord'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 
   it('never lets a post carry more media than one post of the platform can', () => {

@@ -7,6 +7,8 @@
 import type { z } from 'zod';
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
+import { bluesky } from './bluesky';
+import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
 import { instagram } from './instagram';
@@ -14,6 +16,9 @@ import { linkedin } from './linkedin';
 import { pinterest } from './pinterest';
 import { reddit } from './reddit';
 import { threads } from './threads';
+import { mastodon } from './mastodon';
+import { slack } from './slack';
+import { telegram } from './telegram';
 import { tiktok } from './tiktok';
 import { twitter } from './twitter';
 import { youtube } from './youtube';
@@ -21,10 +26,23 @@ import { youtube } from './youtube';
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */
-export const PLATFORM_CATALOGUE = { instagram, facebook, linkedin, twitter, threads, tiktok, youtube, google_business, pinterest, reddit } satisfies Record<
-  Platform,
-  PlatformCatalogueEntry
->;
+export const PLATFORM_CATALOGUE = {
+  instagram,
+  facebook,
+  linkedin,
+  twitter,
+  threads,
+  tiktok,
+  youtube,
+  pinterest,
+  google_business,
+  bluesky,
+  mastodon,
+  reddit,
+  telegram,
+  discord,
+  slack,
+} satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** One platform's entry with every optional rule visible (the record above keeps each entry's own type). */
 export const catalogueEntry = (platform: Platform): PlatformCatalogueEntry => PLATFORM_CATALOGUE[platform];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadsLength, twitterWeightedLength, utf16Length, utf8ByteLength } from './text-length';
+import { graphemeLength, mastodonLength, threadsLength, twitterWeightedLength, utf16Length, utf8ByteLength } from './text-length';
 
 describe('platform text length', () => {
   it('weighs X text like twitter-text: URLs 23, emoji 2, CJK 2, Latin 1', () => {
@@ -26,5 +26,19 @@ describe('platform text length', () => {
     expect(utf8ByteLength('hi')).toBe(2);
     expect(utf8ByteLength('café')).toBe(5);
     expect(utf8ByteLength('hi 👍')).toBe(7);
+  });
+
+  it('counts Mastodon text like its validator: URLs 23, remote mentions by their local part, graphemes', () => {
+    expect(mastodonLength('hello')).toBe(5);
+    expect(mastodonLength('see https://example.com/a/very/long/path?with=query')).toBe(4 + 23);
+    expect(mastodonLength('hi @alice@mastodon.social')).toBe(3 + 6);
+    expect(mastodonLength('mail me: bob@example.com')).toBe(24);
+    expect(mastodonLength('👨‍👩‍👧‍👦 🇫🇷')).toBe(3);
+  });
+
+  it('counts graphemes for Bluesky', () => {
+    expect(graphemeLength('hi 👍')).toBe(4);
+    expect(graphemeLength('👨‍👩‍👧‍👦')).toBe(1);
+    expect(graphemeLength('e\u0301')).toBe(1);
   });
 });

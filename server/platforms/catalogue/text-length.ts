@@ -51,3 +51,15 @@ export function threadsLength(text: string): number {
 export const utf16Length = (text: string): number => text.length;
 export const codePointLength = (text: string): number => [...text].length;
 export const utf8ByteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+// Mastodon, per its StatusLengthValidator (app/validators/status_length_validator.rb): every
+// URL counts 23 (characters_reserved_per_url), a mention @user@domain counts only "@user", and
+// the rest is counted in grapheme clusters.
+const MASTODON_URL = /\bhttps?:\/\/[^\s<>"]+/gi;
+const MASTODON_MENTION = /(^|[^\p{L}\p{N}_/])@([a-z0-9_]+(?:[a-z0-9_.-]+[a-z0-9_]+)?)@[a-z0-9.-]+[a-z0-9]+/giu;
+export const graphemeLength = (text: string): number => [...graphemes.segment(text)].length;
+
+export function mastodonLength(text: string): number {
+  const countable = text.replace(MASTODON_URL, 'x'.repeat(URL_LENGTH)).replace(MASTODON_MENTION, (_m, before: string, user: string) => `${before}@${user}`);
+  return graphemeLength(countable);
+}

@@ -25,9 +25,15 @@ const REJECTIONS: Record<Platform, string> = {
   google_business: 'Request contains an invalid argument. (summary: The post contains a phone number, which is not allowed)',
   pinterest: 'Sorry! We blocked this link because it may lead to spam. (code 2783)',
   reddit: "SUBREDDIT_NOEXIST: that subreddit doesn't exist",
+  telegram: 'Bad Request: message caption is too long',
+  discord: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
+  slack: 'invalid_blocks',
+  mastodon: 'Validation failed: Text character limit of 500 exceeded',
+  bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
 };
 
-const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
+/** null where the platform itself gives none (a Slack incoming webhook). */
+const PERMALINK: Record<Platform, (account: string, id: string) => string | null> = {
   instagram: (_a, id) => `https://www.instagram.com/p/${id}/`,
   facebook: (_a, id) => `https://www.facebook.com/${id}`,
   linkedin: (_a, id) => `https://www.linkedin.com/feed/update/urn:li:share:${id}/`,
@@ -38,6 +44,12 @@ const PERMALINK: Record<Platform, (account: string, id: string) => string> = {
   google_business: (_a, id) => `https://local.google.com/place?use=posts&lpsid=${id}`,
   pinterest: (_a, id) => `https://www.pinterest.com/pin/${id}/`,
   reddit: (_a, id) => `https://www.reddit.com/comments/${id}/`,
+  telegram: (a, id) => `https://t.me/${a.replace(/^@/, '')}/${id}`,
+  // A sandbox account has no server or channel of its own: fixed demo ids.
+  discord: (_a, id) => `https://discord.com/channels/1000000000000000000/1000000000000000001/${id}`,
+  slack: () => null,
+  mastodon: (a, id) => `https://mastodon.social/${a.replace(/@[^@]+\.[^@]+$/, '')}/${id}`,
+  bluesky: (a, id) => `https://bsky.app/profile/${a.replace(/^@/, '')}/post/${id}`,
 };
 
 function latencyMs(): number {

@@ -1,10 +1,15 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
+import { blueskyCredentials } from './bluesky';
+import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
 import { pinterestOAuth } from './pinterest';
 import { redditOAuth } from './reddit';
+import { mastodonOAuth } from './mastodon';
+import { slackOAuth } from './slack';
+import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
 import { tiktokOAuth } from './tiktok';
 import { xOAuth } from './x';
@@ -21,4 +26,9 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   google_business: googleBusinessOAuth,
   pinterest: pinterestOAuth,
   reddit: redditOAuth,
+  telegram: telegramCredentials,
+  discord: discordOAuth,
+  slack: slackOAuth,
+  mastodon: mastodonOAuth,
+  bluesky: blueskyCredentials,
 };

@@ -1,0 +1,27 @@
+// Bluesky (any AT Protocol PDS): https://docs.bsky.app/docs/advanced-guides/post-richtext (300
+// graphemes), the lexicons app.bsky.feed.post (text maxGraphemes 300, langs up to 3),
+// app.bsky.embed.images (up to 4 images, each blob at most 1,000,000 bytes, alt text),
+// app.bsky.embed.video (one video blob of at most 100,000,000 bytes) at
+// https://github.com/bluesky-social/atproto/tree/main/lexicons/app/bsky/embed, and
+// https://docs.bsky.app/docs/tutorials/video (videos up to 3 minutes). A post carries one
+// embed: images, or a video, or a link card.
+import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
+import type { PlatformCatalogueEntry } from './entry';
+import { graphemeLength } from './text-length';
+
+export const bluesky = {
+  label: 'Bluesky',
+  text: { maxChars: 300, count: graphemeLength, unit: 'graphemes' },
+  media: { maxImages: 4, maxVideos: 1, maxItems: 4, mixed: false, required: false, maxVideoSeconds: 180, maxVideoBytes: 100_000_000, maxImageBytes: 1_000_000 },
+  settings: z.strictObject({
+    languages: z
+      .array(ZText.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language tag'))
+      .max(3)
+      .optional()
+      .describe('The languages of the text, BCP 47 (langs, up to 3)'),
+    // Per post: Herald's media carry no description of their own.
+    altTexts: z.array(ZText.max(2000)).max(4).optional().describe('A description of each image or video, in the order of the media (alt)'),
+    linkCard: z.boolean().optional().describe('Whether a post without media shows a card for its first link (default: yes)'),
+  }),
+} satisfies PlatformCatalogueEntry;

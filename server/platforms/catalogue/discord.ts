@@ -1,0 +1,32 @@
+// Discord (a channel's incoming webhook): https://discord.com/developers/docs/resources/webhook#execute-webhook
+// (content up to 2000 characters, up to 10 embeds, files as multipart/form-data with
+// payload_json, thread_name for forum channels, flags SUPPRESS_EMBEDS),
+// https://discord.com/developers/docs/reference#uploading-files (up to 10 files per message),
+// https://support.discord.com/hc/en-us/articles/25444343291031 (uploads up to 10 MB without a
+// server boost). Discord counts the content's characters as Unicode code points.
+import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { codePointLength } from './text-length';
+
+export const discord = {
+  label: 'Discord',
+  text: { maxChars: 2000, count: codePointLength },
+  media: {
+    maxImages: 10,
+    maxVideos: 10,
+    maxItems: 10,
+    mixed: true,
+    required: false,
+    // Discord states no duration limit; the file size is the cap.
+    maxVideoSeconds: Number.POSITIVE_INFINITY,
+    maxVideoBytes: 10 * MB,
+    maxImageBytes: 10 * MB,
+  },
+  settings: z.strictObject({
+    username: ZText.min(1).max(80).optional().describe('Posts under this name instead of the webhook’s own (username)'),
+    threadName: ZText.min(1).max(100).optional().describe('In a forum or media channel: the title of the new post (thread_name)'),
+    suppressEmbeds: z.boolean().optional().describe('Shows no link previews under the message (flags: SUPPRESS_EMBEDS)'),
+  }),
+  tokensExpire: false,
+} satisfies PlatformCatalogueEntry;

@@ -1,0 +1,40 @@
+// Mastodon (any server): https://docs.joinmastodon.org/methods/statuses/#create (status,
+// media_ids, visibility, spoiler_text, sensitive, language; Idempotency-Key),
+// https://docs.joinmastodon.org/methods/instance/#v2 (configuration.statuses.max_characters,
+// default 500; characters_reserved_per_url 23; max_media_attachments 4;
+// media_attachments.image_size_limit 16 MB and video_size_limit 99 MB by default),
+// https://docs.joinmastodon.org/user/posting/#attachments (up to 4 images, or 1 video).
+// Each server may set its own limits: the connect flow stores max_characters as
+// platformData.maxChars, which the adapter checks before posting; the numbers here are the
+// defaults of a stock server.
+import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { mastodonLength } from './text-length';
+
+export const mastodon = {
+  label: 'Mastodon',
+  text: { maxChars: 500, count: mastodonLength },
+  media: {
+    maxImages: 4,
+    maxVideos: 1,
+    maxItems: 4,
+    mixed: false,
+    required: false,
+    // Mastodon states no duration limit; the size is the cap.
+    maxVideoSeconds: Number.POSITIVE_INFINITY,
+    maxVideoBytes: 99 * MB,
+    maxImageBytes: 16 * MB,
+  },
+  settings: z.strictObject({
+    visibility: z.enum(['public', 'unlisted', 'private', 'direct']).optional().describe('Who sees the post (visibility); the account’s default when missing'),
+    // Per post: a content warning belongs to what is said, not to the account.
+    spoilerText: ZText.max(500).optional().describe('A content warning shown before the text (spoiler_text)'),
+    sensitive: z.boolean().optional().describe('Hides the media behind a warning (sensitive)'),
+    language: ZText.regex(/^[a-z]{2,3}$/, 'an ISO 639 language code')
+      .optional()
+      .describe('The language of the text, ISO 639 (language)'),
+    altTexts: z.array(ZText.max(1500)).max(4).optional().describe('A description of each image or video, in the order of the media (description)'),
+  }),
+  tokensExpire: false,
+} satisfies PlatformCatalogueEntry;

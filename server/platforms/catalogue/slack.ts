@@ -1,0 +1,27 @@
+// Slack (a channel's incoming webhook): https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks
+// (a message of blocks; errors), https://docs.slack.dev/reference/block-kit/blocks/section-block
+// (text up to 3000 characters), https://docs.slack.dev/reference/block-kit/blocks/image-block
+// (image_url up to 3000 characters, alt_text up to 2000), https://docs.slack.dev/reference/block-kit/blocks
+// (up to 50 blocks in a message). Images only, by URL (Slack fetches them); an incoming webhook
+// cannot upload files or post a video. Slack does not say how it counts characters: Herald
+// counts UTF-16 code units, never fewer than a count by code points.
+import { z } from 'zod';
+import { ZText } from '@/server/shared/schemas';
+import type { PlatformCatalogueEntry } from './entry';
+import { utf16Length } from './text-length';
+
+export const slack = {
+  label: 'Slack',
+  text: { maxChars: 3000, count: utf16Length },
+  // 50 blocks: the text's section and up to 49 image blocks.
+  media: { maxImages: 49, maxVideos: 0, maxItems: 49, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0 },
+  settings: z.strictObject({
+    // Per post: Herald's media carry no description of their own.
+    altTexts: z
+      .array(ZText.max(2000))
+      .max(49)
+      .optional()
+      .describe('A description of each image, in the order of the media (alt_text); "Image 1"… when missing'),
+  }),
+  tokensExpire: false,
+} satisfies PlatformCatalogueEntry;

@@ -1,0 +1,32 @@
+// Telegram (a channel, posted to by the deployment's bot): https://core.telegram.org/bots/api#sendmessage
+// (text 1-4096 characters after entities parsing), https://core.telegram.org/bots/api#sendphoto
+// and #sendvideo (caption 0-1024), https://core.telegram.org/bots/api#sendmediagroup (an album
+// of 2-10 photos and videos, mixed), https://core.telegram.org/bots/api#sending-files (by URL:
+// 5 MB for photos, 20 MB for other files; uploaded: 10 MB for photos, 50 MB for other files).
+// Telegram counts entity offsets in UTF-16 code units; Herald counts the text limit the same
+// way (never fewer than Telegram's own count).
+import { z } from 'zod';
+import { MB, type PlatformCatalogueEntry } from './entry';
+import { utf16Length } from './text-length';
+
+export const telegram = {
+  label: 'Telegram',
+  text: { maxChars: 4096, count: utf16Length, maxCharsWithMedia: 1024 },
+  media: {
+    maxImages: 10,
+    maxVideos: 10,
+    maxItems: 10,
+    mixed: true,
+    required: false,
+    // Telegram states no duration limit for a bot's video; its size is the cap.
+    maxVideoSeconds: Number.POSITIVE_INFINITY,
+    maxVideoBytes: 50 * MB,
+    maxImageBytes: 10 * MB,
+  },
+  settings: z.strictObject({
+    silent: z.boolean().optional().describe('Sends the message silently: subscribers get a notification without sound (disable_notification)'),
+    protectContent: z.boolean().optional().describe('Protects the message from forwarding and saving (protect_content)'),
+    disableLinkPreview: z.boolean().optional().describe('Shows no preview of the first link in a text message (link_preview_options.is_disabled)'),
+  }),
+  tokensExpire: false,
+} satisfies PlatformCatalogueEntry;
