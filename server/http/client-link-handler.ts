@@ -93,7 +93,7 @@ function connectCookie(value: string, maxAgeSeconds: number): string {
 }
 
 export interface ClientLinkHandlerOptions {
-  /** The outbound fetcher for code exchanges (tests trust a local stand-in's certificate). */
+  /** The outbound fetcher for code exchanges and credential checks (tests trust a local stand-in's certificate). */
   fetch?: Fetcher;
 }
 
@@ -115,9 +115,9 @@ const ROUTES: { method: string; pattern: RegExp; run: (req: Request, m: string[]
   {
     method: 'POST',
     pattern: new RegExp(`^/public/connect/${TOKEN}/authorize$`),
-    run: async (req, [token]) => {
+    run: async (req, [token], o) => {
       const body = await readBody(req, ZAuthorizeBody);
-      const outcome = await startChannelConnect({ token: token!, session: body.session, platform: body.platform, values: body.values });
+      const outcome = await startChannelConnect({ token: token!, session: body.session, platform: body.platform, values: body.values, fetch: o.fetch });
       // The browser that goes on to the consent page, or to a choice of accounts, carries its session.
       const headers =
         outcome.kind === 'redirect' || outcome.kind === 'choose'
