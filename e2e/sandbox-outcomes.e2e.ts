@@ -1,36 +1,83 @@
 // The seed's sandbox accounts show every publishing outcome end to end, through the running
-// app's public API: landed, refused by the platform, and refused for an expired token.
-import { expect, test } from '@playwright/test';
+// app's public API, on all fifteen networks: landed, refused by the platform, and refused for
+// an expired token.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PLATFORMS } from '../server/shared/platforms';
 
 interface Seed {
   apiKey: string;
   connections: { id: string; platform: string; sandbox: 'ok' | 'rejects_posts' | 'expired' }[];
 }
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as Seed;
+/** The networks whose posts need a video (or take one): they get the second post. */
+const VIDEO_NETWORKS = ['instagram', 'tiktok', 'youtube', 'pinterest'];
 
-test('publishing to the seeded sandbox accounts shows all three outcomes', async ({ request }) => {
+/** upload-url → PUT → complete through the public API (docs: POST /media/upload-url). */
+async function uploadVideo(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
+  const bytes = readFileSync(path.join(import.meta.dirname, 'fixtures/sample-320x240-2500ms.mp4'));
+  const created = await request.post('/public/v1/media/upload-url', { headers, data: { kind: 'video', contentType: 'video/mp4', bytes: bytes.length } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, upload } = (await created.json()).data as { id: string; upload: { url: string; headers: Record<string, string> } };
+  const put = await request.put(upload.url, {
+    headers: Object.fromEntries(Object.entries(upload.headers).filter(([k]) => k !== 'Content-Length')),
+    data: bytes,
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  expect((await request.post(`/public/v1/media/${id}/complete`, { headers })).status()).toBeLessThan(300);
+  return id;
+}
+
+test('publishing to the seeded sandbox accounts of all fifteen networks shows all three outcomes', async ({ request }) => {
   const { apiKey, connections } = seed();
   const headers = { authorization: `Bearer ${apiKey}` };
-  const ok = connections.filter((c) => c.sandbox === 'ok' && c.platform !== 'instagram' && c.platform !== 'tiktok');
+  const ok = connections.filter((c) => c.sandbox === 'ok');
+  expect(new Set(ok.map((c) => c.platform))).toEqual(new Set(PLATFORMS));
   const rejects = connections.find((c) => c.sandbox === 'rejects_posts')!;
   const expired = connections.find((c) => c.sandbox === 'expired')!;
 
+  const text = ok.filter((c) => !VIDEO_NETWORKS.includes(c.platform));
   const created = await request.post('/public/v1/posts', {
     headers,
-    data: { content: 'Hello from the e2e suite', connectionIds: [...ok.map((c) => c.id), rejects.id] },
+    data: {
+      content: 'Hello from the e2e suite',
+      connectionIds: [...text.map((c) => c.id), rejects.id],
+      platformSettings: { reddit: { subreddit: 'herald', title: 'Hello from Herald' } },
+    },
   });
-  expect(created.status()).toBe(201);
-  const postId = (await created.json()).data.id as string;
+  expect(created.status(), await created.text()).toBe(201);
+  const video = await request.post('/public/v1/posts', {
+    headers,
+    data: {
+      content: 'A short clip from the e2e suite',
+      connectionIds: ok.filter((c) => VIDEO_NETWORKS.includes(c.platform)).map((c) => c.id),
+      mediaIds: [await uploadVideo(request, headers)],
+      platformSettings: { youtube: { title: 'A short clip', privacy: 'unlisted' } },
+    },
+  });
+  expect(video.status(), await video.text()).toBe(201);
 
-  const published = await request.post(`/public/v1/posts/${postId}/publish`, { headers });
-  expect(published.status()).toBe(201);
-  const post = (await published.json()).data;
-  expect(post.status).toBe('partial_published');
-  for (const target of post.targets) {
-    if (target.connectionId === rejects.id)
-      expect(target).toMatchObject({ status: 'failed', postedId: null, error: expect.stringContaining('DUPLICATE_POST') });
-    else expect(target).toMatchObject({ status: 'published', error: null, postedId: expect.any(String), permalink: expect.stringMatching(/^https:\/\//) });
+  const targets = [];
+  for (const postId of [(await created.json()).data.id, (await video.json()).data.id] as string[]) {
+    const published = await request.post(`/public/v1/posts/${postId}/publish`, { headers });
+    expect(published.status(), await published.text()).toBe(201);
+    targets.push(...(await published.json()).data.targets);
   }
+  const platformOf = new Map(connections.map((c) => [c.id, c.platform]));
+  const landed = new Set<string>();
+  for (const target of targets) {
+    if (target.connectionId === rejects.id) {
+      expect(target).toMatchObject({ status: 'failed', postedId: null, error: expect.stringContaining('DUPLICATE_POST') });
+      continue;
+    }
+    const platform = platformOf.get(target.connectionId)!;
+    // A Slack incoming webhook answers only "ok": no link to the message exists.
+    const permalink = platform === 'slack' ? null : expect.stringMatching(/^https:\/\//);
+    expect(target, platform).toMatchObject({ status: 'published', error: null, postedId: expect.any(String), permalink });
+    landed.add(platform);
+  }
+  expect([...landed].sort()).toEqual([...PLATFORMS].sort());
 
   const refused = await request.post('/public/v1/posts', { headers, data: { content: 'Old account', connectionIds: [expired.id] } });
   expect(refused.status()).toBe(409);

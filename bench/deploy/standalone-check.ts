@@ -106,7 +106,7 @@ async function main(): Promise<number> {
     check(
       SCENARIO,
       'the API answers with the seeded key',
-      api.status === 200 && data?.length === 8,
+      api.status === 200 && data?.length === 17,
       `GET /public/v1/connections → ${api.status}, ${data?.length} connections`,
     );
     const signin = await fetch(`${base}/signin`);

@@ -15,7 +15,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/app/_ui/button';
 import { cn } from '@/app/_ui/cn';
-import { Badge, Card, ErrorState, FieldError, Input, Label, PageHeader, Select, Textarea } from '@/app/_ui/primitives';
+import { Badge, Card, ErrorState, FieldError, Input, Label, PageHeader, Textarea } from '@/app/_ui/primitives';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
 import type { ResolvedMedia } from '@/server/media/media.types';
@@ -31,6 +31,7 @@ import { BestTimes } from '../insights/best-times';
 import { precheckFile, uploadFile } from './media-upload';
 import { MediaThumb } from '@/app/_ui/media-thumb';
 import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
+import { SettingInput, settingFields, settingsFromForm, settingsToForm } from './setting-fields';
 
 /** The form: the API's fields (same schemas), with the time as the workspace's wall clock. */
 const ZComposerForm = z.object({
@@ -56,28 +57,6 @@ interface MediaItem {
 
 type Intent = 'draft' | 'schedule' | 'approval' | 'publish';
 
-/** Settings fields from the catalogue's schema: enums become selects, booleans checkboxes, the rest text. */
-function settingFields(platform: Platform): { key: string; kind: 'enum' | 'boolean' | 'text'; options?: string[] }[] {
-  const shape = PLATFORM_CATALOGUE[platform].settings.shape as Record<string, z.ZodType>;
-  return Object.entries(shape).map(([key, schema]) => {
-    let inner = schema as z.ZodType & { def: { type: string; innerType?: z.ZodType } };
-    while (inner.def.type === 'optional' && inner.def.innerType) inner = inner.def.innerType as typeof inner;
-    if (inner.def.type === 'enum') return { key, kind: 'enum' as const, options: (inner as unknown as z.ZodEnum).options as string[] };
-    if (inner.def.type === 'boolean') return { key, kind: 'boolean' as const };
-    return { key, kind: 'text' as const };
-  });
-}
-
-const SETTING_LABELS: Record<string, string> = {
-  firstComment: 'First comment',
-  visibility: 'Visibility',
-  videoType: 'Video type',
-  shareToFeed: 'Also share the reel to the feed',
-  coverUrl: 'Cover image URL',
-  replyTo: 'Reply to post id',
-  quoteTweet: 'Quote post id',
-};
-
 /** The API's input from the form. */
 function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: Platform[], media: MediaItem[], tz: string) {
   const variants = Object.fromEntries(
@@ -88,7 +67,7 @@ function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: P
   const settings = Object.fromEntries(
     Object.entries(v.platformSettings)
       .filter(([p]) => platforms.includes(p as Platform))
-      .map(([p, s]) => [p, Object.fromEntries(Object.entries(s).filter(([, val]) => val !== '' && val !== undefined && val !== null && val !== false))])
+      .map(([p, s]) => [p, settingsFromForm(p as Platform, s)])
       .filter(([, s]) => Object.keys(s as object).length > 0),
   );
   return {
@@ -128,7 +107,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
       content: post?.content ?? '',
       connectionIds: post?.connectionIds ?? [],
       variants: Object.fromEntries(Object.entries(post?.variants ?? {}).map(([p, v]) => [p, { content: v?.content ?? '' }])),
-      platformSettings: (post?.platformSettings as FormValues['platformSettings']) ?? {},
+      platformSettings: settingsToForm(post?.platformSettings as FormValues['platformSettings'] | null),
       scheduledLocal: post?.scheduledAt ? toLocalInput(post.scheduledAt, tz) : '',
       mediaUrl: '',
     },
@@ -536,38 +515,16 @@ export function Composer({ connections, post, editId }: { connections: Connectio
                   <fieldset key={p} className="rounded-md border border-slate-200 p-3">
                     <legend className="px-1 text-sm font-medium">{platformLabel(p)}</legend>
                     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                      {fields.map((f) => {
-                        const name = `platformSettings.${p}.${f.key}` as FieldPath<FormValues>;
-                        const id = `setting-${p}-${f.key}`;
-                        const err = (errors.platformSettings?.[p] as Record<string, { message?: string }> | undefined)?.[f.key]?.message;
-                        return (
-                          <div key={f.key} className={f.kind === 'text' && f.key === 'firstComment' ? 'sm:col-span-2' : ''}>
-                            {f.kind === 'boolean' ? (
-                              <label className="flex items-center gap-2 text-sm" htmlFor={id}>
-                                <input id={id} type="checkbox" {...form.register(name)} />
-                                {SETTING_LABELS[f.key] ?? f.key}
-                              </label>
-                            ) : (
-                              <>
-                                <Label htmlFor={id}>{SETTING_LABELS[f.key] ?? f.key}</Label>
-                                {f.kind === 'enum' ? (
-                                  <Select id={id} {...form.register(name)}>
-                                    <option value="">Platform default</option>
-                                    {f.options!.map((o) => (
-                                      <option key={o} value={o}>
-                                        {o}
-                                      </option>
-                                    ))}
-                                  </Select>
-                                ) : (
-                                  <Input id={id} aria-invalid={!!err} {...form.register(name)} />
-                                )}
-                              </>
-                            )}
-                            <FieldError>{err}</FieldError>
-                          </div>
-                        );
-                      })}
+                      {fields.map((f) => (
+                        <SettingInput
+                          key={f.key}
+                          field={f}
+                          name={`platformSettings.${p}.${f.key}`}
+                          id={`setting-${p}-${f.key}`}
+                          register={form.register}
+                          error={(path) => form.getFieldState(path as FieldPath<FormValues>, form.formState).error?.message as string | undefined}
+                        />
+                      ))}
                     </div>
                   </fieldset>
                 );
