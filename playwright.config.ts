@@ -16,6 +16,8 @@ const routeHandlersURL = `http://localhost:${routeHandlersPort}`;
 // The parity test asks both.
 process.env.E2E_ROUTE_HANDLERS_URL = routeHandlersURL;
 const receiver = receiverCert(port);
+/** A stand-in of Telegram's Bot API that e2e/connect-channels.e2e.ts starts (same certificate as the receiver). */
+const TELEGRAM_STAND_IN_PORT = port + 20;
 const authSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url');
 
 /** One hosting's environment: its own address, everything else alike. */
@@ -35,6 +37,9 @@ const serverEnv = (url: string) => ({
   // leaves both unset, so loopback stays refused and TLS is verified against public CAs.
   OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
   NODE_EXTRA_CA_CERTS: receiver.certPath,
+  // The deployment's Telegram bot, answered by a local stand-in: the connect page's channel form.
+  TELEGRAM_BOT_TOKEN: '7000000001:e2e-bot-token',
+  TELEGRAM_API_BASE_URL: `https://127.0.0.1:${TELEGRAM_STAND_IN_PORT}`,
 });
 
 /** The tests that speak only to the API, run on both hostings. */
