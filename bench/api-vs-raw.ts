@@ -1,13 +1,15 @@
-// Herald (`next start`, the production build) against a bare node:http + pg server doing the
-// same database work (bench/bare-api.ts), on one PostgreSQL, for GET /posts?limit=50,
-// GET /posts/{id} and POST /posts with 3 targets. Rounds are interleaved (Herald, bare,
-// Herald, bare …) because absolute numbers drift on a shared machine: the ratio is what
-// counts. Prints req/s with CLIENTS concurrent clients, the ratio, and one-client medians.
+// Herald against a bare node:http + pg server doing the same database work
+// (bench/bare-api.ts), on one PostgreSQL, for GET /posts?limit=50, GET /posts/{id} and
+// POST /posts with 3 targets — on both hostings side by side: Herald's own server as
+// `npm start` runs it (the API on its fast path) and `next start` (the App Router route
+// handlers, a serverless host's path). Rounds are interleaved (Herald, next start, bare, …)
+// because absolute numbers drift on a shared machine: the ratio is what counts. Prints req/s
+// with CLIENTS concurrent clients, the ratio, and one-client medians.
 // Route 4 is the floor: a route without key or database (the tool setup snippets), which
 // shows what the hosting alone costs per request.
 //   npx tsx bench/api-vs-raw.ts   (CLIENTS=20 ROUNDS=3 SECONDS=3 SERIAL=200)
-// HERALD=facade runs Herald's REST facade on plain node:http instead of `next start`, to
-// separate the framework's share from Herald's own layers.
+// HOSTINGS=herald (or next) measures one hosting only. HERALD=facade runs the bench-only REST
+// facade on plain node:http instead (no Next at all), to separate the framework's share.
 // Route 5 is the tool path: `tools/call posts_list` on /public/v1/mcp against route 1 on the
 // same Herald server (both run the same procedure); the target is at most 1.3× the REST cost.
 import { spawn } from 'node:child_process';
@@ -20,6 +22,7 @@ import { CLIENTS, closeLoad, cpuMsPerRequest, median, medianMs, request, ROUNDS,
 
 const HERALD_PORT = 3390;
 const BARE_PORT = 3391;
+const NEXT_PORT = 3393;
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000000';
 const FACADE = process.env.HERALD === 'facade';
@@ -44,7 +47,7 @@ async function spawnServer(script: string, url: string, port: number) {
 }
 
 /** A session on the tool endpoint (initialize, then initialized), for route 5. */
-async function mcpSession(auth: string): Promise<Record<string, string>> {
+async function mcpSession(auth: string, port: number): Promise<Record<string, string>> {
   const accept = { accept: 'application/json, text/event-stream' };
   const initialize = JSON.stringify({
     jsonrpc: '2.0',
@@ -52,7 +55,7 @@ async function mcpSession(auth: string): Promise<Record<string, string>> {
     method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
   });
-  const res = await fetch(`http://127.0.0.1:${HERALD_PORT}/public/v1/mcp`, {
+  const res = await fetch(`http://127.0.0.1:${port}/public/v1/mcp`, {
     method: 'POST',
     headers: { Authorization: auth, 'content-type': 'application/json', ...accept },
     body: initialize,
@@ -62,7 +65,7 @@ async function mcpSession(auth: string): Promise<Record<string, string>> {
   if (!session) throw new Error(`initialize answered ${res.status} without a session`);
   const headers = { ...accept, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
   await request(
-    HERALD_PORT,
+    port,
     {
       name: 'initialized',
       method: 'POST',
@@ -77,26 +80,27 @@ async function mcpSession(auth: string): Promise<Record<string, string>> {
 }
 
 /** Route 5: the tool path against the REST route it wraps, on the same Herald server, interleaved. */
-async function toolPath(rest: Route, auth: string) {
+async function toolPath(rest: Route, auth: string, hosting: { name: string; port: number }) {
+  const port = hosting.port;
   const tool: Route = {
     name: 'tools/call posts_list',
     method: 'POST',
     path: '/public/v1/mcp',
     body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'posts_list', arguments: { limit: 50 } } }),
-    headers: await mcpSession(auth),
+    headers: await mcpSession(auth, port),
     expect: 200,
   };
-  for (const r of [rest, tool]) await throughput(HERALD_PORT, r, auth, 1); // warm-up
+  for (const r of [rest, tool]) await throughput(port, r, auth, 1); // warm-up
   const [rq, tq, rm, tm]: number[][] = [[], [], [], []];
   for (let r = 0; r < ROUNDS; r++) {
-    rq.push(await throughput(HERALD_PORT, rest, auth, SECONDS));
-    tq.push(await throughput(HERALD_PORT, tool, auth, SECONDS));
-    rm.push(await medianMs(HERALD_PORT, rest, auth, Math.ceil(SERIAL / ROUNDS)));
-    tm.push(await medianMs(HERALD_PORT, tool, auth, Math.ceil(SERIAL / ROUNDS)));
+    rq.push(await throughput(port, rest, auth, SECONDS));
+    tq.push(await throughput(port, tool, auth, SECONDS));
+    rm.push(await medianMs(port, rest, auth, Math.ceil(SERIAL / ROUNDS)));
+    tm.push(await medianMs(port, tool, auth, Math.ceil(SERIAL / ROUNDS)));
   }
   const [R, T, RM, TM] = [median(rq), median(tq), median(rm), median(tm)];
   console.log(
-    `\ntool path (Herald only): ${tool.name} ${T.toFixed(0)} calls/s vs ${rest.name} ${R.toFixed(0)} req/s → ${(R / T).toFixed(2)}× the REST cost; p50 ${TM.toFixed(2)} vs ${RM.toFixed(2)} ms (${(TM / RM).toFixed(2)}×); target ≤ 1.3×`,
+    `\ntool path (${hosting.name}): ${tool.name} ${T.toFixed(0)} calls/s vs ${rest.name} ${R.toFixed(0)} req/s → ${(R / T).toFixed(2)}× the REST cost; p50 ${TM.toFixed(2)} vs ${RM.toFixed(2)} ms (${(TM / RM).toFixed(2)}×); target ≤ 1.2×`,
   );
 }
 
@@ -112,20 +116,26 @@ await withBenchDatabase(async (url) => {
   const auth = `Bearer ${secret}`;
 
   const logDir = os.tmpdir();
-  const herald = FACADE
-    ? await spawnServer('facade-server.ts', url, HERALD_PORT)
-    : await startApp({
-        port: HERALD_PORT,
-        databaseUrl: url,
-        logFile: path.join(logDir, 'herald-api-vs-raw.log'),
-        env: { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE! },
-        nodeArgs: [
-          ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
-          ...(process.env.HERALD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-        ],
-      });
+  const wanted = (process.env.HOSTINGS ?? 'herald,next').split(',');
+  const app = (hosting: 'herald' | 'next', port: number) =>
+    startApp({
+      hosting,
+      port,
+      databaseUrl: url,
+      logFile: path.join(logDir, `herald-api-vs-raw-${hosting}.log`),
+      env: { RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE! },
+      nodeArgs: [
+        ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+        ...(process.env.HERALD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
+    });
+  const hostings: { name: string; port: number; pid: number; stop: () => Promise<void> }[] = [];
+  if (FACADE) hostings.push({ name: 'facade (bench-only)', port: HERALD_PORT, ...(await spawnServer('facade-server.ts', url, HERALD_PORT)) });
+  else {
+    if (wanted.includes('herald')) hostings.push({ name: 'npm start', port: HERALD_PORT, ...(await app('herald', HERALD_PORT)) });
+    if (wanted.includes('next')) hostings.push({ name: 'next start', port: NEXT_PORT, ...(await app('next', NEXT_PORT)) });
+  }
   const bare = await spawnServer('bare-api.ts', url, BARE_PORT);
-  const heraldPid = herald.pid;
 
   const only = process.env.ROUTES?.split(',');
   const routes: Route[] = [
@@ -138,33 +148,39 @@ await withBenchDatabase(async (url) => {
   ];
   try {
     console.log(
-      `Herald (${FACADE ? 'REST facade on node:http' : 'next start'}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`,
+      `Herald (${hostings.map((h) => h.name).join(', ')}) vs bare node:http + pg — ${CLIENTS} concurrent clients, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${SERIAL} serial requests`,
     );
     console.log(
-      'route                      | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead | server CPU per request, Herald vs bare',
+      'route                      | hosting     | Herald req/s | bare req/s | ratio | Herald p50 (1 client) | bare p50 | overhead | server CPU per request, Herald vs bare',
     );
     for (const route of routes.filter((r, i) => !only || only.includes(String(i + 1)))) {
-      for (const port of [HERALD_PORT, BARE_PORT]) await throughput(port, route, auth, 1); // warm-up
-      const [h, b, hm, bm, hc, bc]: number[][] = [[], [], [], [], [], []];
+      for (const port of [...hostings.map((h) => h.port), BARE_PORT]) await throughput(port, route, auth, 1); // warm-up
+      const runs = hostings.map(() => ({ rps: [] as number[], cpu: [] as number[], p50: [] as number[] }));
+      const [b, bm, bc]: number[][] = [[], [], []];
       for (let r = 0; r < ROUNDS; r++) {
-        const herald = await cpuMsPerRequest(heraldPid, () => throughput(HERALD_PORT, route, auth, SECONDS));
+        for (const [i, h] of hostings.entries()) {
+          const measured = await cpuMsPerRequest(h.pid, () => throughput(h.port, route, auth, SECONDS));
+          runs[i]!.rps.push(measured.rps);
+          runs[i]!.cpu.push(measured.cpuMs);
+          runs[i]!.p50.push(await medianMs(h.port, route, auth, Math.ceil(SERIAL / ROUNDS)));
+        }
         const baseline = await cpuMsPerRequest(bare.pid, () => throughput(BARE_PORT, route, auth, SECONDS));
-        h.push(herald.rps);
-        hc.push(herald.cpuMs);
         b.push(baseline.rps);
         bc.push(baseline.cpuMs);
-        hm.push(await medianMs(HERALD_PORT, route, auth, Math.ceil(SERIAL / ROUNDS)));
         bm.push(await medianMs(BARE_PORT, route, auth, Math.ceil(SERIAL / ROUNDS)));
       }
-      const [H, B, HM, BM, HC, BC] = [h, b, hm, bm, hc, bc].map(median) as [number, number, number, number, number, number];
-      console.log(
-        `${route.name.padEnd(26)} | ${H.toFixed(0).padStart(12)} | ${B.toFixed(0).padStart(10)} | ${(H / B).toFixed(2).padStart(5)} | ${HM.toFixed(2).padStart(18)} ms | ${BM.toFixed(2).padStart(5)} ms | +${(HM - BM).toFixed(2)} ms | ${HC.toFixed(3)} vs ${BC.toFixed(3)} ms`,
-      );
+      const [B, BM, BC] = [b, bm, bc].map(median) as [number, number, number];
+      for (const [i, h] of hostings.entries()) {
+        const [H, HM, HC] = [runs[i]!.rps, runs[i]!.p50, runs[i]!.cpu].map(median) as [number, number, number];
+        console.log(
+          `${route.name.padEnd(26)} | ${h.name.padEnd(11)} | ${H.toFixed(0).padStart(12)} | ${B.toFixed(0).padStart(10)} | ${(H / B).toFixed(2).padStart(5)} | ${HM.toFixed(2).padStart(18)} ms | ${BM.toFixed(2).padStart(5)} ms | +${(HM - BM).toFixed(2)} ms | ${HC.toFixed(3)} vs ${BC.toFixed(3)} ms`,
+        );
+      }
     }
-    if (!only || only.includes('5')) await toolPath(routes[0]!, auth);
+    if (!only || only.includes('5')) for (const h of hostings) await toolPath(routes[0]!, auth, h);
   } finally {
     await bare.stop();
-    await herald.stop();
+    for (const h of hostings) await h.stop();
     closeLoad();
     await sleep(100);
   }

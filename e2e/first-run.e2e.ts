@@ -53,7 +53,7 @@ const servers: ChildProcess[] = [];
  */
 async function startHerald(port: number, env: Record<string, string>): Promise<{ origin: string; stop(): void }> {
   const origin = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const server = spawn(process.execPath, ['server/runtime/serve.mjs', `--port=${port}`], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl(),

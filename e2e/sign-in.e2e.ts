@@ -58,7 +58,7 @@ for (const host of ['localhost', '127.0.0.1']) {
 test('an instance opened at another address than the configured one says so on the sign-in page', async ({ page }) => {
   // The same build, configured for a public address, opened locally.
   const port = 3190 + Math.floor(Math.random() * 9);
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const server = spawn(process.execPath, ['server/runtime/serve.mjs', `--port=${port}`], {
     env: { ...process.env, HERALD_BASE_URL: 'https://herald.example.com', AUTH_URL: 'https://herald.example.com', AUTH_TRUST_HOST: 'true' },
     stdio: 'ignore',
   });

@@ -1,11 +1,12 @@
-// One Herald app process (`next start`, background jobs inside it) that the chaos scenarios
-// can start, kill -9 and start again. It runs in its own process group so a kill reaches
+// One Herald app process (Herald's server as `npm start` runs it, or `next start`; background
+// jobs inside it) that the chaos scenarios and benches can start, kill -9 and start again. It runs in its own process group so a kill reaches
 // everything it spawned and nothing else.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildIsStale, ensureGeneratedSecrets, ROOT } from '@/server/runtime/prepare';
+import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 
 export interface AppProcess {
   baseUrl: string;
@@ -19,6 +20,8 @@ export interface AppProcess {
 }
 
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
+/** Herald's server entry, as `npm start` runs it (server/runtime/start.ts). */
+const SERVE = path.join(ROOT, 'server/runtime/serve.mjs');
 
 /** Builds once when the production build is missing or older than the sources. */
 export function ensureBuild(): void {
@@ -42,12 +45,21 @@ export async function startApp(opts: {
   env?: Record<string, string>;
   /** Extra arguments for node itself (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /**
+   * herald (default): Herald's own server, what `npm start` and the image run (the API on its
+   * fast path); next: `next start`, the App Router route handlers (a serverless host's path).
+   */
+  hosting?: 'herald' | 'next';
 }): Promise<AppProcess> {
   ensureGeneratedSecrets();
   const baseUrl = `http://localhost:${opts.port}`;
   const log = openSync(opts.logFile, 'a');
   const started = Date.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), NEXT_BIN, 'start', '-p', String(opts.port)], {
+  const entry =
+    opts.hosting === 'next'
+      ? [NEXT_BIN, 'start', '-p', String(opts.port)]
+      : [`--max-http-header-size=${MAX_HTTP_HEADER_BYTES}`, SERVE, `--port=${opts.port}`, `--max-header-size=${MAX_HTTP_HEADER_BYTES}`];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
     detached: true, // its own process group
     stdio: ['ignore', log, log],

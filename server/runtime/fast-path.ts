@@ -21,7 +21,7 @@ import { log } from '@/server/observability/log';
 import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 import { apiRouteFor, methodHandler } from './api-routes';
 
-/** Where instrumentation.ts leaves the fast path for the server entry (one module instance, Next's). */
+/** Where instrumentation.ts leaves the fast path for the server entry (Next's compiled handlers). */
 export const FAST_PATH_KEY = Symbol.for('herald.fast-path');
 /** Set by http-server.mjs: this process is served by Herald's own server, not `next start`. */
 export const HERALD_SERVER_KEY = Symbol.for('herald.http-server');

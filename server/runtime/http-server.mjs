@@ -4,8 +4,9 @@
 // container image runs it with node alone (Next's standalone output has no TypeScript loader).
 //
 // The fast path is not imported here: Next's instrumentation hook (instrumentation.ts) hands it
-// over from inside Next's module graph when the app is prepared, so both paths share one
-// instance of every module — one database pool, one key cache, one metrics registry.
+// over from Next's own build when the app is prepared, so it runs the compiled handlers, and
+// the process-wide state every module keeps on globalThis (the database pool, the key and
+// session caches, the metrics registry, the rate limiter) is the one Next's routes use too.
 import { createServer } from 'node:http';
 import next from 'next';
 

@@ -18,8 +18,9 @@ const args = Object.fromEntries(
 );
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(args.port ?? process.env.PORT ?? 3000);
-// Unset: every interface, as `next start` listens. The image sets HOSTNAME=0.0.0.0.
-const hostname = args.hostname ?? process.env.HOSTNAME ?? undefined;
+// Unset: every interface, as `next start` listens. (Not $HOSTNAME: shells and containers set it
+// to the machine's name, which is not an address to listen on.)
+const hostname = args.hostname ?? undefined;
 const maxHeaderSize = Number(args['max-header-size'] ?? 16 * 1024);
 
 const serverFiles = path.join(dir, '.next/required-server-files.json');
