@@ -29,7 +29,7 @@ export const postMetricsRouter = router({
         path: '/posts/{id}/metrics',
         tags,
         protect: true,
-        summary: 'A post’s results per account: the latest reading and every reading, with null reasons and the networks’ metric names',
+        summary: 'A post’s results per account: latest reading and history',
       },
     })
     .input(ZPostId)
@@ -45,7 +45,7 @@ export const postMetricsRouter = router({
         path: '/posts/{id}/metrics/collect',
         tags,
         protect: true,
-        summary: 'Queue a reading now of every published account of a post (answered at once; GET /posts/{id}/metrics shows it when done)',
+        summary: 'Queue a reading of a post’s results now',
       },
     })
     .input(ZPostId)
@@ -62,7 +62,7 @@ export const postMetricsRouter = router({
         path: '/analytics/top-posts',
         tags,
         protect: true,
-        summary: 'Posts published in a window ranked by a metric or engagement (latest readings), optionally on one platform',
+        summary: 'Top posts of a window by a metric or engagement',
       },
     })
     .input(ZTopPostsQuery)
@@ -79,7 +79,7 @@ export const postMetricsRouter = router({
         path: '/analytics/connections/{id}/rollup',
         tags,
         protect: true,
-        summary: 'One account’s results per publishing day of a window and in total (sums of the posts’ latest readings; null when none has a value)',
+        summary: 'One account’s post results per day of a window',
       },
     })
     .input(ZRollupQuery)
@@ -97,7 +97,7 @@ export const postMetricsRouter = router({
         path: '/analytics/posts/export.csv',
         tags,
         protect: true,
-        summary: 'Posts published in a window with their latest results, as CSV (REST answers text/csv; tools get the text in `csv`)',
+        summary: 'Posts of a window with their results, as CSV',
       },
     })
     .input(ZExportQuery)

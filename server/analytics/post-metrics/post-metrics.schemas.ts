@@ -8,7 +8,7 @@ import { ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
 import { POST_METRICS } from '@/server/platforms/insights';
 import { ZProvenance } from '../analytics.schemas';
 
-const counter = (what: string) => z.number().nullable().describe(`${what}; null when the network gave no value (nullReasons says why), never 0 in its place`);
+const counter = (_what: string) => z.number().nullable();
 
 export const ZPostMetricValues = z
   .object({
@@ -22,6 +22,7 @@ export const ZPostMetricValues = z
     linkClicks: counter('Clicks on the post’s link'),
     videoWatchSeconds: counter('Total video watch time, seconds'),
   })
+  .describe('Counters; null when the network gave no value (nullReasons says why), never 0 in its place')
   .meta({ id: 'PostMetricValues' });
 
 export const ZMetricOrEngagement = z.enum([...POST_METRICS, 'engagement']);
@@ -29,13 +30,13 @@ export const ZMetricOrEngagement = z.enum([...POST_METRICS, 'engagement']);
 export const ZPostMetricReading = z
   .object({
     collectedAt: ZTimestamp,
-    slot: z.string().nullable().describe('The scheduled reading it is (1h, 24h, 7d, 28d after publishing); null for on-demand and seeded readings'),
+    slot: z.string().nullable().describe('1h, 24h, 7d, 28d after publishing; null on demand'),
     trigger: z.enum(['schedule', 'on_demand', 'seed']),
-    source: z.string().describe('The network’s insights API (instagram, facebook, …) or sandbox (demo data)'),
+    source: z.string().describe('The network, or sandbox (demo data)'),
     metrics: ZPostMetricValues,
-    engagement: z.number().nullable().describe('reactions + comments + shares + saves (the parts reported); null when none is'),
-    nullReasons: z.record(z.string(), z.string()).describe('metric → why it is null'),
-    networkNames: z.record(z.string(), z.string()).describe('metric → the network’s own name for what was read'),
+    engagement: z.number().nullable(),
+    nullReasons: z.record(z.string(), z.string()).describe('Why each null metric is null'),
+    networkNames: z.record(z.string(), z.string()).describe('The network’s own metric names'),
   })
   .meta({ id: 'PostMetricReading' });
 
@@ -45,7 +46,7 @@ export const ZPostTargetMetrics = z
     connectionId: z.uuid(),
     platform: z.enum(PLATFORMS),
     accountName: z.string(),
-    status: z.string().describe('The target’s delivery status; only published targets have readings'),
+    status: z.string(),
     postedId: z.string().nullable(),
     permalink: z.string().nullable(),
     publishedAt: ZNullableTimestamp,
@@ -64,16 +65,16 @@ export const ZPostMetricsResponse = z.object({
 });
 
 const windowQuery = {
-  from: ZDay.describe('First publishing day, YYYY-MM-DD in the workspace’s time zone (inclusive)'),
-  to: ZDay.describe('Last publishing day (inclusive); at most 366 days after from'),
+  from: ZDay.describe('First publishing day (workspace time zone)'),
+  to: ZDay.describe('Last publishing day, inclusive; at most 366 days after from'),
 };
 
 export const ZTopPostsQuery = z
   .strictObject({
     ...windowQuery,
-    sort: ZMetricOrEngagement.optional().describe('The metric to rank by (default engagement), highest first'),
-    platform: z.enum(PLATFORMS).optional(),
-    limit: ZLimit.optional().describe('How many posts, 1 to 100 (default 10)'),
+    sort: ZMetricOrEngagement.optional().describe('Default engagement'),
+    platform: z.enum(PLATFORMS).optional().describe('Only this network'),
+    limit: ZLimit.optional().describe('1 to 100, default 10'),
   })
   .superRefine(checkWindow);
 export type TopPostsQuery = z.infer<typeof ZTopPostsQuery>;
@@ -86,7 +87,7 @@ export const ZTopPost = z
     connectionId: z.uuid(),
     platform: z.enum(PLATFORMS),
     accountName: z.string(),
-    content: z.string().describe('The post’s text, at most 280 characters'),
+    content: z.string().describe('First 280 characters'),
     mediaUrls: z.array(z.string()),
     permalink: z.string().nullable(),
     publishedAt: ZTimestamp,
@@ -97,21 +98,21 @@ export const ZTopPost = z
 export const ZWindowProvenance = ZPostResultsProvenance.extend({
   timeZone: z.string(),
   window: z.object({ from: ZDay, to: ZDay }),
-  postsInWindow: z.number().int().describe('Published targets in the window'),
-  withReading: z.number().int().describe('Of those, targets with at least one reading'),
+  postsInWindow: z.number().int(),
+  withReading: z.number().int(),
 });
 
 export const ZTopPostsResponse = z.object({
-  data: z.array(ZTopPost).describe('Highest first; targets without a value for the sort metric are left out'),
+  data: z.array(ZTopPost),
   provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement }),
 });
 
-export const ZRollupQuery = z.strictObject({ id: z.string().min(1).max(200), ...windowQuery }).superRefine(checkWindow);
+export const ZRollupQuery = z.strictObject({ id: z.string().min(1).max(200).describe('A connection id, from connections_list'), ...windowQuery }).superRefine(checkWindow);
 export type RollupQuery = z.infer<typeof ZRollupQuery>;
 
 const ZTotals = ZPostMetricValues.extend({
   engagement: z.number().nullable(),
-  posts: z.number().int().describe('Posts published that day (or in the window)'),
+  posts: z.number().int(),
   withReading: z.number().int(),
 });
 
@@ -122,7 +123,7 @@ export const ZRollupResponse = z.object({
     accountName: z.string(),
     followers: z.object({ value: z.number().nullable(), reason: z.string().nullable() }),
     totals: ZTotals,
-    days: z.array(ZTotals.extend({ date: ZDay })).describe('One row per day of the window, oldest first: the latest readings of the posts published that day, summed'),
+    days: z.array(ZTotals.extend({ date: ZDay })),
   }),
   provenance: ZWindowProvenance,
 });
@@ -135,7 +136,7 @@ export const ZCsvExport = z
     filename: z.string(),
     contentType: z.literal('text/csv'),
     rows: z.number().int(),
-    csv: z.string().describe('RFC 4180 text, one row per published target with its latest reading'),
+    csv: z.string(),
   })
   .meta({ id: 'CsvExport' });
 
