@@ -115,7 +115,8 @@ export function listSources(): SourceDto[] {
       apiBaseUrl: null,
       feeds: ['GET /best-times'],
       provenance: {
-        collectedBy: 'Read at request time from the workspace’s delivered posts; engagement is the newest collected post reading (reactions + comments + shares + saves).',
+        collectedBy:
+          'Read at request time from the workspace’s delivered posts; engagement is the newest collected post reading (reactions + comments + shares + saves).',
         nullMeans: 'Engagement is null until a platform reported it.',
         collectedAtMeans: 'When the newest post of the sample was published.',
       },

@@ -68,7 +68,11 @@ describe('Instagram', () => {
       req.query.get('metric') === 'shares' ? { status: 400, json: fixture(dir('instagram'), 'error-metric-retired') } : { json: { data: [] } },
     );
     const reader = createInstagramInsightsReader({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0` });
-    const out = await reader.readPostMetrics(liveConnection('instagram', { externalId: '1', accountName: 'demo', accessToken: 'tok' }), posted('17895695668004550'), ctx());
+    const out = await reader.readPostMetrics(
+      liveConnection('instagram', { externalId: '1', accountName: 'demo', accessToken: 'tok' }),
+      posted('17895695668004550'),
+      ctx(),
+    );
     const m = metricsOf(out.get('17895695668004550'));
     expect(m.shares).toEqual({ value: null, reason: expect.stringContaining('no longer returns shares'), networkName: 'shares' });
     expect(m.shares.reason).toContain('(#100) Starting from version v22.0');
@@ -79,9 +83,9 @@ describe('Instagram', () => {
   it('fails the connection on an expired token (the collector records it)', async () => {
     api.on('GET', '/v25.0/', { status: 400, json: fixture(dir('instagram'), 'error-token-expired') });
     const reader = createInstagramInsightsReader({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0` });
-    await expect(reader.readPostMetrics(liveConnection('instagram', { externalId: '1', accountName: 'd', accessToken: 't' }), posted('1'), ctx())).rejects.toBeInstanceOf(
-      TokenExpiredError,
-    );
+    await expect(
+      reader.readPostMetrics(liveConnection('instagram', { externalId: '1', accountName: 'd', accessToken: 't' }), posted('1'), ctx()),
+    ).rejects.toBeInstanceOf(TokenExpiredError);
   });
 });
 
@@ -90,7 +94,11 @@ describe('Facebook', () => {
     api.on('GET', '/v25.0/', { json: fixture(dir('facebook'), 'post-insights-batch') });
     const reader = createFacebookInsightsReader({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0` });
     const ids = ['104355642398721_122131234567890123', '104355642398721_122131234567890999'];
-    const out = await reader.readPostMetrics(liveConnection('facebook', { externalId: '104355642398721', accountName: 'page', accessToken: 'tok' }), posted(...ids), ctx());
+    const out = await reader.readPostMetrics(
+      liveConnection('facebook', { externalId: '104355642398721', accountName: 'page', accessToken: 'tok' }),
+      posted(...ids),
+      ctx(),
+    );
     const [req] = api.calls('GET', '/v25.0/');
     expect(req!.query.get('ids')).toBe(ids.join(','));
     expect(req!.query.get('fields')).toContain('insights.metric(post_media_view,post_total_media_view_unique,post_clicks_by_type)');
@@ -117,7 +125,11 @@ describe('X', () => {
     const reader = createTwitterInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl });
     const recent = posted('1867012345678901234', '1867012345678900000');
     const old = [{ postedId: '1700000000000000000', publishedAt: new Date('2026-09-01T00:00:00Z') }];
-    const out = await reader.readPostMetrics(liveConnection('twitter', { externalId: '42', accountName: 'demo', accessToken: 'tok' }), [...recent, ...old], ctx());
+    const out = await reader.readPostMetrics(
+      liveConnection('twitter', { externalId: '42', accountName: 'demo', accessToken: 'tok' }),
+      [...recent, ...old],
+      ctx(),
+    );
     const [first, second] = api.calls('GET', '/2/tweets');
     expect(first!.query.get('ids')).toBe('1867012345678901234,1867012345678900000');
     expect(first!.query.get('tweet.fields')).toBe('public_metrics,non_public_metrics');
@@ -141,7 +153,11 @@ describe('Threads', () => {
   it('reads one post per request and sums reposts, quotes and shares', async () => {
     api.on('GET', '/v1.0/18050206876707110/insights', { json: fixture(dir('threads'), 'media-insights') });
     const reader = createThreadsInsightsReader({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0` });
-    const out = await reader.readPostMetrics(liveConnection('threads', { externalId: '7', accountName: 'demo', accessToken: 'tok' }), posted('18050206876707110'), ctx());
+    const out = await reader.readPostMetrics(
+      liveConnection('threads', { externalId: '7', accountName: 'demo', accessToken: 'tok' }),
+      posted('18050206876707110'),
+      ctx(),
+    );
     expect(api.calls('GET', '/v1.0/18050206876707110/insights')[0]!.query.get('metric')).toBe('views,likes,replies,reposts,quotes,shares');
     expect(metricsOf(out.get('18050206876707110'))).toMatchObject({
       views: { value: 4523 },
@@ -179,7 +195,11 @@ describe('TikTok', () => {
   it('leaves every metric null with the reason when the token lacks video.list', async () => {
     api.on('POST', '/v2/video/query/', { status: 401, json: fixture(dir('tiktok'), 'error-scope-not-authorized') });
     const reader = createTikTokInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl });
-    const out = await reader.readPostMetrics(liveConnection('tiktok', { externalId: 'o', accountName: 'd', accessToken: 't' }), posted('7311238001234567890'), ctx());
+    const out = await reader.readPostMetrics(
+      liveConnection('tiktok', { externalId: 'o', accountName: 'd', accessToken: 't' }),
+      posted('7311238001234567890'),
+      ctx(),
+    );
     const m = metricsOf(out.get('7311238001234567890'));
     expect(m.views).toEqual({ value: null, reason: expect.stringContaining('video.list'), networkName: null });
     expect(m.reactions.value).toBeNull();
@@ -231,7 +251,11 @@ describe('LinkedIn', () => {
     api.on('GET', '/rest/organizationalEntityShareStatistics', { status: 500, json: { message: 'Internal Server Error', status: 500 } });
     const reader = createLinkedInInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl });
     await expect(
-      reader.readPostMetrics(liveConnection('linkedin', { externalId: 'urn:li:organization:1', accountName: 'p', accessToken: 't' }), posted('urn:li:share:1'), ctx()),
+      reader.readPostMetrics(
+        liveConnection('linkedin', { externalId: 'urn:li:organization:1', accountName: 'p', accessToken: 't' }),
+        posted('urn:li:share:1'),
+        ctx(),
+      ),
     ).rejects.toBeInstanceOf(PlatformError);
   });
 });

@@ -220,4 +220,3 @@ export async function queueOnDemandCollection(targets: { id: string; connectionI
     [...byConnection].map(([connectionId, targetIds]) => ({ payload: { connectionId, targetIds }, key: `metrics-now:${postId}:${connectionId}` })),
   );
 }
-

@@ -120,7 +120,10 @@ describe('batching and failure isolation', () => {
         return sandboxInsightsReader.readPostMetrics(c, posts, ctx);
       },
     };
-    const failing: PostMetricsReader = { ...sandboxInsightsReader, readPostMetrics: () => Promise.reject(new PlatformError('(#4) Application request limit reached')) };
+    const failing: PostMetricsReader = {
+      ...sandboxInsightsReader,
+      readPostMetrics: () => Promise.reject(new PlatformError('(#4) Application request limit reached')),
+    };
 
     const results = await Promise.all([collectConnectionMetrics(good.id, { reader: batching }), collectConnectionMetrics(bad.id, { reader: failing })]);
     expect(calls).toEqual([2, 2, 1]);
@@ -161,7 +164,11 @@ describe('the routes', () => {
     expect(t!.latest!.metrics.impressions).toBeNull();
     expect(t!.latest!.nullReasons.impressions).toContain('Instagram');
     expect(t!.history[0]!.metrics.reach!).toBeLessThan(t!.history[1]!.metrics.reach!);
-    expect(res.body.provenance).toMatchObject({ source: 'sandbox', label: expect.stringContaining('demo data'), engagementFormula: expect.stringContaining('reactions') });
+    expect(res.body.provenance).toMatchObject({
+      source: 'sandbox',
+      label: expect.stringContaining('demo data'),
+      engagementFormula: expect.stringContaining('reactions'),
+    });
   });
 
   it('refuses a key without analytics:read, and another workspace’s post is not found', async () => {
@@ -206,7 +213,9 @@ describe('the routes', () => {
 
   it('GET /analytics/posts/export.csv answers text/csv, cells quoted and formulas defused', async () => {
     const s = await seeded();
-    const res = await fetch(`${api.baseUrl()}/public/v1/analytics/posts/export.csv?from=${s.day}&to=${s.day}`, { headers: { authorization: `Bearer ${s.secret}` } });
+    const res = await fetch(`${api.baseUrl()}/public/v1/analytics/posts/export.csv?from=${s.day}&to=${s.day}`, {
+      headers: { authorization: `Bearer ${s.secret}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="posts-${s.day}-to-${s.day}.csv"`);

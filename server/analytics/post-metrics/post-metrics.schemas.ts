@@ -107,7 +107,9 @@ export const ZTopPostsResponse = z.object({
   provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement }),
 });
 
-export const ZRollupQuery = z.strictObject({ id: z.string().min(1).max(200).describe('A connection id, from connections_list'), ...windowQuery }).superRefine(checkWindow);
+export const ZRollupQuery = z
+  .strictObject({ id: z.string().min(1).max(200).describe('A connection id, from connections_list'), ...windowQuery })
+  .superRefine(checkWindow);
 export type RollupQuery = z.infer<typeof ZRollupQuery>;
 
 const ZTotals = ZPostMetricValues.extend({

@@ -152,7 +152,12 @@ function windowProvenance(rows: WindowRow[], timeZone: string, from: string, to:
 /** GET /analytics/top-posts. */
 export async function topPosts(workspaceId: string, query: TopPostsQuery) {
   const sort = query.sort ?? 'engagement';
-  const { rows, timeZone } = await windowRows(workspaceId, query.from, query.to, query.platform ? Prisma.sql`AND t.platform = ${query.platform}` : Prisma.empty);
+  const { rows, timeZone } = await windowRows(
+    workspaceId,
+    query.from,
+    query.to,
+    query.platform ? Prisma.sql`AND t.platform = ${query.platform}` : Prisma.empty,
+  );
   const value = (r: WindowRow) => (sort === 'engagement' ? r.engagement : r[sort]);
   const ranked = rows
     .filter((r) => r.hasReading && value(r) !== null)
@@ -207,7 +212,19 @@ export async function connectionRollup(workspaceId: string, query: RollupQuery) 
   };
 }
 
-const CSV_COLUMNS = ['post_id', 'target_id', 'published_at', 'platform', 'account', 'permalink', 'content', 'collected_at', 'source', ...POST_METRICS, 'engagement'];
+const CSV_COLUMNS = [
+  'post_id',
+  'target_id',
+  'published_at',
+  'platform',
+  'account',
+  'permalink',
+  'content',
+  'collected_at',
+  'source',
+  ...POST_METRICS,
+  'engagement',
+];
 
 /** RFC 4180: quoted when needed, quotes doubled; a leading =, +, - or @ is defused for spreadsheets. */
 export function csvCell(value: unknown): string {

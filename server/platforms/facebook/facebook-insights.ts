@@ -58,7 +58,9 @@ export function createFacebookInsightsReader(options: AdapterOptions = {}): Post
                 shares: read(numeric(jsonAt(fields, 'shares', 'count')) ?? 0, 'shares.count', MISSING),
                 saves: notOffered('Facebook does not report saves of Page posts'),
                 // A breakdown: a click type left out of a returned breakdown had no clicks.
-                linkClicks: insight('post_clicks_by_type', (v) => (v && typeof v === 'object' ? (numeric((v as Record<string, unknown>)['link clicks']) ?? 0) : null)),
+                linkClicks: insight('post_clicks_by_type', (v) =>
+                  v && typeof v === 'object' ? (numeric((v as Record<string, unknown>)['link clicks']) ?? 0) : null,
+                ),
                 videoWatchSeconds: notOffered('Facebook reports video watch time through the Video API, not read by Herald yet'),
               },
               () => MISSING,

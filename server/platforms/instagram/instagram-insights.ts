@@ -40,7 +40,9 @@ export function createInstagramInsightsReader(options: AdapterOptions = {}): Pos
           }
           const value = (name: (typeof METRICS)[number]) => {
             const retired = dropped.get(name);
-            return retired ? { value: null, reason: `Instagram no longer returns ${name} in this API version: ${retired}`, networkName: name } : read(numeric(found.insights.get(name)), name, MISSING);
+            return retired
+              ? { value: null, reason: `Instagram no longer returns ${name} in this API version: ${retired}`, networkName: name }
+              : read(numeric(found.insights.get(name)), name, MISSING);
           };
           out.set(id, {
             ok: true,

@@ -93,7 +93,9 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
           const given: Parameters<typeof metricSet>[0] = { ...common, linkClicks: notOffered('LinkedIn reports clicks only for page posts') };
           let refused: string | null = null;
           for (const [metric, queryType] of MEMBER_METRICS) {
-            const res = await get(`/rest/memberCreatorPostAnalytics?q=entity&entity=(share:${encodeURIComponent(postedId)})&queryType=${queryType}&aggregation=TOTAL`);
+            const res = await get(
+              `/rest/memberCreatorPostAnalytics?q=entity&entity=(share:${encodeURIComponent(postedId)})&queryType=${queryType}&aggregation=TOTAL`,
+            );
             if (res.status === 403) {
               refused = `LinkedIn refused the post analytics: ${jsonString(res.json, 'message') || 'HTTP 403'} (the token lacks r_member_postAnalytics)`;
               break;

@@ -15,12 +15,31 @@ function unit(postedId: string, salt: string): number {
 
 /** What each network does not report (mirrored by the sandbox). */
 const NOT_OFFERED: Partial<Record<Platform, Partial<Record<PostMetricName, string>>>> = {
-  instagram: { impressions: 'Instagram no longer reports impressions (replaced by views since Graph API v22.0)', linkClicks: 'Instagram posts have no link clicks' },
+  instagram: {
+    impressions: 'Instagram no longer reports impressions (replaced by views since Graph API v22.0)',
+    linkClicks: 'Instagram posts have no link clicks',
+  },
   facebook: { saves: 'Facebook does not report saves of Page posts' },
   linkedin: { saves: 'LinkedIn does not report saves', videoWatchSeconds: 'LinkedIn reports watch time only in its own analytics' },
-  twitter: { reach: 'X does not report reach', views: 'X reports impressions, not separate views', videoWatchSeconds: 'X does not report watch time through the posts lookup' },
-  threads: { impressions: 'Threads reports views, not impressions', reach: 'Threads does not report reach per post', saves: 'Threads does not report saves', linkClicks: 'Threads does not report link clicks per post', videoWatchSeconds: 'Threads does not report watch time' },
-  tiktok: { impressions: 'TikTok’s Display API does not report impressions', reach: 'TikTok’s Display API does not report reach', saves: 'TikTok’s Display API does not report saves', linkClicks: 'TikTok videos have no link clicks', videoWatchSeconds: 'TikTok’s Display API does not report watch time' },
+  twitter: {
+    reach: 'X does not report reach',
+    views: 'X reports impressions, not separate views',
+    videoWatchSeconds: 'X does not report watch time through the posts lookup',
+  },
+  threads: {
+    impressions: 'Threads reports views, not impressions',
+    reach: 'Threads does not report reach per post',
+    saves: 'Threads does not report saves',
+    linkClicks: 'Threads does not report link clicks per post',
+    videoWatchSeconds: 'Threads does not report watch time',
+  },
+  tiktok: {
+    impressions: 'TikTok’s Display API does not report impressions',
+    reach: 'TikTok’s Display API does not report reach',
+    saves: 'TikTok’s Display API does not report saves',
+    linkClicks: 'TikTok videos have no link clicks',
+    videoWatchSeconds: 'TikTok’s Display API does not report watch time',
+  },
 };
 
 const CEILINGS: Record<PostMetricName, [number, number]> = {

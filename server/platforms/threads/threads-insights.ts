@@ -36,7 +36,9 @@ export function createThreadsInsightsReader(options: AdapterOptions = {}): PostM
           }
           const value = (name: (typeof METRICS)[number]) => {
             const retired = dropped.get(name);
-            return retired ? { value: null, reason: `Threads no longer returns ${name}: ${retired}`, networkName: name } : read(numeric(values.get(name)), name, MISSING);
+            return retired
+              ? { value: null, reason: `Threads no longer returns ${name}: ${retired}`, networkName: name }
+              : read(numeric(values.get(name)), name, MISSING);
           };
           const reposts = [value('reposts'), value('quotes'), value('shares')];
           out.set(id, {

@@ -27,7 +27,9 @@ export function createTikTokInsightsReader(options: TikTokOptions = {}): PostMet
       const out = new Map<string, PostMetricsResult>();
       // A publish id (the video is still processing or private) is not a video id yet.
       const videos = posts.filter((p) => /^\d+$/.test(p.postedId));
-      for (const p of posts) if (!videos.includes(p)) out.set(p.postedId, { ok: false, reason: 'TikTok has not given this post a public video id yet (processing, or posted privately)' });
+      for (const p of posts)
+        if (!videos.includes(p))
+          out.set(p.postedId, { ok: false, reason: 'TikTok has not given this post a public video id yet (processing, or posted privately)' });
       if (!videos.length) return out;
       return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), tokens, async (token) => {
         const response = await callApi(fetch, `${baseUrl}/v2/video/query/?fields=${FIELDS}`, {

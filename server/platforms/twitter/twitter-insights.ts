@@ -80,4 +80,3 @@ export function createTwitterInsightsReader(options: AdapterOptions = {}): PostM
     },
   };
 }
-
