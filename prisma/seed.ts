@@ -3,6 +3,7 @@
 // one JSON object describing what an integrator needs to try Herald.
 import { prepareDatabase } from '@/server/runtime/prepare';
 import { env } from '@/server/config/env';
+import type { Platform } from '@/server/shared/platforms';
 
 const OWNER_EMAIL = env.seedOwnerEmail();
 const OWNER_PASSWORD = env.seedOwnerPassword();
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   const adAccounts = await seedAdAccounts(workspace.id);
   const crawl = await seedCrawl(workspace.id);
   await seedPublishHistory(workspace.id);
+  const postMetrics = await seedPostMetrics(workspace.id);
 
   const key = await createApiKey({ workspaceId: workspace.id, name: `Seed key ${new Date().toISOString()}`, scopes: SCOPES });
 
@@ -117,6 +119,7 @@ async function main(): Promise<void> {
       connections,
       adAccounts,
       crawl,
+      postMetrics,
     }),
   );
 }
@@ -258,6 +261,39 @@ async function seedPublishHistory(workspaceId: string): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * Readings for the sandbox accounts' published posts: every slot of the collection schedule
+ * that has elapsed, with the sandbox's deterministic numbers at that moment, so a fresh seed
+ * shows per-post results, top posts and best times from collected engagement. The metrics
+ * sweep then collects the later slots as they come due.
+ */
+async function seedPostMetrics(workspaceId: string): Promise<{ readings: number }> {
+  const { db } = await import('@/server/db/client');
+  const { storeReadings } = await import('@/server/analytics/post-metrics/collect');
+  const { sandboxPostMetrics } = await import('@/server/platforms/sandbox/sandbox-insights');
+  const targets = await db.postTarget.findMany({
+    where: { status: 'published', postedId: { not: null }, publishedAt: { not: null }, post: { workspaceId }, connection: { provider: 'sandbox' } },
+    select: { id: true, connectionId: true, platform: true, postedId: true, publishedAt: true },
+  });
+  const now = Date.now();
+  let readings = 0;
+  for (const { slot, seconds } of env.postMetricsSchedule()) {
+    const at = (t: (typeof targets)[number]) => new Date(t.publishedAt!.getTime() + seconds * 1000);
+    for (const t of targets.filter((x) => at(x).getTime() <= now)) {
+      const metrics = sandboxPostMetrics(t.platform as Platform, t.postedId!, t.publishedAt!, at(t));
+      readings += await storeReadings(
+        workspaceId,
+        t.platform,
+        'sandbox',
+        [{ target: { targetId: t.id, connectionId: t.connectionId, slot }, metrics }],
+        at(t),
+        'seed',
+      );
+    }
+  }
+  return { readings };
 }
 
 main()

@@ -2,6 +2,7 @@
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
 import { agenciesRouter } from './agencies/agencies.router';
 import { analyticsRouter } from './analytics/analytics.router';
+import { postMetricsRouter } from './analytics/post-metrics/post-metrics.router';
 import { apiKeysRouter } from './api-keys/api-keys.router';
 import { bestTimesRouter } from './best-times/best-times.router';
 import { crawlRouter } from './crawl/crawl.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   app: appShellRouter,
   analytics: analyticsRouter,
+  postMetrics: postMetricsRouter,
   crawl: crawlRouter,
   bestTimes: bestTimesRouter,
   agencies: agenciesRouter,

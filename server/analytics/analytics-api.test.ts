@@ -242,6 +242,7 @@ describe('GET /sources', () => {
       'linkedin',
       'google',
       'sandbox',
+      'post_insights',
       'crawler',
       'publish_history',
       'platform_defaults',

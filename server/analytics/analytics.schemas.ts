@@ -7,7 +7,7 @@ export const AD_SOURCES = ['meta', 'linkedin', 'google', 'sandbox'] as const;
 export type AdSourceId = (typeof AD_SOURCES)[number];
 export const ZAdSource = z.enum(AD_SOURCES);
 
-export const SOURCE_IDS = [...AD_SOURCES, 'crawler', 'publish_history', 'platform_defaults', 'connections', 'herald'] as const;
+export const SOURCE_IDS = [...AD_SOURCES, 'post_insights', 'crawler', 'publish_history', 'platform_defaults', 'connections', 'herald'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 export const ZSourceId = z.enum(SOURCE_IDS);
 
@@ -32,7 +32,7 @@ export const ZMetricsProvenance = ZProvenance.extend({
 export const ZSource = z
   .object({
     id: ZSourceId,
-    kind: z.enum(['ad_platform', 'sandbox', 'crawler', 'history', 'defaults', 'connections', 'herald']),
+    kind: z.enum(['ad_platform', 'network', 'sandbox', 'crawler', 'history', 'defaults', 'connections', 'herald']),
     name: z.string(),
     enabled: z.boolean().describe('Whether this deployment can collect from it (an ad platform needs its API base and account tokens)'),
     apiBaseUrl: z.string().nullable(),

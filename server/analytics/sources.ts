@@ -12,6 +12,7 @@ export const SOURCE_LABELS: Record<SourceId, string> = {
   linkedin: 'LinkedIn Marketing API (ad analytics)',
   google: 'Google Ads API (customer metrics)',
   sandbox: 'Herald sandbox: deterministic demo data, not a real ad platform',
+  post_insights: 'The networks’ own post insights (Instagram, Facebook, LinkedIn, X, Threads, TikTok)',
   crawler: 'Herald crawler (HeraldBot)',
   publish_history: "The workspace's own publish history",
   platform_defaults: 'Herald platform-wide defaults (not this workspace’s data)',
@@ -79,6 +80,21 @@ export function listSources(): SourceDto[] {
       },
     },
     {
+      id: 'post_insights',
+      kind: 'network',
+      name: SOURCE_LABELS.post_insights,
+      enabled: true,
+      apiBaseUrl: null,
+      feeds: ['GET /posts/{id}/metrics', 'GET /analytics/top-posts', 'GET /analytics/connections/{id}/rollup', 'GET /analytics/posts/export.csv'],
+      provenance: {
+        collectedBy:
+          'The metrics sweep (job metrics.sweep, every ten minutes) reads each published post at POST_METRICS_SCHEDULE after publishing (1h, 24h, 7d, 28d by default), several posts per request, and on demand (POST /posts/{id}/metrics/collect). Sandbox accounts give deterministic demo numbers (source sandbox).',
+        nullMeans:
+          'The network gave no value: it does not offer the metric, the token’s scope does not allow it, or its API version no longer returns it. nullReasons says which. A zero is a reading of zero.',
+        collectedAtMeans: 'When Herald read the numbers from the network.',
+      },
+    },
+    {
       id: 'crawler',
       kind: 'crawler',
       name: SOURCE_LABELS.crawler,
@@ -99,7 +115,8 @@ export function listSources(): SourceDto[] {
       apiBaseUrl: null,
       feeds: ['GET /best-times'],
       provenance: {
-        collectedBy: 'Read at request time from the workspace’s delivered posts (engagement where the platform reported it).',
+        collectedBy:
+          'Read at request time from the workspace’s delivered posts; engagement is the newest collected post reading (reactions + comments + shares + saves).',
         nullMeans: 'Engagement is null until a platform reported it.',
         collectedAtMeans: 'When the newest post of the sample was published.',
       },

@@ -103,6 +103,8 @@ export const CONFIGURATION_VARIABLES = [
   'CRAWL_POLITENESS_MS',
   'CRAWL_TIMEOUT_MS',
   'CRAWL_HOST_CONCURRENCY',
+  'POST_METRICS_SCHEDULE',
+  'POST_METRICS_RETRY_MINUTES',
   'HERALD_SKIP_E2E',
   'DEBUG',
 ] as const;
@@ -314,6 +316,24 @@ export const env = {
   crawlTimeoutMs: () => positive('CRAWL_TIMEOUT_MS', 15_000),
   /** Hosts the crawl visits at once (one request at a time per host). */
   crawlHostConcurrency: () => positive('CRAWL_HOST_CONCURRENCY', 8),
+  /**
+   * When a published post's metrics are collected, after its publication: a comma-separated
+   * list of offsets such as `1h,24h,7d,28d` (m, h or d), each collected once.
+   */
+  postMetricsSchedule: (): { slot: string; seconds: number }[] => {
+    const raw = text('POST_METRICS_SCHEDULE') ?? '1h,24h,7d,28d';
+    const unit = { m: 60, h: 3_600, d: 86_400 } as const;
+    const slots = raw.split(',').map((part) => {
+      const m = /^(\d{1,4})([mhd])$/.exec(part.trim());
+      if (!m || Number(m[1]) === 0) throw new Error(`POST_METRICS_SCHEDULE must list offsets such as 1h,24h,7d,28d, got "${raw}"`);
+      return { slot: `${Number(m[1])}${m[2]}`, seconds: Number(m[1]) * unit[m[2] as keyof typeof unit] };
+    });
+    slots.sort((a, b) => a.seconds - b.seconds);
+    if (new Set(slots.map((s) => s.seconds)).size !== slots.length) throw new Error(`POST_METRICS_SCHEDULE lists an offset twice: "${raw}"`);
+    return slots;
+  },
+  /** How long a connection whose metrics collection failed is left alone before the next try. */
+  postMetricsRetryMinutes: () => positive('POST_METRICS_RETRY_MINUTES', 60),
   /** `npm test` runs Vitest only (no production build, no Playwright). */
   skipE2e: () => text('HERALD_SKIP_E2E') === '1',
   /** The migration tool logs the schema engine's messages when DEBUG mentions `migrate`. */

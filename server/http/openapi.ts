@@ -112,6 +112,12 @@ export function buildOpenApiDocument(): OpenAPIObject {
       const status = meta.successStatus ?? 200;
       if (status === 204) {
         responses['204'] = { description: 'Done; no body.', headers: RATE_LIMIT_HEADERS };
+      } else if (meta.produces === 'text/csv') {
+        responses[String(status)] = {
+          description: 'A CSV file (RFC 4180, UTF-8, CRLF line ends, a header row); an empty cell is no value.',
+          headers: RATE_LIMIT_HEADERS,
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        };
       } else {
         responses[String(status)] = { ...success, headers: RATE_LIMIT_HEADERS };
       }

@@ -93,6 +93,23 @@ export const jobCatalogue = [
     retries: 3,
   }),
   defineJobSpec({
+    name: 'metrics.sweep',
+    schema: z.object({}),
+    // Every ten minutes: queues one metrics.collect per connection with published posts due
+    // for a reading (POST_METRICS_SCHEDULE after publishing), skipping connections that failed
+    // within POST_METRICS_RETRY_MINUTES.
+    cron: '*/10 * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
+    name: 'metrics.collect',
+    // One connection's due readings, several posts per request; with targetIds, a reading of
+    // those targets now (on demand). A network failure is recorded on the connection and does
+    // not fail the job; a database failure does, and the retry writes each slot once.
+    schema: z.object({ connectionId: z.uuid(), targetIds: z.array(z.uuid()).min(1).max(100).optional() }),
+    retries: 3,
+  }),
+  defineJobSpec({
     name: 'crawl.run',
     schema: z.object({}),
     // Every six hours: visits every tracked page of every workspace (robots.txt, per-host delay).

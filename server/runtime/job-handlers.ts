@@ -4,6 +4,7 @@
 // domains that enqueue through it.
 import { purgeDeletedAgencies } from '@/server/agencies/leave';
 import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
+import { collectConnectionMetrics, sweepDueMetrics } from '@/server/analytics/post-metrics/collect';
 import { runCrawl } from '@/server/crawl/crawl-run';
 import { runOutboxDrain } from '@/server/events/drain-outbox';
 import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
@@ -58,6 +59,12 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'analytics.sync-account': async ({ accountId }) => {
     await syncAdAccount(accountId);
+  },
+  'metrics.sweep': async () => {
+    await sweepDueMetrics();
+  },
+  'metrics.collect': async ({ connectionId, targetIds }) => {
+    await collectConnectionMetrics(connectionId, { targetIds });
   },
   'crawl.run': async () => {
     await runCrawl();

@@ -49,4 +49,10 @@ export type HeraldMeta = OpenApiMeta & {
    */
   enabled?: () => boolean;
   assistant?: AssistantMeta;
+  /**
+   * `text/csv`: over REST the route answers its output's `csv` text as a CSV file (with
+   * `filename` as the attachment name) instead of JSON; tRPC and the tool endpoint get the
+   * JSON object (docs/decisions.md, "A CSV route through the facade").
+   */
+  produces?: 'text/csv';
 };

@@ -78,7 +78,7 @@ export function createLinkedInPublisher(options: LinkedInOptions = {}): Publishe
 }
 
 /** Refresh tokens exist only for apps LinkedIn enabled them for; without app credentials there is none. */
-function linkedinRefresher(fetch: Fetcher, options: LinkedInOptions): TokenRefresher | null {
+export function linkedinRefresher(fetch: Fetcher, options: LinkedInOptions): TokenRefresher | null {
   const oauthApp = oauthApps.linkedin();
   const clientId = options.clientId ?? oauthApp?.clientId;
   const clientSecret = options.clientSecret ?? oauthApp?.clientSecret;

@@ -77,7 +77,7 @@ function singleContainer(item: MediaItem | undefined, text: string): GraphParams
 }
 
 /** The refresh endpoint sits at the API host's root, outside the versioned path. */
-function threadsRefresher(fetch: Fetcher, baseUrl: string): TokenRefresher {
+export function threadsRefresher(fetch: Fetcher, baseUrl: string): TokenRefresher {
   return {
     uses: 'access_token',
     aheadMs: REFRESH_AHEAD_MS,

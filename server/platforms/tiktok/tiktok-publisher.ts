@@ -144,7 +144,7 @@ function publicPostId(answer: ApiResponse): string | null {
   return /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(answer.text)?.[1] ?? null;
 }
 
-function tiktokRefresher(fetch: Fetcher, baseUrl: string, options: TikTokOptions): TokenRefresher | null {
+export function tiktokRefresher(fetch: Fetcher, baseUrl: string, options: TikTokOptions): TokenRefresher | null {
   const oauthApp = oauthApps.tiktok();
   const clientKey = options.clientKey ?? oauthApp?.clientId;
   const clientSecret = options.clientSecret ?? oauthApp?.clientSecret;

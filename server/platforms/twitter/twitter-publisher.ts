@@ -63,7 +63,7 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher<
 }
 
 /** A public client (no secret) sends only its id; a confidential one also authenticates with HTTP Basic. */
-function xRefresher(fetch: Fetcher, baseUrl: string, options: TwitterOptions): TokenRefresher | null {
+export function xRefresher(fetch: Fetcher, baseUrl: string, options: TwitterOptions): TokenRefresher | null {
   const oauthApp = oauthApps.twitter();
   const clientId = options.clientId ?? oauthApp?.clientId;
   const clientSecret = options.clientSecret ?? oauthApp?.clientSecret;

@@ -1,0 +1,147 @@
+// Wire shapes of the post-results routes: per-post metrics, top posts, per-connection rollups,
+// the CSV export and on-demand collection. Every counter is a number or null, never 0 in place
+// of unknown; `nullReasons` says why a counter is null.
+import { z } from 'zod';
+import { checkWindow, ZDay, ZLimit } from '@/server/shared/analytics-window';
+import { PLATFORMS } from '@/server/shared/platforms';
+import { ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
+import { POST_METRICS } from '@/server/platforms/insights';
+import { ZProvenance } from '../analytics.schemas';
+
+const counter = (_what: string) => z.number().nullable();
+
+export const ZPostMetricValues = z
+  .object({
+    impressions: counter('Times the post was shown'),
+    reach: counter('Unique accounts that saw it'),
+    views: counter('Views (video plays, or the network’s own views)'),
+    reactions: counter('Likes and other reactions'),
+    comments: counter('Comments or replies'),
+    shares: counter('Shares, reposts and quotes'),
+    saves: counter('Saves or bookmarks'),
+    linkClicks: counter('Clicks on the post’s link'),
+    videoWatchSeconds: counter('Total video watch time, seconds'),
+  })
+  .describe('Counters; null when the network gave no value (nullReasons says why), never 0 in its place')
+  .meta({ id: 'PostMetricValues' });
+
+export const ZMetricOrEngagement = z.enum([...POST_METRICS, 'engagement']);
+
+export const ZPostMetricReading = z
+  .object({
+    collectedAt: ZTimestamp,
+    slot: z.string().nullable().describe('1h, 24h, 7d, 28d after publishing; null on demand'),
+    trigger: z.enum(['schedule', 'on_demand', 'seed']),
+    source: z.string().describe('The network, or sandbox (demo data)'),
+    metrics: ZPostMetricValues,
+    engagement: z.number().nullable(),
+    nullReasons: z.record(z.string(), z.string()).describe('Why each null metric is null'),
+    networkNames: z.record(z.string(), z.string()).describe('The network’s own metric names'),
+  })
+  .meta({ id: 'PostMetricReading' });
+
+export const ZPostTargetMetrics = z
+  .object({
+    targetId: z.uuid(),
+    connectionId: z.uuid(),
+    platform: z.enum(PLATFORMS),
+    accountName: z.string(),
+    status: z.string(),
+    postedId: z.string().nullable(),
+    permalink: z.string().nullable(),
+    publishedAt: ZNullableTimestamp,
+    latest: ZPostMetricReading.nullable(),
+    history: z.array(ZPostMetricReading).describe('Every reading, oldest first'),
+  })
+  .meta({ id: 'PostTargetMetrics' });
+
+export const ZPostResultsProvenance = ZProvenance.extend({
+  engagementFormula: z.string(),
+}).meta({ id: 'PostResultsProvenance' });
+
+export const ZPostMetricsResponse = z.object({
+  data: z.object({ postId: z.uuid(), targets: z.array(ZPostTargetMetrics) }),
+  provenance: ZPostResultsProvenance,
+});
+
+const windowQuery = {
+  from: ZDay.describe('First publishing day (workspace time zone)'),
+  to: ZDay.describe('Last publishing day, inclusive; at most 366 days after from'),
+};
+
+export const ZTopPostsQuery = z
+  .strictObject({
+    ...windowQuery,
+    sort: ZMetricOrEngagement.optional().describe('Default engagement'),
+    platform: z.enum(PLATFORMS).optional().describe('Only this network'),
+    limit: ZLimit.optional().describe('1 to 100, default 10'),
+  })
+  .superRefine(checkWindow);
+export type TopPostsQuery = z.infer<typeof ZTopPostsQuery>;
+
+export const ZTopPost = z
+  .object({
+    rank: z.number().int(),
+    postId: z.uuid(),
+    targetId: z.uuid(),
+    connectionId: z.uuid(),
+    platform: z.enum(PLATFORMS),
+    accountName: z.string(),
+    content: z.string().describe('First 280 characters'),
+    mediaUrls: z.array(z.string()),
+    permalink: z.string().nullable(),
+    publishedAt: ZTimestamp,
+    latest: ZPostMetricReading,
+  })
+  .meta({ id: 'TopPost' });
+
+export const ZWindowProvenance = ZPostResultsProvenance.extend({
+  timeZone: z.string(),
+  window: z.object({ from: ZDay, to: ZDay }),
+  postsInWindow: z.number().int(),
+  withReading: z.number().int(),
+});
+
+export const ZTopPostsResponse = z.object({
+  data: z.array(ZTopPost),
+  provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement }),
+});
+
+export const ZRollupQuery = z
+  .strictObject({ id: z.string().min(1).max(200).describe('A connection id, from connections_list'), ...windowQuery })
+  .superRefine(checkWindow);
+export type RollupQuery = z.infer<typeof ZRollupQuery>;
+
+const ZTotals = ZPostMetricValues.extend({
+  engagement: z.number().nullable(),
+  posts: z.number().int(),
+  withReading: z.number().int(),
+});
+
+export const ZRollupResponse = z.object({
+  data: z.object({
+    connectionId: z.uuid(),
+    platform: z.enum(PLATFORMS),
+    accountName: z.string(),
+    followers: z.object({ value: z.number().nullable(), reason: z.string().nullable() }),
+    totals: ZTotals,
+    days: z.array(ZTotals.extend({ date: ZDay })),
+  }),
+  provenance: ZWindowProvenance,
+});
+
+export const ZExportQuery = z.strictObject(windowQuery).superRefine(checkWindow);
+export type ExportQuery = z.infer<typeof ZExportQuery>;
+
+export const ZCsvExport = z
+  .object({
+    filename: z.string(),
+    contentType: z.literal('text/csv'),
+    rows: z.number().int(),
+    csv: z.string(),
+  })
+  .meta({ id: 'CsvExport' });
+
+export const ZCollectResult = z.object({
+  queued: z.array(z.object({ targetId: z.uuid(), connectionId: z.uuid(), platform: z.enum(PLATFORMS) })),
+});

@@ -1,0 +1,261 @@
+// Reading post results: one post's readings per target, top posts over a window, one
+// connection's totals per day, and the CSV export. Windows are publishing days in the
+// workspace's time zone (docs/analytics.md); "latest" is each target's newest reading.
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { Prisma } from '@/server/generated/prisma/client';
+import { POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
+import { addDays } from '@/server/shared/analytics-window';
+import { isoOrNull, isUuid } from '@/server/shared/schemas';
+import type { Platform } from '@/server/shared/platforms';
+import { SOURCE_LABELS } from '../sources';
+import { ENGAGEMENT_FORMULA } from './engagement';
+import { queueOnDemandCollection } from './collect';
+import type { ExportQuery, RollupQuery, TopPostsQuery } from './post-metrics.schemas';
+
+type Row = Record<PostMetricName, number | null> & {
+  collectedAt: Date;
+  slot: string | null;
+  trigger: string;
+  source: string;
+  engagement: number | null;
+  nullReasons: unknown;
+  networkNames: unknown;
+};
+
+export function toReading(r: Row) {
+  const metrics = {} as Record<PostMetricName, number | null>;
+  for (const m of POST_METRICS) metrics[m] = r[m] === null ? null : Number(r[m]);
+  return {
+    collectedAt: r.collectedAt.toISOString(),
+    slot: r.slot,
+    trigger: r.trigger as 'schedule' | 'on_demand' | 'seed',
+    source: r.source,
+    metrics,
+    engagement: r.engagement === null ? null : Number(r.engagement),
+    nullReasons: (r.nullReasons ?? {}) as Record<string, string>,
+    networkNames: (r.networkNames ?? {}) as Record<string, string>,
+  };
+}
+
+/** Sandbox when every reading of the answer is demo data; the networks' insights otherwise. */
+function provenanceOf(sources: string[], newest: Date | null) {
+  const source = sources.length > 0 && sources.every((s) => s === 'sandbox') ? ('sandbox' as const) : ('post_insights' as const);
+  return { source, label: SOURCE_LABELS[source], collectedAt: isoOrNull(newest), engagementFormula: ENGAGEMENT_FORMULA };
+}
+
+async function findPost(workspaceId: string, postId: string) {
+  const post = isUuid(postId) ? await db.post.findFirst({ where: { id: postId, workspaceId }, select: { id: true } }) : null;
+  if (!post) throw new AppError('POST_NOT_FOUND', 'No post with that id in this workspace', { field: 'id' });
+  return post;
+}
+
+/** GET /posts/{id}/metrics. */
+export async function postMetrics(workspaceId: string, postId: string) {
+  await findPost(workspaceId, postId);
+  const targets = await db.postTarget.findMany({
+    where: { postId },
+    include: { connection: { select: { accountName: true } }, metricReadings: { orderBy: [{ collectedAt: 'asc' }, { id: 'asc' }] } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  const all = targets.flatMap((t) => t.metricReadings);
+  const newest = all.reduce<Date | null>((m, r) => (!m || r.collectedAt > m ? r.collectedAt : m), null);
+  return {
+    data: {
+      postId,
+      targets: targets.map((t) => {
+        const history = t.metricReadings.map((r) => toReading(r as unknown as Row));
+        return {
+          targetId: t.id,
+          connectionId: t.connectionId,
+          platform: t.platform as Platform,
+          accountName: t.connection.accountName,
+          status: t.status,
+          postedId: t.postedId,
+          permalink: t.permalink,
+          publishedAt: isoOrNull(t.publishedAt),
+          latest: history[history.length - 1] ?? null,
+          history,
+        };
+      }),
+    },
+    provenance: provenanceOf(
+      all.map((r) => r.source),
+      newest,
+    ),
+  };
+}
+
+/** POST /posts/{id}/metrics/collect: queues a reading now of every published target. */
+export async function collectPostMetricsNow(workspaceId: string, postId: string) {
+  await findPost(workspaceId, postId);
+  const targets = await db.postTarget.findMany({
+    where: { postId, status: 'published', postedId: { not: null }, connection: { status: 'active' } },
+    select: { id: true, connectionId: true, platform: true },
+  });
+  await queueOnDemandCollection(targets, postId);
+  return { queued: targets.map((t) => ({ targetId: t.id, connectionId: t.connectionId, platform: t.platform as Platform })) };
+}
+
+type WindowRow = Row & {
+  targetId: string;
+  postId: string;
+  connectionId: string;
+  platform: string;
+  accountName: string;
+  content: string;
+  mediaUrls: string[];
+  permalink: string | null;
+  publishedAt: Date;
+  day: string;
+  hasReading: boolean;
+};
+
+/** Published targets of the window with their newest reading (null columns when none). */
+async function windowRows(workspaceId: string, from: string, to: string, filter: Prisma.Sql = Prisma.empty) {
+  const { timeZone } = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { timeZone: true } });
+  // A coarse bound on the indexed instant first, then the exact days on the workspace's clock.
+  const lower = new Date(`${addDays(from, -1)}T00:00:00Z`);
+  const upper = new Date(`${addDays(to, 2)}T00:00:00Z`);
+  const rows = await db.$queryRaw<WindowRow[]>`
+    SELECT t.id AS "targetId", t."postId", t."connectionId", t.platform, c."accountName", p.content, p."mediaUrls",
+           t.permalink, t."publishedAt", d.day, r.id IS NOT NULL AS "hasReading",
+           r."collectedAt", r.slot, r.trigger, r.source, r.impressions, r.reach, r.views, r.reactions, r.comments,
+           r.shares, r.saves, r."linkClicks", r."videoWatchSeconds", r.engagement, r."nullReasons", r."networkNames"
+      FROM "PostTarget" t
+      JOIN "Post" p ON p.id = t."postId"
+      JOIN "Connection" c ON c.id = t."connectionId"
+      CROSS JOIN LATERAL (SELECT to_char((t."publishedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day) d
+      LEFT JOIN LATERAL (SELECT * FROM "PostMetricReading" x WHERE x."targetId" = t.id ORDER BY x."collectedAt" DESC, x.id DESC LIMIT 1) r ON true
+     WHERE p."workspaceId" = ${workspaceId}::uuid AND t.status = 'published'
+       AND t."publishedAt" >= ${lower} AND t."publishedAt" < ${upper}
+       AND d.day BETWEEN ${from} AND ${to} ${filter}
+     ORDER BY t."publishedAt", t.id`;
+  return { rows, timeZone };
+}
+
+function windowProvenance(rows: WindowRow[], timeZone: string, from: string, to: string) {
+  const read = rows.filter((r) => r.hasReading);
+  const newest = read.reduce<Date | null>((m, r) => (!m || r.collectedAt > m ? r.collectedAt : m), null);
+  return {
+    ...provenanceOf(
+      read.map((r) => r.source),
+      newest,
+    ),
+    timeZone,
+    window: { from, to },
+    postsInWindow: rows.length,
+    withReading: read.length,
+  };
+}
+
+/** GET /analytics/top-posts. */
+export async function topPosts(workspaceId: string, query: TopPostsQuery) {
+  const sort = query.sort ?? 'engagement';
+  const { rows, timeZone } = await windowRows(
+    workspaceId,
+    query.from,
+    query.to,
+    query.platform ? Prisma.sql`AND t.platform = ${query.platform}` : Prisma.empty,
+  );
+  const value = (r: WindowRow) => (sort === 'engagement' ? r.engagement : r[sort]);
+  const ranked = rows
+    .filter((r) => r.hasReading && value(r) !== null)
+    .sort((a, b) => Number(value(b)) - Number(value(a)) || b.publishedAt.getTime() - a.publishedAt.getTime() || a.targetId.localeCompare(b.targetId))
+    .slice(0, query.limit ?? 10);
+  return {
+    data: ranked.map((r, i) => ({
+      rank: i + 1,
+      postId: r.postId,
+      targetId: r.targetId,
+      connectionId: r.connectionId,
+      platform: r.platform as Platform,
+      accountName: r.accountName,
+      content: r.content.slice(0, 280),
+      mediaUrls: r.mediaUrls,
+      permalink: r.permalink,
+      publishedAt: r.publishedAt.toISOString(),
+      latest: toReading(r),
+    })),
+    provenance: { ...windowProvenance(rows, timeZone, query.from, query.to), sort },
+  };
+}
+
+type Totals = Record<PostMetricName, number | null> & { engagement: number | null; posts: number; withReading: number };
+
+function total(rows: WindowRow[]): Totals {
+  const out = { posts: rows.length, withReading: rows.filter((r) => r.hasReading).length } as Totals;
+  for (const m of [...POST_METRICS, 'engagement'] as const) {
+    const values = rows.map((r) => r[m]).filter((v): v is number => v !== null && v !== undefined);
+    out[m] = values.length ? values.reduce((a, b) => a + Number(b), 0) : null;
+  }
+  return out;
+}
+
+/** GET /analytics/connections/{id}/rollup. */
+export async function connectionRollup(workspaceId: string, query: RollupQuery) {
+  const connection = isUuid(query.id) ? await db.connection.findFirst({ where: { id: query.id, workspaceId } }) : null;
+  if (!connection) throw new AppError('CONNECTION_NOT_FOUND', 'No connection with that id in this workspace', { field: 'id' });
+  const { rows, timeZone } = await windowRows(workspaceId, query.from, query.to, Prisma.sql`AND t."connectionId" = ${connection.id}::uuid`);
+  const days = [];
+  for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.push({ date: day, ...total(rows.filter((r) => r.day === day)) });
+  return {
+    data: {
+      connectionId: connection.id,
+      platform: connection.platform as Platform,
+      accountName: connection.accountName,
+      followers: { value: null, reason: 'Herald does not collect follower counts yet' },
+      totals: total(rows),
+      days,
+    },
+    provenance: windowProvenance(rows, timeZone, query.from, query.to),
+  };
+}
+
+const CSV_COLUMNS = [
+  'post_id',
+  'target_id',
+  'published_at',
+  'platform',
+  'account',
+  'permalink',
+  'content',
+  'collected_at',
+  'source',
+  ...POST_METRICS,
+  'engagement',
+];
+
+/** RFC 4180: quoted when needed, quotes doubled; a leading =, +, - or @ is defused for spreadsheets. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** GET /analytics/posts/export.csv: one row per published target of the window, its latest reading; an empty cell is no value. */
+export async function exportPostsCsv(workspaceId: string, query: ExportQuery) {
+  const { rows } = await windowRows(workspaceId, query.from, query.to);
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.postId,
+        r.targetId,
+        r.publishedAt.toISOString(),
+        r.platform,
+        r.accountName,
+        r.permalink,
+        r.content,
+        r.hasReading ? r.collectedAt.toISOString() : null,
+        r.hasReading ? r.source : null,
+        ...POST_METRICS.map((m) => r[m]),
+        r.engagement,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return { filename: `posts-${query.from}-to-${query.to}.csv`, contentType: 'text/csv' as const, rows: rows.length, csv: `${lines.join('\r\n')}\r\n` };
+}

@@ -1,0 +1,31 @@
+// Which post-metrics reader serves a connection: the sandbox for provider `sandbox`, the
+// network's reader otherwise. A network without a reader yet is not collected (its targets are
+// never due); adding one is a file in its folder and a line here.
+import type { Platform } from '@/server/shared/platforms';
+import type { PostMetricsReader } from './insights';
+import { createFacebookInsightsReader } from './facebook/facebook-insights';
+import { createInstagramInsightsReader } from './instagram/instagram-insights';
+import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
+import { sandboxInsightsReader } from './sandbox/sandbox-insights';
+import { createThreadsInsightsReader } from './threads/threads-insights';
+import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
+import { createTwitterInsightsReader } from './twitter/twitter-insights';
+
+export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> = {
+  instagram: createInstagramInsightsReader(),
+  facebook: createFacebookInsightsReader(),
+  linkedin: createLinkedInInsightsReader(),
+  twitter: createTwitterInsightsReader(),
+  threads: createThreadsInsightsReader(),
+  tiktok: createTikTokInsightsReader(),
+};
+
+/** The platforms whose live connections are collected. */
+export function platformsWithReaders(): Platform[] {
+  return Object.keys(liveInsightsReaders) as Platform[];
+}
+
+export function insightsReaderFor(connection: { provider: string; platform: Platform }): PostMetricsReader | null {
+  if (connection.provider === 'sandbox') return sandboxInsightsReader;
+  return liveInsightsReaders[connection.platform] ?? null;
+}

@@ -1,0 +1,89 @@
+// The post-insights port: how Herald asks a network how its published posts did. One reader
+// per network (in that network's folder, listed in insights-readers.ts) plus the sandbox.
+//
+// A reader is given one connection and several of its published posts and answers, per
+// posted id, either the normalised metrics or why it has none. Every metric is a value or
+// null with the reason (the network does not offer it, the token's scope does not allow it,
+// a newer API version no longer returns it): never 0 in place of "unknown". A failure of
+// the whole connection (token refused, network down, rate limit not waited out) is thrown as
+// a PlatformError; the collector records it on the connection and moves on to the others.
+import type { PublishableConnection, TokenStore } from './publisher';
+
+/** The normalised metric set, in this order everywhere (API, CSV, docs/analytics.md). */
+export const POST_METRICS = ['impressions', 'reach', 'views', 'reactions', 'comments', 'shares', 'saves', 'linkClicks', 'videoWatchSeconds'] as const;
+export type PostMetricName = (typeof POST_METRICS)[number];
+
+export interface MetricReading {
+  value: number | null;
+  /** Why value is null; null when there is a value. */
+  reason: string | null;
+  /** The network's own name for what was read (e.g. `like_count`, `post_total_media_view_unique`); null when nothing was asked. */
+  networkName: string | null;
+}
+
+export type PostMetrics = Record<PostMetricName, MetricReading>;
+
+/** One published post of the connection: its id on the network and when it went out. */
+export interface PostedRef {
+  postedId: string;
+  publishedAt: Date;
+}
+
+/** Per posted id: the metrics, or why the network gave none for that post (deleted, not public yet). */
+export type PostMetricsResult = { ok: true; metrics: PostMetrics } | { ok: false; reason: string };
+
+export interface InsightsContext {
+  tokens: TokenStore;
+  now: Date;
+}
+
+export interface PostMetricsReader {
+  /** How many posts one request can carry (the collector batches by it). */
+  maxIdsPerRequest: number;
+  /** The `source` of every reading it gives: the network's API, or `sandbox`. */
+  source: string;
+  readPostMetrics(connection: PublishableConnection, posts: readonly PostedRef[], ctx: InsightsContext): Promise<Map<string, PostMetricsResult>>;
+}
+
+/** A value read from the network under its own name. */
+export function read(value: number | null | undefined, networkName: string, reasonIfMissing: string): MetricReading {
+  if (typeof value === 'number' && Number.isFinite(value)) return { value, reason: null, networkName };
+  return { value: null, reason: reasonIfMissing, networkName };
+}
+
+/** A metric the network does not offer (or Herald does not ask for), with why. */
+export function notOffered(reason: string): MetricReading {
+  return { value: null, reason, networkName: null };
+}
+
+/** Builds a full metric set: every metric not given is null with `otherwise`. */
+export function metricSet(given: Partial<PostMetrics>, otherwise: (metric: PostMetricName) => string): PostMetrics {
+  const out = {} as PostMetrics;
+  for (const metric of POST_METRICS) out[metric] = given[metric] ?? notOffered(otherwise(metric));
+  return out;
+}
+
+/** Every metric null for the same reason (a post the network did not return, a scope not granted). */
+export function allNull(reason: string): PostMetrics {
+  return metricSet({}, () => reason);
+}
+
+/** A JSON number or numeric string as a number; anything else is no value. */
+export function numeric(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+/** Sum of the values given, null when none is a number (a part missing does not make the sum 0). */
+export function sumOf(...values: (number | null | undefined)[]): number | null {
+  const numbers = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return numbers.length ? numbers.reduce((a, b) => a + b, 0) : null;
+}
+
+/** Splits `items` into batches of at most `size`. */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += Math.max(1, size)) out.push(items.slice(i, i + Math.max(1, size)));
+  return out;
+}
