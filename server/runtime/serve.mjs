@@ -2,7 +2,6 @@
 // `npm start` (start.ts) runs it as its child; the container image runs it as its command, from
 // Next's standalone output (where the project's next.config.mjs is absent and the build's own
 // copy, .next/required-server-files.json, is what the server loads, as Next's server.js does).
-/* eslint-disable no-restricted-properties -- plain JavaScript outside server/config: it reads its own few settings */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

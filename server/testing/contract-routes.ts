@@ -185,6 +185,7 @@ export function sampleValue(schema: JsonSchema): unknown {
     case 'string':
       if (branch.format === 'date-time') return new Date(Date.now() + 3_600_000).toISOString();
       if (branch.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (branch.format === 'date') return '2026-01-01';
       if (branch.format === 'uri') return 'https://example.com/x';
       return 'x'.repeat(Math.max(1, branch.minLength ?? 1));
     case 'integer':

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { checkWindow, ZDay, ZLimit } from '@/server/shared/analytics-window';
 import { PLATFORMS } from '@/server/shared/platforms';
-import { ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
+import { ZIdOf, ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
 import { POST_METRICS } from '@/server/platforms/insights';
 import { ZProvenance } from '../analytics.schemas';
 
@@ -107,9 +107,7 @@ export const ZTopPostsResponse = z.object({
   provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement }),
 });
 
-export const ZRollupQuery = z
-  .strictObject({ id: z.string().min(1).max(200).describe('A connection id, from connections_list'), ...windowQuery })
-  .superRefine(checkWindow);
+export const ZRollupQuery = z.strictObject({ id: ZIdOf('connection', 'from connections_list'), ...windowQuery }).superRefine(checkWindow);
 export type RollupQuery = z.infer<typeof ZRollupQuery>;
 
 const ZTotals = ZPostMetricValues.extend({

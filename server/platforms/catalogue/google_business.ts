@@ -9,8 +9,8 @@ import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD');
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM');
+const date = ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD');
+const time = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM');
 const httpsUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -52,9 +52,7 @@ export const google_business = {
         })
         .optional()
         .describe('Details of an OFFER post'),
-      languageCode: z
-        .string()
-        .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language code, e.g. en-US')
+      languageCode: ZText.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language code, e.g. en-US')
         .optional()
         .describe('The language of the post (BCP 47); Google detects it when omitted'),
     })

@@ -22,9 +22,7 @@ export const pinterest = {
     title: ZText.trim().min(1).max(100).optional().describe('The pin’s title, up to 100 characters'),
     link: url.optional().describe('Where the pin leads when clicked'),
     altText: ZText.trim().min(1).max(500).optional().describe('The image’s description for screen readers, up to 500 characters'),
-    boardId: z
-      .string()
-      .regex(/^\d{1,30}$/, 'a Pinterest board id (digits)')
+    boardId: ZText.regex(/^\d{1,30}$/, 'a Pinterest board id (digits)')
       .optional()
       .describe('Pin to this board of the account instead of the board chosen when connecting'),
     coverImageUrl: z

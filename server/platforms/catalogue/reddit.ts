@@ -14,9 +14,7 @@ export const reddit = {
   // A text post, a link post, or one image; galleries and videos are not offered by Herald.
   media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 20 * MB },
   settings: z.strictObject({
-    subreddit: z
-      .string()
-      .regex(/^(r\/)?[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'a subreddit name, e.g. coffee or r/coffee')
+    subreddit: ZText.regex(/^(r\/)?[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'a subreddit name, e.g. coffee or r/coffee')
       .optional()
       .describe('The subreddit to post to (required), e.g. "coffee"'),
     title: ZText.trim().min(1).max(300).optional().describe('The post title (required), up to 300 characters'),

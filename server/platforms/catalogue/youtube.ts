@@ -39,9 +39,7 @@ export const youtube = {
       .optional()
       .describe('Keywords; together at most 500 characters, counting commas between tags and quotes around a tag with a space'),
     madeForKids: z.boolean().optional().describe('Declares the video made for children (COPPA); false when omitted'),
-    categoryId: z
-      .string()
-      .regex(/^\d{1,4}$/, 'a YouTube video category id (digits)')
+    categoryId: ZText.regex(/^\d{1,4}$/, 'a YouTube video category id (digits)')
       .optional()
       .describe('The video category id (videoCategories.list), e.g. "22" People & Blogs; YouTube picks one when omitted'),
     short: z
