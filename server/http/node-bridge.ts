@@ -14,19 +14,51 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const controller = new AbortController();
-  // A client that hangs up aborts what its request was waiting on.
-  req.once('close', () => {
-    if (!req.complete || !req.socket.writable) controller.abort();
-  });
-  return new Request(new URL(req.url ?? '/', origin), {
+  // No abort signal: a client that hangs up is seen where it matters, on the response (a
+  // stream's cancel, in sendWebResponse); handlers run to the end, as under Next.
+  return new Request(origin + (req.url ?? '/'), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
-    signal: controller.signal,
+    body: hasBody ? bodyOf(req) : undefined,
     // Node's fetch needs it for a streamed body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/**
+ * The request body as a Web stream, read as the handler pulls. When the handler stops early
+ * (a body over the size limit: 413), the rest is read and dropped rather than the socket
+ * destroyed, so the answer arrives and the keep-alive connection stays usable for the
+ * client's next request (Node's request timeout still bounds a body that never ends).
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  let attached = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      // Nothing is read until the handler reads (highWaterMark 0): a body the handler never
+      // touches (refused on its declared length) is left to Node, which drops it after the
+      // answer and keeps the connection.
+      pull(controller) {
+        if (!attached) {
+          attached = true;
+          req.on('data', (chunk: Buffer) => {
+            if (cancelled) return;
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((controller.desiredSize ?? 1) <= 0) req.pause();
+          });
+          req.once('end', () => !cancelled && controller.close());
+          req.once('error', (err) => !cancelled && controller.error(err));
+        }
+        req.resume();
+      },
+      cancel() {
+        cancelled = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**

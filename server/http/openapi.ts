@@ -22,9 +22,9 @@ const TRANSPORT =
   `sent as \`Content-Type: application/json\` (415, flat body, for anything else); \`Authorization\` at most ${MAX_AUTHORIZATION_LENGTH} characters (401); ` +
   `\`Idempotency-Key\` 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters or spaces (400 VALIDATION_FAILED). ` +
   'Text fields refuse U+0000 and unpaired surrogates (400, flat body). ' +
-  'Some requests never reach Herald and are answered by the HTTP server itself, with an empty body: ' +
-  `431 when the request line and headers exceed ${MAX_HTTP_HEADER_BYTES} bytes (a very long URL included; the connection may simply be closed instead), ` +
-  'and 400 for a request HTTP/1.1 cannot parse, such as a control character in a header value.';
+  'Some requests cannot be parsed into a request at all; Herald’s server answers them in the flat body and closes the connection: ' +
+  `431 when the request line and headers exceed ${MAX_HTTP_HEADER_BYTES} bytes (a very long URL included), ` +
+  '400 for a request HTTP/1.1 cannot parse, such as a control character in a header value, and 408 for one that does not arrive in time.';
 
 type Json = Record<string, unknown>;
 

@@ -15,10 +15,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { sendWebResponse, toWebRequest } from '@/server/http/node-bridge';
+import { answerClientError } from '@/server/http/client-error';
 import { errorToResponse } from '@/server/errors/http';
-import { REASON_PHRASES } from '@/server/errors/catalogue';
 import { log } from '@/server/observability/log';
-import { MAX_HTTP_HEADER_BYTES } from '@/server/shared/http-limits';
 import { apiRouteFor, methodHandler } from './api-routes';
 
 /** Where instrumentation.ts leaves the fast path for the server entry (Next's compiled handlers). */
@@ -88,30 +87,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: (r: Re
   }
 }
 
-/**
- * Node's parser refused the request before it became one: answer in the flat error shape
- * (431 over the header limit, 408 for a request that did not arrive in time, 400 otherwise)
- * and close, since the connection's framing can no longer be trusted.
- */
-function clientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message =
-    status === 431
-      ? `The request line and headers are over ${MAX_HTTP_HEADER_BYTES} bytes`
-      : status === 408
-        ? 'The request did not arrive in time'
-        : 'The request is not valid HTTP/1.1';
-  const body = JSON.stringify({ statusCode: status, message, error: REASON_PHRASES[status] ?? 'Error' });
-  socket.end(
-    `HTTP/1.1 ${status} ${REASON_PHRASES[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
-
-export const fastPath: FastPath = { handle, clientError };
+export const fastPath: FastPath = { handle, clientError: answerClientError };
 
 /** Called once per process from instrumentation.ts, inside Next's module graph. */
 export function registerFastPath(): void {
