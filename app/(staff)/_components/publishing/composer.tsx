@@ -310,11 +310,12 @@ export function Composer({ connections, post, editId }: { connections: Connectio
             <fieldset>
               <legend className="mb-2 font-semibold">Accounts</legend>
               {grouped.length === 0 ? <p className="text-sm text-slate-600">No accounts connected to this workspace yet.</p> : null}
-              <div className="space-y-3">
+              {/* Networks side by side: fifteen of them, mostly one account each, stay on one screen. */}
+              <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
                 {grouped.map(([platform, list]) => (
-                  <div key={platform}>
+                  <div key={platform} className="min-w-0">
                     <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{platformLabel(platform)}</p>
-                    <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
+                    <ul className="grid grid-cols-1 gap-1">
                       {list.map((c) => {
                         const expired = c.tokenHealth === 'expired';
                         return (
