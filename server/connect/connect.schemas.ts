@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { ZText } from '@/server/shared/schemas';
+import type { ConnectField } from './oauth/oauth-provider';
 
 /** A connect session lives this long (contract: Limits → Connect session). */
 export const CONNECT_SESSION_MS = 15 * 60_000;
@@ -36,7 +37,7 @@ export interface ConnectPageData {
     platform: (typeof PLATFORMS)[number];
     configured: boolean;
     connectWith: 'oauth' | 'credentials' | 'sandbox' | null;
-    fields: { name: string; label: string; type: 'text' | 'password' | 'url'; placeholder?: string; help?: string; optional?: boolean }[];
+    fields: ConnectField[];
     instructions: string | null;
   }[];
   connections: { id: string; platform: string; accountName: string; displayName: string; avatarUrl: string | null; status: string }[];

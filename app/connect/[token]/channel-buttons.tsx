@@ -6,23 +6,15 @@
 // form under its button; a refusal lands next to the fields and keeps what was typed.
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import type { ConnectField } from '@/server/connect/oauth/oauth-provider';
 import styles from '../_ui/client-page.module.css';
 import { PlatformBadge } from '../_ui/platforms';
-
-interface Field {
-  name: string;
-  label: string;
-  type: 'text' | 'password' | 'url';
-  placeholder?: string;
-  help?: string;
-  optional?: boolean;
-}
 
 interface Channel {
   platform: string;
   label: string;
   mode: 'oauth' | 'credentials' | 'sandbox' | 'unavailable';
-  fields: Field[];
+  fields: ConnectField[];
   instructions: string | null;
 }
 

@@ -61,7 +61,21 @@ export interface GoogleClient {
 }
 
 /** Google's refresh_token grant, or null without the app's credentials (the token is then used until it lapses). */
-export function googleRefresher(fetch: Fetcher, client: GoogleClient, timeoutMs?: number): TokenRefresher | null {
+/**
+ * Google's refresh grant for an adapter: its own client (tests) field by field, else the
+ * deployment's Google app; null when neither gives a complete client.
+ */
+export function googleRefresher(
+  fetch: Fetcher,
+  options: GoogleClient & { timeoutMs?: number },
+  app: { clientId: string; clientSecret: string | null; tokenUrl: string } | null,
+): TokenRefresher | null {
+  const client = {
+    clientId: options.clientId ?? app?.clientId,
+    clientSecret: options.clientSecret ?? app?.clientSecret ?? undefined,
+    tokenUrl: options.tokenUrl ?? app?.tokenUrl,
+  };
+  const timeoutMs = options.timeoutMs;
   if (!client.clientId || !client.clientSecret || !client.tokenUrl) return null;
   return refreshTokenGrant(fetch, {
     platform: 'Google',

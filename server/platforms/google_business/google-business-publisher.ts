@@ -33,16 +33,7 @@ export function createGoogleBusinessPublisher(options: GoogleBusinessOptions = {
         throw new PlatformError(`This Google Business Profile connection names no location (${connection.externalId}); reconnect it`);
       }
       const body = localPost(request);
-      const app = oauthApps.google_business();
-      const refresher = googleRefresher(
-        fetch,
-        {
-          clientId: options.clientId ?? app?.clientId,
-          clientSecret: options.clientSecret ?? app?.clientSecret ?? undefined,
-          tokenUrl: options.tokenUrl ?? app?.tokenUrl,
-        },
-        options.timeoutMs,
-      );
+      const refresher = googleRefresher(fetch, options, oauthApps.google_business());
       const { posts } = googleBusinessHosts(baseUrl);
 
       return withAccessToken(connection, refresher, tokens, async (token) => {

@@ -49,16 +49,7 @@ export function createYouTubePublisher(options: YouTubeOptions = {}): Publisher<
       // Read before the token is used, so a refresh and retry does not read the file twice.
       const file = await downloadMedia(fetch, items[0]!, media.maxVideoBytes);
       const contentType = file.contentType.startsWith('video/') ? file.contentType : 'application/octet-stream';
-      const app = oauthApps.youtube();
-      const refresher = googleRefresher(
-        fetch,
-        {
-          clientId: options.clientId ?? app?.clientId,
-          clientSecret: options.clientSecret ?? app?.clientSecret ?? undefined,
-          tokenUrl: options.tokenUrl ?? app?.tokenUrl,
-        },
-        options.timeoutMs,
-      );
+      const refresher = googleRefresher(fetch, options, oauthApps.youtube());
 
       return withAccessToken(connection, refresher, tokens, async (token) => {
         const api = youtubeClient(fetch, baseUrl, token, options.timeoutMs);
