@@ -5,7 +5,7 @@
 // https://support.discord.com/hc/en-us/articles/25444343291031 (uploads up to 10 MB without a
 // server boost). Discord counts the content's characters as Unicode code points.
 import { z } from 'zod';
-import { ZText } from '@/server/shared/schemas';
+import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 
@@ -27,6 +27,22 @@ export const discord = {
     username: ZText.min(1).max(80).optional().describe('Posts under this name instead of the webhook’s own (username)'),
     threadName: ZText.min(1).max(100).optional().describe('In a forum or media channel: the title of the new post (thread_name)'),
     suppressEmbeds: z.boolean().optional().describe('Shows no link previews under the message (flags: SUPPRESS_EMBEDS)'),
+    embed: z
+      .strictObject({
+        title: ZText.min(1).max(256).optional().describe('The card’s title (embed title, 256 characters)'),
+        description: ZText.min(1).max(4096).optional().describe('The card’s text (embed description, 4,096 characters)'),
+        url: z
+          .url({ protocol: /^https$/ })
+          .max(2048)
+          .check(storableText)
+          .optional()
+          .describe('Where the title links to'),
+        color: ZText.regex(/^#[0-9a-fA-F]{6}$/, 'a colour, #RRGGBB')
+          .optional()
+          .describe('The card’s side colour, #RRGGBB'),
+      })
+      .optional()
+      .describe('A card under the message (one embed): title, text, link and colour'),
   }),
   tokensExpire: false,
 } satisfies PlatformCatalogueEntry;

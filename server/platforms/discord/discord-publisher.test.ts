@@ -37,6 +37,19 @@ describe('discord publishing', () => {
     expect(call!.json()).toEqual({ content: 'Fresh roast on Friday', flags: 4 });
   });
 
+  it('adds the post’s card as an embed, its colour as Discord’s integer', async () => {
+    api.on('POST', PATH, { json: f('message') });
+    await publisher().publish(connection(), {
+      content: 'New menu',
+      mediaUrls: [],
+      settings: { embed: { title: 'Winter menu', description: 'Soups are back', url: 'https://cafe.example/menu', color: '#5865F2' } },
+    });
+    expect(api.calls('POST', PATH)[0]!.json()).toEqual({
+      content: 'New menu',
+      embeds: [{ title: 'Winter menu', description: 'Soups are back', url: 'https://cafe.example/menu', color: 0x5865f2 }],
+    });
+  });
+
   it('uploads media as files[n] with payload_json naming each attachment', async () => {
     api.on('GET', '/media/beans.jpg', { headers: { 'content-type': 'image/jpeg' }, body: Buffer.from('JPEGBYTES!') });
     api.on('GET', '/media/clip.mp4', { headers: { 'content-type': 'video/mp4' }, body: Buffer.from('MP4BYTES') });

@@ -9,8 +9,8 @@
 //   https://discord.com/developers/docs/topics/rate-limits (429 with retry_after in the body)
 //
 // The webhook token is the secret (the connection's sealed access token); its id, channel and
-// server are platformData. Media ride as attachments, which Discord shows inline; Herald sends
-// no embeds of its own (a post's text and media are the whole message). A deleted webhook
+// server are platformData. Media ride as attachments, which Discord shows inline; a post may
+// add one card (the `embed` setting: title, text, link, colour) as the message's embed. A deleted webhook
 // (Unknown Webhook) or a revoked token → TokenExpiredError: the client reconnects. Webhooks
 // never expire and take no idempotency key.
 import { PlatformError, TokenExpiredError, type Publisher } from '../publisher';
@@ -22,6 +22,16 @@ import { DISCORD_DEFAULT_BASE_URL, discordError, discordRetryAfter } from './dis
 const { media } = PLATFORM_CATALOGUE.discord;
 /** Discord's message flag SUPPRESS_EMBEDS (1 << 2). */
 const SUPPRESS_EMBEDS = 1 << 2;
+
+/** The post's card as Discord's embed object (colour as an integer, as the API takes it). */
+function discordEmbed(embed: { title?: string; description?: string; url?: string; color?: string }): Record<string, unknown> {
+  return {
+    ...(embed.title ? { title: embed.title } : {}),
+    ...(embed.description ? { description: embed.description } : {}),
+    ...(embed.url ? { url: embed.url } : {}),
+    ...(embed.color ? { color: Number.parseInt(embed.color.slice(1), 16) } : {}),
+  };
+}
 
 export function createDiscordPublisher(options: AdapterOptions = {}): Publisher<'discord'> {
   return {
@@ -39,6 +49,7 @@ export function createDiscordPublisher(options: AdapterOptions = {}): Publisher<
         ...(settings.username ? { username: settings.username } : {}),
         ...(settings.threadName ? { thread_name: settings.threadName } : {}),
         ...(settings.suppressEmbeds ? { flags: SUPPRESS_EMBEDS } : {}),
+        ...(settings.embed ? { embeds: [discordEmbed(settings.embed)] } : {}),
       };
       const url = `${baseUrl}/webhooks/${webhookId}/${connection.accessToken}?wait=true`;
 
