@@ -10,6 +10,7 @@ import { sandboxInsightsReader } from './sandbox/sandbox-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
+import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 
 export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> = {
   instagram: createInstagramInsightsReader(),
@@ -18,6 +19,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   twitter: createTwitterInsightsReader(),
   threads: createThreadsInsightsReader(),
   tiktok: createTikTokInsightsReader(),
+  youtube: createYouTubeInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */
