@@ -3,6 +3,7 @@
 // never due); adding one is a file in its folder and a line here.
 import type { Platform } from '@/server/shared/platforms';
 import type { PostMetricsReader } from './insights';
+import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
@@ -20,6 +21,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   threads: createThreadsInsightsReader(),
   tiktok: createTikTokInsightsReader(),
   youtube: createYouTubeInsightsReader(),
+  bluesky: createBlueskyInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */
