@@ -7,6 +7,7 @@ import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
+import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
 import { sandboxInsightsReader } from './sandbox/sandbox-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
@@ -22,6 +23,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   tiktok: createTikTokInsightsReader(),
   youtube: createYouTubeInsightsReader(),
   bluesky: createBlueskyInsightsReader(),
+  mastodon: createMastodonInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */
