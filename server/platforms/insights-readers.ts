@@ -8,6 +8,7 @@ import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
 import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
+import { createRedditInsightsReader } from './reddit/reddit-insights';
 import { sandboxInsightsReader } from './sandbox/sandbox-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
@@ -24,6 +25,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   youtube: createYouTubeInsightsReader(),
   bluesky: createBlueskyInsightsReader(),
   mastodon: createMastodonInsightsReader(),
+  reddit: createRedditInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */
