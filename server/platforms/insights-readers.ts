@@ -8,6 +8,7 @@ import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
 import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
+import { createPinterestInsightsReader } from './pinterest/pinterest-insights';
 import { createRedditInsightsReader } from './reddit/reddit-insights';
 import { sandboxInsightsReader } from './sandbox/sandbox-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
@@ -26,6 +27,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   bluesky: createBlueskyInsightsReader(),
   mastodon: createMastodonInsightsReader(),
   reddit: createRedditInsightsReader(),
+  pinterest: createPinterestInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */
