@@ -5,6 +5,7 @@ import type { Platform } from '@/server/shared/platforms';
 import type { PostMetricsReader } from './insights';
 import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
+import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
 import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
@@ -28,6 +29,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   mastodon: createMastodonInsightsReader(),
   reddit: createRedditInsightsReader(),
   pinterest: createPinterestInsightsReader(),
+  google_business: createGoogleBusinessInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */
