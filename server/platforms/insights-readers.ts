@@ -3,13 +3,22 @@
 // never due); adding one is a file in its folder and a line here.
 import type { Platform } from '@/server/shared/platforms';
 import type { PostMetricsReader } from './insights';
+import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
+import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
+import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
+import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
+import { createPinterestInsightsReader } from './pinterest/pinterest-insights';
+import { createRedditInsightsReader } from './reddit/reddit-insights';
 import { sandboxInsightsReader } from './sandbox/sandbox-insights';
+import { createSlackInsightsReader } from './slack/slack-insights';
+import { createTelegramInsightsReader } from './telegram/telegram-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
+import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 
 export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> = {
   instagram: createInstagramInsightsReader(),
@@ -18,6 +27,16 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   twitter: createTwitterInsightsReader(),
   threads: createThreadsInsightsReader(),
   tiktok: createTikTokInsightsReader(),
+  youtube: createYouTubeInsightsReader(),
+  bluesky: createBlueskyInsightsReader(),
+  mastodon: createMastodonInsightsReader(),
+  reddit: createRedditInsightsReader(),
+  pinterest: createPinterestInsightsReader(),
+  google_business: createGoogleBusinessInsightsReader(),
+  // Networks that give no statistics: every metric null with the reason, no call.
+  telegram: createTelegramInsightsReader(),
+  discord: createDiscordInsightsReader(),
+  slack: createSlackInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

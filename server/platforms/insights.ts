@@ -87,3 +87,17 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += Math.max(1, size)) out.push(items.slice(i, i + Math.max(1, size)));
   return out;
 }
+
+/**
+ * A reader for a network that offers no statistics to Herald: it makes no call and answers
+ * every post with every metric null for `reason`.
+ */
+export function noStatisticsReader(source: string, reason: string): PostMetricsReader {
+  return {
+    maxIdsPerRequest: 100,
+    source,
+    async readPostMetrics(_connection, posts) {
+      return new Map(posts.map((p): [string, PostMetricsResult] => [p.postedId, { ok: true, metrics: allNull(reason) }]));
+    },
+  };
+}

@@ -36,7 +36,7 @@ interface BlueskyAccount {
   pds: string;
 }
 
-function accountOf(
+export function accountOf(
   connection: { externalId: string; accountName: string; platformData?: Readonly<Record<string, unknown>> },
   baseUrl?: string,
 ): BlueskyAccount {

@@ -29,7 +29,7 @@ interface MastodonServer {
   videoSizeLimit: number;
 }
 
-function serverOf(data: Readonly<Record<string, unknown>>, baseUrl: string | undefined): MastodonServer {
+export function serverOf(data: Readonly<Record<string, unknown>>, baseUrl: string | undefined): MastodonServer {
   const num = (key: string, fallback: number) => (typeof data[key] === 'number' && (data[key] as number) > 0 ? (data[key] as number) : fallback);
   const origin = baseUrl ?? (typeof data.instanceUrl === 'string' ? data.instanceUrl : null);
   if (!origin) throw new TokenExpiredError('No Mastodon server is stored for this account; reconnect it to publish.');

@@ -111,7 +111,7 @@ async function videoSource(
   return { source_type: 'video_id', media_id: mediaId, ...(cover ? { cover_image_url: cover } : { cover_image_key_frame_time: 0 }) };
 }
 
-function pinterestRefresher(fetch: Fetcher, baseUrl: string, options: PinterestOptions): TokenRefresher | null {
+export function pinterestRefresher(fetch: Fetcher, baseUrl: string, options: PinterestOptions): TokenRefresher | null {
   const app = oauthApps.pinterest();
   const clientId = options.clientId ?? app?.clientId;
   const clientSecret = options.clientSecret ?? app?.clientSecret;

@@ -160,7 +160,7 @@ function permalinkOf(url: string | null, name: string): string {
   return `https://www.reddit.com/comments/${name.replace(/^t3_/, '')}/`;
 }
 
-function redditRefresher(fetch: Fetcher, options: RedditOptions): TokenRefresher | null {
+export function redditRefresher(fetch: Fetcher, options: RedditOptions): TokenRefresher | null {
   const app = oauthApps.reddit();
   const clientId = options.clientId ?? app?.clientId;
   const clientSecret = options.clientSecret ?? app?.clientSecret;
