@@ -5,7 +5,8 @@
 import { PlatformError, TokenExpiredError } from '../publisher';
 import { callApi, firstJsonString, type ApiRequest, type ApiResponse, type Fetcher } from '../http';
 
-export const MASTODON_SCOPES = 'read:accounts write:statuses write:media';
+// read:statuses: the post's counts afterwards (mastodon-insights.ts), private posts included.
+export const MASTODON_SCOPES = 'read:accounts read:statuses write:statuses write:media';
 
 /** The wait a 429 states in X-RateLimit-Reset. */
 export const mastodonRetryAfter = (response: ApiResponse): number | null => {

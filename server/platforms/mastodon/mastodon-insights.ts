@@ -8,9 +8,9 @@
 //   OAuth: "Public for public statuses, user token + read:statuses for private statuses".
 //   Rate limits: 429 with X-RateLimit-Reset (https://docs.joinmastodon.org/api/rate-limits/).
 // Mastodon reports no impressions, reach, views, saves (bookmarks are private to each user) or
-// clicks. Decision: Herald's token is granted read:accounts write:statuses write:media, and
-// Mastodon refuses a token that lacks read:statuses with 403 even for public statuses, so on a
-// 403 the reader asks again without the token (public and unlisted posts are readable by
+// clicks. Herald asks for read:statuses at connect; an account connected before that was
+// granted without it, and Mastodon refuses such a token with 403 even for public statuses, so
+// on a 403 the reader asks again without the token (public and unlisted posts are readable by
 // anyone); a followers-only post is then not found, with that reason.
 import { callApi, defaultFetch, type AdapterOptions, type ApiResponse } from '../http';
 import { allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';

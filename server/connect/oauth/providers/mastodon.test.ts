@@ -27,7 +27,7 @@ describe('Mastodon', () => {
     expect(platform.calls('POST', '/api/v1/apps')[0]!.json()).toMatchObject({
       client_name: 'Herald',
       redirect_uris: REDIRECT,
-      scopes: 'read:accounts write:statuses write:media',
+      scopes: 'read:accounts read:statuses write:statuses write:media',
     });
 
     const url = new URL(mastodonOAuth.authorizeUrl({ app, state: 's', redirectUri: REDIRECT, codeChallenge: 'challenge' }));
@@ -36,7 +36,7 @@ describe('Mastodon', () => {
       response_type: 'code',
       client_id: app.clientId,
       redirect_uri: REDIRECT,
-      scope: 'read:accounts write:statuses write:media',
+      scope: 'read:accounts read:statuses write:statuses write:media',
       state: 's',
       code_challenge: 'challenge',
       code_challenge_method: 'S256',
@@ -75,7 +75,7 @@ describe('Mastodon', () => {
       client_id: 'cid',
       client_secret: 'csecret',
       redirect_uri: REDIRECT,
-      scope: 'read:accounts write:statuses write:media',
+      scope: 'read:accounts read:statuses write:statuses write:media',
       code_verifier: 'verifier',
     });
     expect(platform.calls('GET', '/api/v2/instance')[0]!.headers.authorization).toBe('Bearer ZA-Yj3aBD8U8Cm7lKUp-lm9O9BmDgdhHzDeqsY8tlL0');

@@ -27,7 +27,7 @@ describe('Pinterest connect', () => {
       client_id: '1484362',
       redirect_uri: REDIRECT,
       response_type: 'code',
-      scope: 'boards:read,pins:write,user_accounts:read',
+      scope: 'boards:read,pins:read,pins:write,user_accounts:read',
       state: 's',
     });
   });

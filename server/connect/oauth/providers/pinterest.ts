@@ -9,7 +9,8 @@ import { callApi, firstJsonString, isSuccess, jsonAt, jsonString, withQuery, typ
 import { basicAuth } from '@/server/platforms/pinterest/pinterest-api';
 import { expiryFrom, OAuthFlowError, type GrantedAccount, type OAuthProvider } from '../oauth-provider';
 
-const SCOPES = ['boards:read', 'pins:write', 'user_accounts:read'];
+// pins:read: the pin's analytics afterwards (server/platforms/pinterest/pinterest-insights.ts).
+const SCOPES = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'];
 const MAX_PAGES = 5;
 
 function refusal(response: { status: number; json: unknown }, what: string): OAuthFlowError {

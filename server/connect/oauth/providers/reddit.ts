@@ -8,7 +8,8 @@ import { callApi, firstJsonString, isSuccess, jsonString, withQuery } from '@/se
 import { redditBasicAuth, redditUserAgent } from '@/server/platforms/reddit/reddit-api';
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
-const SCOPES = ['identity', 'submit', 'flair'];
+// read: the post's own statistics afterwards (/api/info, server/platforms/reddit/reddit-insights.ts).
+const SCOPES = ['identity', 'submit', 'flair', 'read'];
 
 export const redditOAuth: OAuthProvider = {
   label: 'Reddit',
