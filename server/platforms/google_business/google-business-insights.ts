@@ -51,16 +51,7 @@ export function createGoogleBusinessInsightsReader(options: GoogleBusinessOption
       if (!LOCATION_NAME.test(connection.externalId)) {
         throw new PlatformError(`This Google Business Profile connection names no location (${connection.externalId}); reconnect it`);
       }
-      const app = oauthApps.google_business();
-      const refresher = googleRefresher(
-        fetch,
-        {
-          clientId: options.clientId ?? app?.clientId,
-          clientSecret: options.clientSecret ?? app?.clientSecret ?? undefined,
-          tokenUrl: options.tokenUrl ?? app?.tokenUrl,
-        },
-        options.timeoutMs,
-      );
+      const refresher = googleRefresher(fetch, options, oauthApps.google_business());
       const { posts: host } = googleBusinessHosts(baseUrl);
       const out = new Map<string, PostMetricsResult>();
       const own = posts.filter((p) => p.postedId.startsWith(`${connection.externalId}/localPosts/`));

@@ -40,16 +40,7 @@ export function createYouTubeInsightsReader(options: YouTubeInsightsOptions = {}
     source: 'youtube',
     async readPostMetrics(connection, posts, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL);
-      const app = oauthApps.youtube();
-      const refresher = googleRefresher(
-        fetch,
-        {
-          clientId: options.clientId ?? app?.clientId,
-          clientSecret: options.clientSecret ?? app?.clientSecret ?? undefined,
-          tokenUrl: options.tokenUrl ?? app?.tokenUrl,
-        },
-        options.timeoutMs,
-      );
+      const refresher = googleRefresher(fetch, options, oauthApps.youtube());
       return withAccessToken(connection, refresher, tokens, async (token) => {
         const out = new Map<string, PostMetricsResult>();
         for (const batch of batches(posts, MAX_IDS)) {
