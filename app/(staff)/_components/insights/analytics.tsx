@@ -3,6 +3,7 @@
 // side by side with the change), the daily chart with days without readings as gaps, and the
 // best times to post. Every figure carries the provenance its answer came with.
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/app/_ui/button';
 import { Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select } from '@/app/_ui/primitives';
@@ -14,6 +15,7 @@ import { serverError, trpc } from '../../_lib/trpc';
 import { BestTimes } from './best-times';
 import { MetricsChart } from './metrics-chart';
 import { platformLabel } from '../publishing/post-bits';
+import { PostResults } from './post-results';
 import { Provenance } from './provenance';
 
 type Window = { from: string; to: string };
@@ -58,11 +60,15 @@ async function fetchDaily(accountId: string, w: Window) {
   return { rows, provenance: first.provenance };
 }
 
-function Delta({ a, b, format }: { a: number | null; b: number | null; format: (n: number) => string }) {
+/** Costs: a rise is bad news, so it is coloured as one. */
+const COSTS: ReadonlySet<MetricKey> = new Set(['spend', 'cpc', 'cpm']);
+
+function Delta({ a, b, format, cost = false }: { a: number | null; b: number | null; format: (n: number) => string; cost?: boolean }) {
   if (a === null || b === null) return <span className="text-slate-600">no change to show (a window has no reading)</span>;
   const diff = a - b;
   const pct = b === 0 ? null : diff / Math.abs(b);
-  const tone = diff > 0 ? 'text-emerald-800' : diff < 0 ? 'text-red-800' : 'text-slate-700';
+  const good = cost ? diff < 0 : diff > 0;
+  const tone = diff === 0 ? 'text-slate-700' : good ? 'text-emerald-800' : 'text-red-800';
   return (
     <span className={tone}>
       {diff > 0 ? '+' : diff < 0 ? '−' : '±'}
@@ -116,7 +122,7 @@ function Totals({ accountId, window, compare, tz }: { accountId: string; window:
                   </dd>
                 </div>
                 <div className="col-span-2 text-sm" data-testid="delta">
-                  Change: <Delta a={va} b={vb} format={m.format} />
+                  Change: <Delta a={va} b={vb} format={m.format} cost={COSTS.has(m.key)} />
                 </div>
               </dl>
             ) : (
@@ -215,6 +221,13 @@ export function Analytics({ initialAccounts }: { initialAccounts: { data: AdAcco
   const [applied, setApplied] = useState<{ accountId: string; window: Window; compare: Window | null } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [platform, setPlatform] = useState<BestTimePlatform | ''>('');
+  // Which view, in the address like every filter (reload, share, Back).
+  const params = useSearchParams();
+  const [view, setView] = useState<'posts' | 'ads'>(params.get('view') === 'ads' ? 'ads' : 'posts');
+  const chooseView = (next: 'posts' | 'ads') => {
+    setView(next);
+    window.history.replaceState(null, '', `?view=${next}`);
+  };
 
   const list = accounts.data?.data ?? [];
   const accountId = draft.accountId || list[0]?.id || '';
@@ -241,7 +254,30 @@ export function Analytics({ initialAccounts }: { initialAccounts: { data: AdAcco
   return (
     <>
       <PageHeader title="Analytics" />
-      {accounts.isPending ? (
+      <div role="tablist" aria-label="Analytics views" className="mb-4 inline-flex rounded-md border border-slate-200 bg-white p-1">
+        {(
+          [
+            ['posts', 'Post results'],
+            ['ads', 'Ad accounts'],
+          ] as const
+        ).map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={view === key}
+            className={
+              view === key ? 'rounded bg-slate-900 px-3 py-1.5 text-sm font-medium text-white' : 'rounded px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100'
+            }
+            onClick={() => chooseView(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {view === 'posts' ? (
+        <PostResults tz={tz} />
+      ) : accounts.isPending ? (
         <LoadingRows label="Loading ad accounts" />
       ) : accounts.isError ? (
         <ErrorState message={serverError(accounts.error).message} onRetry={() => void accounts.refetch()} />

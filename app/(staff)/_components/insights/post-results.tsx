@@ -75,7 +75,13 @@ export function PostResults({ tz }: { tz: string }) {
     window.history.replaceState(null, '', `?${qs}`);
   };
 
-  const query: TopPostsQuery = { from: applied.from, to: applied.to, sort: applied.sort, limit: 20, ...(applied.platform ? { platform: applied.platform } : {}) };
+  const query: TopPostsQuery = {
+    from: applied.from,
+    to: applied.to,
+    sort: applied.sort,
+    limit: 20,
+    ...(applied.platform ? { platform: applied.platform } : {}),
+  };
   const top = useQuery({ queryKey: ['postMetrics.top', query], queryFn: () => trpc.postMetrics.top.query(query) });
 
   async function exportCsv() {
@@ -134,7 +140,13 @@ export function PostResults({ tz }: { tz: string }) {
           </div>
           <div className="flex items-end gap-2">
             <Button type="submit">Show</Button>
-            <Button type="button" variant="secondary" onClick={() => void exportCsv()} disabled={exporting} aria-label="Export the window’s posts and results as CSV">
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              aria-label="Export the window’s posts and results as CSV"
+            >
               <Download className="size-4" aria-hidden />
               CSV
             </Button>
@@ -150,9 +162,7 @@ export function PostResults({ tz }: { tz: string }) {
         <EmptyState title="No published posts in this window">Posts published between these days appear here with their results.</EmptyState>
       ) : (
         <Card className="min-w-0">
-          <h2 className="font-semibold text-slate-900">
-            Top posts by {LABELS[applied.sort].toLowerCase()}
-          </h2>
+          <h2 className="font-semibold text-slate-900">Top posts by {LABELS[applied.sort].toLowerCase()}</h2>
           <p className="mt-1 text-xs text-slate-600" data-testid="post-results-provenance">
             {prov ? `${prov.postsInWindow} published in the window, ${prov.withReading} with a reading · ${prov.label}` : null}
             {prov?.collectedAt ? ` · newest reading ${formatIn(prov.collectedAt, tz)}` : ''}
@@ -170,7 +180,11 @@ export function PostResults({ tz }: { tz: string }) {
                   </th>
                   {COLUMNS.map((m) => (
                     <th key={m} scope="col" className="py-1 pr-3 text-right font-medium" aria-sort={applied.sort === m ? 'descending' : 'none'}>
-                      <button type="button" className={applied.sort === m ? 'font-semibold text-slate-900 underline' : 'underline-offset-2 hover:underline'} onClick={() => show({ ...applied, sort: m })}>
+                      <button
+                        type="button"
+                        className={applied.sort === m ? 'font-semibold text-slate-900 underline' : 'underline-offset-2 hover:underline'}
+                        onClick={() => show({ ...applied, sort: m })}
+                      >
                         {LABELS[m]}
                       </button>
                     </th>
@@ -184,7 +198,11 @@ export function PostResults({ tz }: { tz: string }) {
                     <td className="py-2 pr-3">
                       <div className="flex max-w-md gap-2">
                         {r.mediaUrls[0] ? (
-                          <MediaThumb url={r.mediaUrls[0]} label={`Media of the post on ${platformLabel(r.platform)}`} className="size-12 shrink-0 rounded object-cover" />
+                          <MediaThumb
+                            url={r.mediaUrls[0]}
+                            label={`Media of the post on ${platformLabel(r.platform)}`}
+                            className="size-12 shrink-0 rounded object-cover"
+                          />
                         ) : null}
                         <div className="min-w-0">
                           <p className="line-clamp-2">{r.content}</p>

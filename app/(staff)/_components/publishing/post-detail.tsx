@@ -8,6 +8,7 @@ import Link from 'next/link';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
+import { PostResultsCard } from './post-results-card';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '@/server/posts/post-states';
 import type { PostDto } from '@/server/posts/posts.schemas';
@@ -128,6 +129,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
           {post.approvalStatus !== 'none' ? <ApprovalTrail id={post.id} approvalStatus={post.approvalStatus} tz={tz} /> : null}
         </Card>
       </div>
+      {current.scopes.includes('analytics:read') ? <PostResultsCard postId={post.id} tz={tz} canCollect={current.scopes.includes('analytics:read')} /> : null}
       <h2 className="mt-6 mb-2 text-lg font-semibold">Delivery log</h2>
       <DeliveryLog post={post} names={names} tz={tz} canRetry={canWrite && retryable} editable={canWrite && editable} />
     </>
