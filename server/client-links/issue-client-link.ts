@@ -46,9 +46,7 @@ export async function issueClientLink(args: {
         tokenHash: hashLinkToken(token),
         brandName: input.brand?.name ?? agency.name.slice(0, 80),
         brandLogoUrl: input.brand?.logoUrl ?? null,
-        ...(report
-          ? { reportFrom: new Date(`${report.from}T00:00:00Z`), reportTo: new Date(`${report.to}T00:00:00Z`), reportTitle: report.title }
-          : {}),
+        ...(report ? { reportFrom: new Date(`${report.from}T00:00:00Z`), reportTo: new Date(`${report.to}T00:00:00Z`), reportTitle: report.title } : {}),
         expiresAt,
       },
     });

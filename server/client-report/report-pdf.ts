@@ -4,6 +4,8 @@
 // published list. The standard Helvetica fonts are used (nothing to embed or ship), so text
 // is reduced to what their WinAnsi encoding holds; anything else becomes "?".
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { catalogueEntry } from '@/server/platforms/catalogue';
+import type { Platform } from '@/server/shared/platforms';
 import { formatInZone } from '@/server/shared/time-zone';
 import type { ReportPageData } from './report-data';
 
@@ -13,6 +15,8 @@ const INK = rgb(0.11, 0.14, 0.2);
 const MUTED = rgb(0.38, 0.42, 0.5);
 const ACCENT = rgb(0.16, 0.35, 0.85);
 const RULE = rgb(0.85, 0.87, 0.9);
+
+const label = (platform: Platform) => catalogueEntry(platform)?.label ?? platform;
 
 /** A number as the report prints it: thousands separated; null is "n/a" (no reading), never 0. */
 export function formatCount(value: number | null): string {
@@ -150,7 +154,13 @@ function dayChart(w: Writer, data: ReportPageData) {
     const height = (d.engagement / max) * chartHeight;
     if (height > 0) w.page.drawRectangle({ x: MARGIN + i * slot + (slot - barWidth) / 2, y: base, width: barWidth, height, color: ACCENT });
   });
-  w.page.drawText(`Highest day: ${formatCount(max === 0 ? (values.length ? 0 : null) : max)}`, { x: MARGIN, y: w.y - 10, size: 8, font: w.regular, color: MUTED });
+  w.page.drawText(`Highest day: ${formatCount(max === 0 ? (values.length ? 0 : null) : max)}`, {
+    x: MARGIN,
+    y: w.y - 10,
+    size: 8,
+    font: w.regular,
+    color: MUTED,
+  });
   const first = data.days[0]?.date ?? '';
   const last = data.days.at(-1)?.date ?? '';
   w.page.drawText(first, { x: MARGIN, y: base - 12, size: 8, font: w.regular, color: MUTED });
@@ -182,7 +192,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
   w.heading('By network');
   if (data.networks.length === 0) w.text('Nothing was published in this period.', { color: MUTED });
   for (const n of data.networks) {
-    w.text(`${n.platform}: ${n.targets} post${n.targets === 1 ? '' : 's'}`, { bold: true });
+    w.text(`${label(n.platform)}: ${n.targets} post${n.targets === 1 ? '' : 's'}`, { bold: true });
     w.text(
       `Engagement ${formatCount(n.engagement)} · Impressions ${formatCount(n.impressions)} · Reach ${formatCount(n.reach)} · Views ${formatCount(n.views)} · ${n.targetsWithReading} of ${n.targets} with a reading`,
       { size: 9, color: MUTED, indent: 12 },
@@ -193,7 +203,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
   if (data.topPosts.length === 0) w.text('No post has a reading yet.', { color: MUTED });
   for (const p of data.topPosts) {
     w.need(50);
-    w.text(`${p.rank}. ${p.platform} · ${p.accountName} · ${formatInZone(p.publishedAt, data.workspace.timeZone)}`, { bold: true });
+    w.text(`${p.rank}. ${label(p.platform)} · ${p.accountName} · ${formatInZone(p.publishedAt, data.workspace.timeZone)}`, { bold: true });
     w.text(p.content, { indent: 12, maxLines: 3 });
     w.text(
       `Engagement ${formatCount(p.latest.engagement)} · Impressions ${formatCount(p.latest.metrics.impressions)} · Reach ${formatCount(p.latest.metrics.reach)}`,
@@ -209,7 +219,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
     w.need(40);
     w.text(formatInZone(p.publishedAt, data.workspace.timeZone), { size: 9, bold: true });
     w.text(p.content, { indent: 12, maxLines: 2 });
-    w.text(p.targets.map((t) => `${t.platform} (${t.accountName}): engagement ${formatCount(t.engagement)}`).join(' · '), {
+    w.text(p.targets.map((t) => `${label(t.platform)} (${t.accountName}): engagement ${formatCount(t.engagement)}`).join(' · '), {
       size: 8,
       color: MUTED,
       indent: 12,
@@ -218,7 +228,10 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
   }
 
   w.gap(10);
-  w.text(`Prepared by ${data.brand.name} with Herald on ${data.generatedAt.slice(0, 10)}. ${data.provenance.engagementFormula}.`, { size: 8, color: MUTED });
+  w.text(`Prepared by ${data.brand.name} with Herald on ${data.generatedAt.slice(0, 10)}. Engagement = ${data.provenance.engagementFormula}.`, {
+    size: 8,
+    color: MUTED,
+  });
 
   const pages = doc.getPages();
   pages.forEach((page, i) => {
