@@ -10,6 +10,7 @@ import ReportPage from './page';
 
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': `10.7.${Math.floor(Math.random() * 250)}.1` }) }));
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest fixture (beforeAll/afterAll), not a React hook
 const { api } = useClientLinkApi();
 
 async function render(token: string): Promise<string> {
