@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAX_WINDOW_DAYS, ZDay } from '@/server/shared/analytics-window';
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
 
-export const CLIENT_LINK_KINDS = ['connect', 'review'] as const;
+export const CLIENT_LINK_KINDS = ['connect', 'review', 'report'] as const;
 export type ClientLinkKind = (typeof CLIENT_LINK_KINDS)[number];
 
 export const LINK_DEFAULT_DAYS = 7;
@@ -39,6 +40,25 @@ export const ZClientLinkBody = z.strictObject({
     .describe('The agency’s name and https logo shown on the client’s page; defaults to the agency workspace’s name'),
 });
 export type ClientLinkInput = z.infer<typeof ZClientLinkBody>;
+
+export const REPORT_TITLE_MAX = 120;
+
+/**
+ * A report link's body: the link's own fields plus the report's range (days in the client
+ * workspace's time zone, both included, at most a leap year) and an optional title.
+ */
+export const ZReportLinkBody = ZClientLinkBody.extend({
+  from: ZDay.describe('First day, YYYY-MM-DD (workspace time zone)'),
+  to: ZDay.describe(`Last day, included; at most ${MAX_WINDOW_DAYS} days`),
+  title: ZText.trim().min(1).max(REPORT_TITLE_MAX).optional().describe('Report title'),
+});
+export type ReportLinkInput = z.infer<typeof ZReportLinkBody>;
+/** What a report link carries beside the common fields. */
+export interface ReportLinkRange {
+  from: string;
+  to: string;
+  title: string | null;
+}
 
 export const ZClientLinkCreated = z
   .object({

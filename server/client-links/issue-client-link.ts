@@ -6,13 +6,13 @@ import { AppError } from '@/server/errors/app-error';
 import type { Prisma } from '@/server/generated/prisma/client';
 import { env } from '@/server/config/env';
 import { isUuid } from '@/server/shared/schemas';
-import type { ClientLinkCreated, ClientLinkInput, ClientLinkKind } from './client-links.schemas';
+import type { ClientLinkCreated, ClientLinkInput, ClientLinkKind, ReportLinkRange } from './client-links.schemas';
 import { hashLinkToken, newLinkToken } from './link-tokens';
 
 const DAY_MS = 86_400_000;
 
 /** The path under the connect base each kind of link opens. */
-const LINK_PATHS: Record<ClientLinkKind, string> = { connect: '/connect', review: '/review' };
+const LINK_PATHS: Record<ClientLinkKind, string> = { connect: '/connect', review: '/review', report: '/report' };
 
 export function linkUrl(kind: ClientLinkKind, token: string): string {
   return `${env.connectBaseUrl()}${LINK_PATHS[kind]}/${token}`;
@@ -23,8 +23,11 @@ export async function issueClientLink(args: {
   workspaceId: string;
   kind: ClientLinkKind;
   input: ClientLinkInput;
+  /** Required for (and only for) kind `report`. */
+  report?: ReportLinkRange;
 }): Promise<ClientLinkCreated> {
-  const { agencyWorkspaceId, workspaceId, kind, input } = args;
+  const { agencyWorkspaceId, workspaceId, kind, input, report } = args;
+  if ((kind === 'report') !== (report !== undefined)) throw new Error('a report link, and only a report link, carries a range');
   const token = newLinkToken();
   const expiresAt = new Date(Date.now() + input.expiresInDays * DAY_MS);
 
@@ -43,6 +46,7 @@ export async function issueClientLink(args: {
         tokenHash: hashLinkToken(token),
         brandName: input.brand?.name ?? agency.name.slice(0, 80),
         brandLogoUrl: input.brand?.logoUrl ?? null,
+        ...(report ? { reportFrom: new Date(`${report.from}T00:00:00Z`), reportTo: new Date(`${report.to}T00:00:00Z`), reportTitle: report.title } : {}),
         expiresAt,
       },
     });

@@ -14,9 +14,11 @@ export interface LiveClientLink {
   expiresAt: Date;
   /** The workspace that sent the link (the agency, or the workspace itself): told of what the client does with it. */
   issuedById: string;
+  /** A report link's range and title (days in the workspace's zone); null for other kinds. */
+  report: { from: string; to: string; title: string | null } | null;
 }
 
-const NAMES: Record<ClientLinkKind, string> = { connect: 'connect link', review: 'review link' };
+const NAMES: Record<ClientLinkKind, string> = { connect: 'connect link', review: 'review link', report: 'report link' };
 
 export async function resolveClientLink(token: string, kind: ClientLinkKind): Promise<LiveClientLink> {
   const invalid = () => new AppError('CONNECT_TOKEN_INVALID', `This ${NAMES[kind]} does not exist or was revoked`);
@@ -38,5 +40,9 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
     brand: { name: link.brandName, logoUrl: link.brandLogoUrl },
     expiresAt: link.expiresAt,
     issuedById: link.issuedById,
+    report:
+      link.reportFrom && link.reportTo
+        ? { from: link.reportFrom.toISOString().slice(0, 10), to: link.reportTo.toISOString().slice(0, 10), title: link.reportTitle }
+        : null,
   };
 }

@@ -10,9 +10,12 @@
 //   GET  /public/review/{token}                    posts awaiting approval (extension)
 //   POST /public/review/{token}/posts/{id}/approve (extension)
 //   POST /public/review/{token}/posts/{id}/reject  { comment } (extension)
+//   GET  /public/report/{token}                    the client report's data (extension)
+//   GET  /public/report/{token}/pdf                the same report as a PDF (extension)
 //   GET  /connect/callback/{platform}              where platforms send the browser back
 import type { z } from 'zod';
 import { hashLinkToken } from '@/server/client-links/link-tokens';
+import { readReportPage, readReportPdf } from '@/server/client-report/client-report';
 import { approveByReviewLink, readReviewPage, rejectByReviewLink, ZApproveBody, ZRejectBody } from '@/server/client-review/client-review';
 import { env } from '@/server/config/env';
 import {
@@ -157,9 +160,30 @@ const ROUTES: { method: string; pattern: RegExp; run: (req: Request, m: string[]
       return json(200, { data: await rejectByReviewLink(token!, postId!, body.comment), warnings: [] });
     },
   },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/public/report/${TOKEN}$`),
+    run: async (_req, [token]) => json(200, { data: await readReportPage(token!) }),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/public/report/${TOKEN}/pdf$`),
+    run: async (_req, [token]) => {
+      const pdf = await readReportPdf(token!);
+      return new Response(Buffer.from(pdf.bytes), {
+        status: 200,
+        headers: {
+          ...NO_STORE,
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${pdf.filename}"`,
+          'Content-Length': String(pdf.bytes.byteLength),
+        },
+      });
+    },
+  },
 ];
 
-/** The JSON routes under /public/connect and /public/review. */
+/** The JSON routes under /public/connect, /public/review and /public/report (and the report's PDF). */
 export async function handleClientLinkApi(req: Request, options: ClientLinkHandlerOptions = {}): Promise<Response> {
   try {
     const { pathname } = new URL(req.url);

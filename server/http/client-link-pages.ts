@@ -1,6 +1,7 @@
-// What the two no-login pages (app/connect/[token], app/review/[token]) load, with the same
+// What the no-login pages (app/connect/[token], app/review/[token], app/report/[token]) load, with the same
 // throttling and link rules as their JSON routes; a link that does not work becomes the
 // matching page (revoked, expired, throttled) instead of an error.
+import { readReportPage, type ReportPageData } from '@/server/client-report/client-report';
 import { readReviewPage, type ReviewPageData } from '@/server/client-review/client-review';
 import { channelModes, type ChannelMode } from '@/server/connect/channels';
 import { parseConnectCookie, readAttempt, type AttemptView } from '@/server/connect/connect-flow';
@@ -49,6 +50,17 @@ export async function loadReviewPage(args: { token: string; headers: Headers }):
   try {
     await throttleClientLink(args.headers, args.token);
     return { problem: null, data: await readReviewPage(args.token) };
+  } catch (error) {
+    return { problem: problemOf(error) };
+  }
+}
+
+export type ReportPageLoad = { problem: LinkProblem } | { problem: null; data: ReportPageData };
+
+export async function loadReportPage(args: { token: string; headers: Headers }): Promise<ReportPageLoad> {
+  try {
+    await throttleClientLink(args.headers, args.token);
+    return { problem: null, data: await readReportPage(args.token) };
   } catch (error) {
     return { problem: problemOf(error) };
   }

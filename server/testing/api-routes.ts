@@ -14,6 +14,7 @@ export const API_ROUTES = {
   'POST /workspaces/{id}/api-keys': 'workspaces.mintKey',
   'POST /workspaces/{id}/connect-url': 'workspaces.connectUrl',
   'POST /workspaces/{id}/review-url': 'workspaces.reviewUrl',
+  'POST /workspaces/{id}/report-url': 'workspaces.reportUrl',
   'GET /workspaces/{id}/links': 'workspaces.links',
   'DELETE /workspaces/{id}/links/{linkId}': 'workspaces.revokeLink',
   'GET /api-keys': 'apiKeys.list',

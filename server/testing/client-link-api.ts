@@ -29,6 +29,7 @@ export function useClientLinkApi(options: () => ClientLinkHandlerOptions = () =>
       '/public/v1': handlePublicApi,
       '/public/connect': (req) => handleClientLinkApi(req, options()),
       '/public/review': (req) => handleClientLinkApi(req, options()),
+      '/public/report': (req) => handleClientLinkApi(req, options()),
       '/connect/callback': (req) => handleConnectCallback(req, options()),
     });
     call = apiClient(server.url);

@@ -7,7 +7,8 @@ import { idParam, readEnvelope, writeEnvelope, ZIdOf } from '@/server/shared/sch
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
-import { ZClientLinkBody, ZClientLinkCreated, ZClientLinkRecord } from '@/server/client-links/client-links.schemas';
+import { ZClientLinkBody, ZClientLinkCreated, ZClientLinkRecord, ZReportLinkBody } from '@/server/client-links/client-links.schemas';
+import { checkWindow } from '@/server/shared/analytics-window';
 import { listClientLinks, revokeClientLink } from '@/server/client-links/manage-client-links';
 import { issueClientLink } from '@/server/client-links/issue-client-link';
 import { createManagedWorkspace, detachManagedWorkspace, getManagedWorkspace, listManagedWorkspaces } from './managed-workspaces';
@@ -127,6 +128,37 @@ export const workspacesRouter = router({
       return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body }), warnings: [] };
     }),
 
+  reportUrl: apiProcedure
+    .meta({
+      ...base,
+      successStatus: 201,
+      errors: ['WORKSPACE_NOT_FOUND', 'VALIDATION_FAILED'],
+      openapi: {
+        method: 'POST',
+        path: '/workspaces/{id}/report-url',
+        tags,
+        protect: true,
+        summary: 'Herald extension: issue a client report link (results of a date range) for a managed workspace',
+        description:
+          'Not part of the v1 contract. The link (`<connect base>/report/<token>`) opens a branded, read-only page, without login, with the results of what the workspace published from `from` to `to` (days in the workspace’s time zone, both included, at most 366 days): headline numbers with their coverage, per-network comparison, a per-day chart, top posts and everything published. The same report as a PDF: `GET /public/report/{token}/pdf`; as JSON: `GET /public/report/{token}`. The numbers are read when the link is opened, so a report of a running month fills in. Same brand, expiry and `rotate` as review-url (`rotate` revokes earlier report links); detach revokes all.',
+      },
+    })
+    .input(ZReportLinkBody.extend(ZWorkspaceId.shape).superRefine(checkWindow))
+    .output(writeEnvelope(ZClientLinkCreated))
+    .mutation(async ({ ctx, input }) => {
+      const { id, from, to, title, ...body } = input;
+      return {
+        data: await issueClientLink({
+          agencyWorkspaceId: ctx.actor.homeWorkspaceId,
+          workspaceId: id,
+          kind: 'report',
+          input: body,
+          report: { from, to, title: title ?? null },
+        }),
+        warnings: [],
+      };
+    }),
+
   links: apiProcedure
     .meta({
       ...base,
@@ -136,7 +168,7 @@ export const workspacesRouter = router({
         path: '/workspaces/{id}/links',
         tags,
         protect: true,
-        summary: 'Herald extension: the live connect and review links of a managed workspace',
+        summary: 'Herald extension: the live connect, review and report links of a managed workspace',
         description: 'Links are shown once at creation and stored only as a hash, so this lists what each link is and when it expires, never its URL.',
       },
     })
@@ -154,7 +186,7 @@ export const workspacesRouter = router({
         path: '/workspaces/{id}/links/{linkId}',
         tags,
         protect: true,
-        summary: 'Herald extension: revoke one connect or review link; it answers CONNECT_TOKEN_INVALID from now on',
+        summary: 'Herald extension: revoke one connect, review or report link; it answers CONNECT_TOKEN_INVALID from now on',
       },
       assistant: { stage: true, title: (a) => `Revoke client link ${String(a.linkId)} of workspace ${String(a.id)}` },
     })

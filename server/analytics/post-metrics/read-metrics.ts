@@ -97,7 +97,7 @@ export async function collectPostMetricsNow(workspaceId: string, postId: string)
   return { queued: targets.map((t) => ({ targetId: t.id, connectionId: t.connectionId, platform: t.platform as Platform })) };
 }
 
-type WindowRow = Row & {
+export type WindowRow = Row & {
   targetId: string;
   postId: string;
   connectionId: string;
@@ -112,7 +112,7 @@ type WindowRow = Row & {
 };
 
 /** Published targets of the window with their newest reading (null columns when none). */
-async function windowRows(workspaceId: string, from: string, to: string, filter: Prisma.Sql = Prisma.empty) {
+export async function windowRows(workspaceId: string, from: string, to: string, filter: Prisma.Sql = Prisma.empty) {
   const { timeZone } = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { timeZone: true } });
   // A coarse bound on the indexed instant first, then the exact days on the workspace's clock.
   const lower = new Date(`${addDays(from, -1)}T00:00:00Z`);
@@ -134,7 +134,7 @@ async function windowRows(workspaceId: string, from: string, to: string, filter:
   return { rows, timeZone };
 }
 
-function windowProvenance(rows: WindowRow[], timeZone: string, from: string, to: string) {
+export function windowProvenance(rows: WindowRow[], timeZone: string, from: string, to: string) {
   const read = rows.filter((r) => r.hasReading);
   const newest = read.reduce<Date | null>((m, r) => (!m || r.collectedAt > m ? r.collectedAt : m), null);
   return {
@@ -149,6 +149,32 @@ function windowProvenance(rows: WindowRow[], timeZone: string, from: string, to:
   };
 }
 
+/** The rows with a value of `sort`, best first (ties: newest, then target id), at most `limit`. */
+export function rankRows(rows: WindowRow[], sort: NonNullable<TopPostsQuery['sort']>, limit: number): WindowRow[] {
+  const value = (r: WindowRow) => (sort === 'engagement' ? r.engagement : r[sort]);
+  return rows
+    .filter((r) => r.hasReading && value(r) !== null)
+    .sort((a, b) => Number(value(b)) - Number(value(a)) || b.publishedAt.getTime() - a.publishedAt.getTime() || a.targetId.localeCompare(b.targetId))
+    .slice(0, limit);
+}
+
+/** One ranked row as the top-posts answer shows it. */
+export function topPostOf(r: WindowRow, index: number) {
+  return {
+    rank: index + 1,
+    postId: r.postId,
+    targetId: r.targetId,
+    connectionId: r.connectionId,
+    platform: r.platform as Platform,
+    accountName: r.accountName,
+    content: r.content.slice(0, 280),
+    mediaUrls: r.mediaUrls,
+    permalink: r.permalink,
+    publishedAt: r.publishedAt.toISOString(),
+    latest: toReading(r),
+  };
+}
+
 /** GET /analytics/top-posts. */
 export async function topPosts(workspaceId: string, query: TopPostsQuery) {
   const sort = query.sort ?? 'engagement';
@@ -158,32 +184,16 @@ export async function topPosts(workspaceId: string, query: TopPostsQuery) {
     query.to,
     query.platform ? Prisma.sql`AND t.platform = ${query.platform}` : Prisma.empty,
   );
-  const value = (r: WindowRow) => (sort === 'engagement' ? r.engagement : r[sort]);
-  const ranked = rows
-    .filter((r) => r.hasReading && value(r) !== null)
-    .sort((a, b) => Number(value(b)) - Number(value(a)) || b.publishedAt.getTime() - a.publishedAt.getTime() || a.targetId.localeCompare(b.targetId))
-    .slice(0, query.limit ?? 10);
   return {
-    data: ranked.map((r, i) => ({
-      rank: i + 1,
-      postId: r.postId,
-      targetId: r.targetId,
-      connectionId: r.connectionId,
-      platform: r.platform as Platform,
-      accountName: r.accountName,
-      content: r.content.slice(0, 280),
-      mediaUrls: r.mediaUrls,
-      permalink: r.permalink,
-      publishedAt: r.publishedAt.toISOString(),
-      latest: toReading(r),
-    })),
+    data: rankRows(rows, sort, query.limit ?? 10).map(topPostOf),
     provenance: { ...windowProvenance(rows, timeZone, query.from, query.to), sort },
   };
 }
 
-type Totals = Record<PostMetricName, number | null> & { engagement: number | null; posts: number; withReading: number };
+export type Totals = Record<PostMetricName, number | null> & { engagement: number | null; posts: number; withReading: number };
 
-function total(rows: WindowRow[]): Totals {
+/** Sums of the rows' latest readings: a metric no row has a value of is null, never 0. `posts` counts targets. */
+export function total(rows: WindowRow[]): Totals {
   const out = { posts: rows.length, withReading: rows.filter((r) => r.hasReading).length } as Totals;
   for (const m of [...POST_METRICS, 'engagement'] as const) {
     const values = rows.map((r) => r[m]).filter((v): v is number => v !== null && v !== undefined);

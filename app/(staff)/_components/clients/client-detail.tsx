@@ -24,7 +24,7 @@ import { SecretOnce } from './secret-once';
 
 // Client keys never hold workspaces:manage (contract: Key minting rules), so it is not offered.
 const CLIENT_SCOPES = SCOPES.filter((s) => s !== 'workspaces:manage');
-const KIND_LABEL: Record<ClientLinkKind, string> = { connect: 'Connect link', review: 'Review link' };
+const KIND_LABEL: Record<ClientLinkKind, string> = { connect: 'Connect link', review: 'Review link', report: 'Report link' };
 
 export function ClientDetail({ id, initial }: { id: string; initial: WorkspaceDto | null }) {
   const router = useRouter();
