@@ -41,6 +41,7 @@ test('analytics: a day without readings is a gap, every number has its source, w
   await signIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: 'Ad accounts' }).click();
   await page.getByLabel('From', { exact: true }).fill(from);
   await page.getByLabel('To', { exact: true }).fill(to);
   await page.getByRole('button', { name: 'Show' }).click();

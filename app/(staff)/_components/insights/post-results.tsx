@@ -167,7 +167,43 @@ export function PostResults({ tz }: { tz: string }) {
             {prov ? `${prov.postsInWindow} published in the window, ${prov.withReading} with a reading · ${prov.label}` : null}
             {prov?.collectedAt ? ` · newest reading ${formatIn(prov.collectedAt, tz)}` : ''}
           </p>
-          <div className="mt-3 overflow-x-auto">
+          {/* On a phone, one card per post with its ranking figure first; the table from sm up. */}
+          <ol className="mt-3 space-y-3 sm:hidden" aria-label="Top posts">
+            {rows.map((r) => (
+              <li key={r.targetId} className="flex gap-2 border-t border-slate-100 pt-3 text-sm">
+                {r.mediaUrls[0] ? (
+                  <MediaThumb
+                    url={r.mediaUrls[0]}
+                    label={`Media of the post on ${platformLabel(r.platform)}`}
+                    className="size-12 shrink-0 rounded object-cover"
+                  />
+                ) : null}
+                <div className="min-w-0">
+                  <p className="line-clamp-2">
+                    <span className="text-slate-600">{r.rank}. </span>
+                    {r.content}
+                  </p>
+                  <p className="mt-0.5 text-xs text-slate-600">
+                    {platformLabel(r.platform)} · {formatIn(r.publishedAt, tz)}
+                  </p>
+                  <p className="mt-1 text-xs">
+                    {(['engagement', applied.sort === 'engagement' ? 'impressions' : applied.sort] as Sort[]).map((m) => {
+                      const value = m === 'engagement' ? r.latest.engagement : r.latest.metrics[m];
+                      return (
+                        <span key={m} className="mr-3">
+                          {LABELS[m]}: <span className="font-semibold tabular-nums">{value === null ? '—' : count.format(value)}</span>
+                        </span>
+                      );
+                    })}
+                    <a href={`/posts/${r.postId}`} className="underline">
+                      post<span className="sr-only"> in Herald</span>
+                    </a>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-3 hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[56rem] text-sm" data-testid="post-results">
               <caption className="sr-only">Top posts of the window with their results; choose a column to rank by it</caption>
               <thead>
