@@ -44,6 +44,9 @@ test('Analytics ranks published posts by their results, resorts by a column, exp
     })
     .toBe(true);
 
+  // The networks compared over the same window.
+  await expect(page.getByTestId('post-results-networks').getByRole('listitem').first()).toContainText('Engagement');
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /Export the window’s posts and results as CSV/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);

@@ -66,6 +66,19 @@ test('create a client, mint its key, send a connect link the client uses, see th
   await expect(clientPage.getByTestId('connect-confirmation')).toContainText('on LinkedIn');
   await clientPage.close();
 
+  // A report link of the last month, titled, sent from the same form; the client opens it without a login.
+  await page.locator('#link-kind').selectOption('report');
+  await page.getByLabel('Title (optional)').fill('Your month with us');
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const reportBox = shownOnce(page, /^Report link$/);
+  await expect(reportBox).toHaveValue(/\/report\/[A-Za-z0-9_-]{43}$/);
+  const reportPage = await context.newPage();
+  await reportPage.goto(await reportBox.inputValue());
+  await expect(reportPage.getByRole('heading', { level: 1 })).toContainText('Your month with us');
+  await expect(reportPage.getByTestId('report-pdf')).toBeVisible();
+  await reportPage.close();
+  await expect(page.getByRole('list', { name: 'Live links' })).toContainText('Northwind Studio');
+
   // Switch to the client: its Connections screen lists the account.
   await page.getByRole('button', { name: 'Open workspace' }).click();
   await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible();

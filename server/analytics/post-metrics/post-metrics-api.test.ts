@@ -190,6 +190,15 @@ describe('the routes', () => {
     const engagements = res.body.data.map((p) => p.latest.engagement!);
     expect(engagements).toEqual([...engagements].sort((a, b) => b - a));
     expect(res.body.provenance).toMatchObject({ sort: 'engagement', postsInWindow: 2, withReading: 2 });
+    // The networks compared over the window: one entry each, its totals from its own readings, X's reach unknown (null, not 0).
+    const networks = res.body.networks as { platform: string; posts: number; engagement: number | null; reach: number | null }[];
+    expect(networks.map((n) => n.platform).sort()).toEqual(['instagram', 'twitter']);
+    for (const n of networks) {
+      const own = res.body.data.filter((p) => p.platform === n.platform);
+      expect(n.posts).toBe(own.length);
+      expect(n.engagement).toBe(own.reduce((sum, p) => sum + p.latest.engagement!, 0));
+    }
+    expect(networks.find((n) => n.platform === 'twitter')!.reach).toBeNull();
     // X reports no reach: sorted by reach, only Instagram's post is ranked.
     const byReach = await api('GET', `/analytics/top-posts?from=${s.day}&to=${s.day}&sort=reach`, { key: s.secret });
     expect(byReach.body.data.map((p) => p.platform)).toEqual(['instagram']);

@@ -102,19 +102,22 @@ export const ZWindowProvenance = ZPostResultsProvenance.extend({
   withReading: z.number().int(),
 });
 
+const ZTotals = ZPostMetricValues.extend({
+  engagement: z.number().nullable(),
+  posts: z.number().int().describe('Published targets (a post on one account)'),
+  withReading: z.number().int(),
+});
+
 export const ZTopPostsResponse = z.object({
   data: z.array(ZTopPost),
+  networks: z
+    .array(ZTotals.extend({ platform: z.enum(PLATFORMS) }))
+    .describe('The window’s totals per network (within the platform filter), the most engaging first'),
   provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement }),
 });
 
 export const ZRollupQuery = z.strictObject({ id: ZIdOf('connection', 'from connections_list'), ...windowQuery }).superRefine(checkWindow);
 export type RollupQuery = z.infer<typeof ZRollupQuery>;
-
-const ZTotals = ZPostMetricValues.extend({
-  engagement: z.number().nullable(),
-  posts: z.number().int(),
-  withReading: z.number().int(),
-});
 
 export const ZRollupResponse = z.object({
   data: z.object({

@@ -186,8 +186,17 @@ export async function topPosts(workspaceId: string, query: TopPostsQuery) {
   );
   return {
     data: rankRows(rows, sort, query.limit ?? 10).map(topPostOf),
+    networks: byNetwork(rows),
     provenance: { ...windowProvenance(rows, timeZone, query.from, query.to), sort },
   };
+}
+
+/** The window's totals per network, the most engaging first: how the networks compare. */
+export function byNetwork(rows: WindowRow[]): (Totals & { platform: Platform })[] {
+  const platforms = [...new Set(rows.map((r) => r.platform as Platform))];
+  return platforms
+    .map((platform) => ({ platform, ...total(rows.filter((r) => r.platform === platform)) }))
+    .sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1) || b.posts - a.posts || a.platform.localeCompare(b.platform));
 }
 
 export type Totals = Record<PostMetricName, number | null> & { engagement: number | null; posts: number; withReading: number };

@@ -13,6 +13,7 @@ import { Button } from '@/app/_ui/button';
 import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select } from '@/app/_ui/primitives';
 import { SCOPES } from '@/server/auth/scopes';
 import { LINK_DEFAULT_DAYS, ZClientLinkBody, type ClientLinkCreated, type ClientLinkKind } from '@/server/client-links/client-links.schemas';
+import { addDays, todayIn } from '@/server/shared/analytics-window';
 import type { WorkspaceDto } from '@/server/workspaces/workspaces.schemas';
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
@@ -102,7 +103,11 @@ export function ClientDetail({ id, initial }: { id: string; initial: WorkspaceDt
 
 // The link body's schema as the form edits it: strings from inputs, the kind chosen alongside.
 const ZLinkForm = z.object({
-  kind: z.enum(['connect', 'review']),
+  kind: z.enum(['connect', 'review', 'report']),
+  // A report link's range of publishing days and its title; the route judges them.
+  from: z.string(),
+  to: z.string(),
+  title: z.string(),
   expiresInDays: z.coerce.number<string>().pipe(ZClientLinkBody.shape.expiresInDays.unwrap()),
   rotate: z.boolean(),
   brandName: z.string(),
@@ -112,16 +117,34 @@ type LinkValues = z.input<typeof ZLinkForm>;
 
 function LinkForm({ clientId }: { clientId: string }) {
   const [created, setCreated] = useState<(ClientLinkCreated & { kind: ClientLinkKind }) | null>(null);
+  const tz = useShell().current.timeZone;
+  const today = todayIn(tz);
+  const monthAgo = addDays(today, -29);
   const qc = useQueryClient();
   const form = useForm<LinkValues, unknown, z.output<typeof ZLinkForm>>({
     resolver: zodResolver(ZLinkForm),
-    defaultValues: { kind: 'connect', expiresInDays: String(LINK_DEFAULT_DAYS), rotate: false, brandName: '', logoUrl: '' },
+    defaultValues: {
+      kind: 'connect',
+      expiresInDays: String(LINK_DEFAULT_DAYS),
+      rotate: false,
+      brandName: '',
+      logoUrl: '',
+      from: monthAgo,
+      to: today,
+      title: '',
+    },
   });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const submit = form.handleSubmit(async (v) => {
     const brand = { ...(v.brandName.trim() ? { name: v.brandName.trim() } : {}), ...(v.logoUrl.trim() ? { logoUrl: v.logoUrl.trim() } : {}) };
     const body = { id: clientId, expiresInDays: v.expiresInDays, rotate: v.rotate, ...(Object.keys(brand).length ? { brand } : {}) };
     try {
-      const res = v.kind === 'connect' ? await trpc.workspaces.connectUrl.mutate(body) : await trpc.workspaces.reviewUrl.mutate(body);
+      const res =
+        v.kind === 'connect'
+          ? await trpc.workspaces.connectUrl.mutate(body)
+          : v.kind === 'review'
+            ? await trpc.workspaces.reviewUrl.mutate(body)
+            : await trpc.workspaces.reportUrl.mutate({ ...body, from: v.from, to: v.to, ...(v.title.trim() ? { title: v.title.trim() } : {}) });
       setCreated({ ...res.data, kind: v.kind });
       toast.success(`${KIND_LABEL[v.kind]} created`);
       void qc.invalidateQueries({ queryKey: linksKey(clientId) });
@@ -133,7 +156,9 @@ function LinkForm({ clientId }: { clientId: string }) {
           ? 'brandName'
           : e.field === 'expiresInDays'
             ? 'expiresInDays'
-            : 'kind';
+            : e.field === 'from' || e.field === 'to' || e.field === 'title'
+              ? e.field
+              : 'kind';
       form.setError(field, { message: e.message });
     }
   });
@@ -149,6 +174,7 @@ function LinkForm({ clientId }: { clientId: string }) {
             <Select id="link-kind" {...form.register('kind')}>
               <option value="connect">Connect link (accounts)</option>
               <option value="review">Review link (approvals)</option>
+              <option value="report">Report link (results of a date range)</option>
             </Select>
             <FieldError>{errors.kind?.message}</FieldError>
           </div>
@@ -166,6 +192,26 @@ function LinkForm({ clientId }: { clientId: string }) {
             <FieldError>{errors.expiresInDays?.message}</FieldError>
           </div>
         </div>
+        {kind === 'report' ? (
+          <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2">
+            <legend className="px-1 text-sm font-medium">The report</legend>
+            <div>
+              <Label htmlFor="link-from">Published from ({tz})</Label>
+              <Input id="link-from" type="date" aria-invalid={!!errors.from} {...form.register('from')} />
+              <FieldError>{errors.from?.message}</FieldError>
+            </div>
+            <div>
+              <Label htmlFor="link-to">To</Label>
+              <Input id="link-to" type="date" aria-invalid={!!errors.to} {...form.register('to')} />
+              <FieldError>{errors.to?.message}</FieldError>
+            </div>
+            <div className="sm:col-span-2">
+              <Label htmlFor="link-title">Title (optional)</Label>
+              <Input id="link-title" placeholder="e.g. November results" aria-invalid={!!errors.title} {...form.register('title')} />
+              <FieldError>{errors.title?.message}</FieldError>
+            </div>
+          </fieldset>
+        ) : null}
         <div>
           <Label htmlFor="link-brand">Brand name (optional)</Label>
           <Input id="link-brand" placeholder="Your agency’s name" aria-invalid={!!errors.brandName} {...form.register('brandName')} />

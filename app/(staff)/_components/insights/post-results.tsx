@@ -282,6 +282,42 @@ export function PostResults({ tz }: { tz: string }) {
           </div>
         </Card>
       )}
+      {top.data && top.data.networks.length > 0 ? <Networks networks={top.data.networks} /> : null}
     </div>
+  );
+}
+
+type NetworkTotals = NonNullable<Awaited<ReturnType<typeof trpc.postMetrics.top.query>>>['networks'][number];
+
+/** How the networks compare over the window: engagement as a bar against the best one, and the counters beside it. */
+function Networks({ networks }: { networks: NetworkTotals[] }) {
+  const best = Math.max(...networks.map((n) => n.engagement ?? 0), 1);
+  return (
+    <Card className="min-w-0">
+      <h2 className="font-semibold text-slate-900">By network</h2>
+      <p className="mt-1 text-xs text-slate-600">Totals of each account’s latest reading; “—” where the network reports no such number.</p>
+      <ul className="mt-3 space-y-3" data-testid="post-results-networks">
+        {networks.map((n) => (
+          <li key={n.platform} className="text-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium">{platformLabel(n.platform)}</span>
+              <span className="text-xs text-slate-600">
+                {n.posts} published · {n.withReading} with a reading
+              </span>
+            </div>
+            <div className="mt-1 h-2 w-full rounded bg-slate-100" aria-hidden>
+              <div className="h-2 rounded bg-blue-700" style={{ width: `${Math.round(((n.engagement ?? 0) / best) * 100)}%` }} />
+            </div>
+            <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-700">
+              {(['engagement', 'impressions', 'reach', 'views', 'comments', 'shares', 'saves'] as Sort[]).map((m) => (
+                <span key={m}>
+                  {LABELS[m]}: <span className="font-semibold tabular-nums">{n[m] === null ? '—' : count.format(n[m]!)}</span>
+                </span>
+              ))}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
