@@ -60,7 +60,7 @@ export function platformLimitProblems(opts: LimitInput): AppError[] {
 function checkPlatform(platform: Platform, opts: LimitInput): void {
   const images = opts.media.filter((m) => m.kind === 'image');
   const videos = opts.media.filter((m) => m.kind === 'video');
-  const { label, text, media, requiredSettings } = catalogueEntry(platform);
+  const { label, text, media, requiredSettings, requiredSettingsWithVideo } = catalogueEntry(platform);
   const variant = opts.variants?.[platform]?.content;
   const content = variant ?? opts.content;
   const field = variant !== undefined ? `variants.${platform}.content` : 'content';
@@ -80,6 +80,13 @@ function checkPlatform(platform: Platform, opts: LimitInput): void {
   for (const key of requiredSettings ?? []) {
     if (settings[key] === undefined || settings[key] === '') {
       throw new AppError('VALIDATION_FAILED', `${label} posts need platformSettings.${platform}.${key}`, { field: `platformSettings.${platform}.${key}` });
+    }
+  }
+  for (const key of videos.length > 0 && media.maxVideos > 0 ? (requiredSettingsWithVideo ?? []) : []) {
+    if (settings[key] === undefined || settings[key] === '') {
+      throw new AppError('VALIDATION_FAILED', `${label} video posts need platformSettings.${platform}.${key}`, {
+        field: `platformSettings.${platform}.${key}`,
+      });
     }
   }
   if (media.required && opts.media.length === 0) {

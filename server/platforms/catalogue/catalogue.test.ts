@@ -93,6 +93,8 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
     phrases: (e) => [
       `| ${n(e.text.maxChars)} characters`,
       `${e.media.maxImages} per post, up to ${e.media.maxImageBytes! / MB} MB`,
+      `| Video | ${e.media.maxVideos} per post, up to ${e.media.maxVideoBytes / GB} GB and up to ${minutes(e.media.maxVideoSeconds)}`,
+      '(`platformSettings.reddit.posterUrl`, required with a video)',
       'required (`platformSettings.reddit.title`)',
       required(e),
     ],

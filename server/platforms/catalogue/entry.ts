@@ -59,6 +59,11 @@ export interface PlatformCatalogueEntry {
    */
   requiredSettings?: readonly string[];
   /**
+   * Keys of `settings` a post with a video must carry (a Reddit video's poster image): such a
+   * post without one is refused at creation, naming the setting.
+   */
+  requiredSettingsWithVideo?: readonly string[];
+  /**
    * false: the platform's grant does not lapse by itself (a Telegram bot, a Discord or Slack
    * webhook, a Mastodon token), so an account without an expiry is known valid, not unknown.
    */

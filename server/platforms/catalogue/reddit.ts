@@ -1,18 +1,20 @@
 // Reddit: https://www.reddit.com/dev/api#POST_api_submit (kind self | link | image | video,
 // sr, title, text, url, flair_id, flair_text, nsfw, spoiler; api_type=json), titles up to 300
 // characters and self text up to 40,000 (Reddit's submit form and its error TOO_LONG), images
-// up to 20 MB (https://support.reddithelp.com/hc/en-us/articles/360043053312). A post goes to
-// one subreddit, named per post.
+// up to 20 MB and videos up to 15 minutes and 1 GB (Reddit Help,
+// https://support.reddithelp.com/hc/en-us/articles/360043053312). A video post needs a
+// poster image (the submission's video_poster_url), so `posterUrl` is required with a video.
+// A post goes to one subreddit, named per post.
 import { z } from 'zod';
 import { storableText, ZText } from '@/server/shared/schemas';
-import { MB, type PlatformCatalogueEntry } from './entry';
+import { GB, MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 
 export const reddit = {
   label: 'Reddit',
   text: { maxChars: 40_000, count: codePointLength },
-  // A text post, a link post, or one image; galleries and videos are not offered by Herald.
-  media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 20 * MB },
+  // A text post, a link post, one image or one video; galleries are not offered by Herald.
+  media: { maxImages: 1, maxVideos: 1, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 15 * 60, maxVideoBytes: 1 * GB, maxImageBytes: 20 * MB },
   settings: z.strictObject({
     subreddit: ZText.regex(/^(r\/)?[A-Za-z0-9][A-Za-z0-9_]{1,20}$/, 'a subreddit name, e.g. coffee or r/coffee')
       .optional()
@@ -24,10 +26,17 @@ export const reddit = {
       .check(storableText)
       .optional()
       .describe('Makes a link post to this URL; the post text then becomes the author’s first comment'),
+    posterUrl: z
+      .url({ protocol: /^https$/ })
+      .max(2048)
+      .check(storableText)
+      .optional()
+      .describe('The poster (thumbnail) image of a video post, an https image URL; required with a video'),
     flairId: z.string().min(1).max(64).check(storableText).optional().describe('A post flair template id of the subreddit'),
     flairText: ZText.trim().min(1).max(64).optional().describe('The flair’s text, where the template allows editing'),
     nsfw: z.boolean().optional().describe('Marks the post NSFW'),
     spoiler: z.boolean().optional().describe('Marks the post as a spoiler'),
   }),
   requiredSettings: ['subreddit', 'title'],
+  requiredSettingsWithVideo: ['posterUrl'],
 } satisfies PlatformCatalogueEntry;

@@ -14,6 +14,7 @@ import { REDDIT_DEFAULT_USER_AGENT } from './reddit-api';
 
 const f = (name: string) => fixture(import.meta.dirname, name);
 const IMAGE_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]);
+const VIDEO_BYTES = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 9, 8, 7, 6]);
 
 const api = useFakePlatformApi();
 const connection = liveConnection('reddit', {
@@ -109,6 +110,108 @@ describe('reddit publishing', () => {
     expect(api.calls('GET', '/user/heraldcoffee/submitted')).toHaveLength(2);
   });
 
+  it('uploads a video and its poster through asset leases, submits kind=video and finds the post once processed', async () => {
+    const lease = (key: string, contentType: string, assetId: string) => ({
+      json: {
+        ...f('media-asset'),
+        args: {
+          action: `//${api.baseUrl.replace('https://', '')}/bucket`,
+          fields: f('media-asset').args.fields.map((field: { name: string; value: string }) =>
+            field.name === 'key' ? { ...field, value: key } : field.name === 'content-type' ? { ...field, value: contentType } : field,
+          ),
+        },
+        asset: { ...f('media-asset').asset, asset_id: assetId },
+      },
+    });
+    api.on('GET', '/media/pour.mp4', { headers: { 'content-type': 'video/mp4' }, body: VIDEO_BYTES });
+    api.on('GET', '/media/pour-poster.jpg', { headers: { 'content-type': 'image/jpeg' }, body: IMAGE_BYTES });
+    api.on(
+      'POST',
+      '/api/media/asset.json',
+      () => lease('rte_videos/7q2wr8tm4kzsc1', 'video/mp4', '7q2wr8tm4kzsc1'),
+      () => lease('rte_images/3p9xk2fh8kzsc1', 'image/jpeg', '3p9xk2fh8kzsc1'),
+    );
+    api.on('POST', '/bucket', { status: 201, headers: { 'content-type': 'application/xml' }, body: '<PostResponse></PostResponse>' });
+    api.on('POST', '/api/submit', { json: f('submit-video') });
+    // Still processing on the first two looks: not yet listed.
+    api.on(
+      'GET',
+      '/user/heraldcoffee/submitted',
+      { json: { kind: 'Listing', data: { children: [] } } },
+      { json: f('user-submitted') },
+      { json: f('user-submitted-video') },
+    );
+    api.on('POST', '/api/comment', { json: { json: { errors: [], data: { things: [] } } } });
+
+    const result = await publisher({ pollAttempts: 5 }).publish(
+      connection,
+      post(
+        { title: 'Pouring the winter blend', posterUrl: `${api.baseUrl}/media/pour-poster.jpg`, flairId: 'b2c3d4e5-flair', nsfw: false, spoiler: false },
+        { mediaUrls: [`${api.baseUrl}/media/pour.mp4`], mediaKinds: ['video'] },
+      ),
+    );
+
+    expect(result).toEqual({ postedId: 't3_1h2xv1d', permalink: 'https://www.reddit.com/r/Coffee/comments/1h2xv1d/pouring_the_winter_blend/' });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /media/pour.mp4',
+      'GET /media/pour-poster.jpg',
+      'POST /api/media/asset.json',
+      'POST /bucket',
+      'POST /api/media/asset.json',
+      'POST /bucket',
+      'POST /api/submit',
+      'GET /user/heraldcoffee/submitted',
+      'GET /user/heraldcoffee/submitted',
+      'GET /user/heraldcoffee/submitted',
+      'POST /api/comment',
+    ]);
+    const [videoLease, posterLease] = api.calls('POST', '/api/media/asset.json');
+    expect(Object.fromEntries(videoLease!.form())).toEqual({ filepath: 'pour.mp4', mimetype: 'video/mp4' });
+    expect(Object.fromEntries(posterLease!.form())).toEqual({ filepath: 'pour-poster.jpg', mimetype: 'image/jpeg' });
+    const [videoUpload, posterUpload] = api.calls('POST', '/bucket');
+    expect(videoUpload!.text).toContain('rte_videos/7q2wr8tm4kzsc1');
+    expect(videoUpload!.body.includes(VIDEO_BYTES)).toBe(true);
+    expect(posterUpload!.text).toContain('rte_images/3p9xk2fh8kzsc1');
+    expect(posterUpload!.body.includes(IMAGE_BYTES)).toBe(true);
+    expect(Object.fromEntries(api.calls('POST', '/api/submit')[0]!.form())).toEqual({
+      api_type: 'json',
+      kind: 'video',
+      sr: 'Coffee',
+      title: 'Pouring the winter blend',
+      url: `${api.baseUrl}/bucket/rte_videos/7q2wr8tm4kzsc1`,
+      video_poster_url: `${api.baseUrl}/bucket/rte_images/3p9xk2fh8kzsc1`,
+      flair_id: 'b2c3d4e5-flair',
+      nsfw: 'false',
+      spoiler: 'false',
+      resubmit: 'true',
+      sendreplies: 'true',
+    });
+    expect(Object.fromEntries(api.calls('POST', '/api/comment')[0]!.form())).toMatchObject({ thing_id: 't3_1h2xv1d' });
+  });
+
+  it('records the video asset id with no link when the video post is not listed within the polls', async () => {
+    api.on('GET', '/media/pour.mp4', { headers: { 'content-type': 'video/mp4' }, body: VIDEO_BYTES });
+    api.on('GET', '/media/pour-poster.jpg', { headers: { 'content-type': 'image/jpeg' }, body: IMAGE_BYTES });
+    api.on('POST', '/api/media/asset.json', () => ({
+      json: { ...f('media-asset'), args: { ...f('media-asset').args, action: `//${api.baseUrl.replace('https://', '')}/bucket` } },
+    }));
+    api.on('POST', '/bucket', { status: 201, body: '' });
+    api.on('POST', '/api/submit', { json: f('submit-video') });
+    api.on('GET', '/user/heraldcoffee/submitted', { json: f('user-submitted') });
+
+    const result = await publisher({ pollAttempts: 4 }).publish(
+      connection,
+      post(
+        { title: 'Pouring the winter blend', posterUrl: `${api.baseUrl}/media/pour-poster.jpg` },
+        { mediaUrls: [`${api.baseUrl}/media/pour.mp4`], mediaKinds: ['video'] },
+      ),
+    );
+
+    expect(result).toEqual({ postedId: '1x6tb3v2kzsc1', permalink: null });
+    expect(api.calls('GET', '/user/heraldcoffee/submitted')).toHaveLength(4);
+    expect(api.calls('POST', '/api/comment')).toHaveLength(0);
+  });
+
   it('waits as long as X-Ratelimit-Reset says when a 429 has no Retry-After', async () => {
     api.on(
       'POST',
@@ -132,9 +235,9 @@ describe('reddit errors', () => {
     expect(error.opts).toEqual({ status: 200 });
   });
 
-  it('refuses a video before calling Reddit', async () => {
-    const error = await failure(publisher().publish(connection, post({}, { mediaUrls: ['https://cdn.herald.example/m/v.mp4'], mediaKinds: ['video'] })));
-    expect(error.message).toBe('Herald does not post videos to Reddit; post an image, a link or text');
+  it('refuses a video without a poster image before calling Reddit or reading the file', async () => {
+    const error = await failure(publisher().publish(connection, post({}, { mediaUrls: [`${api.baseUrl}/media/pour.mp4`], mediaKinds: ['video'] })));
+    expect(error.message).toBe('A Reddit video post needs a poster image (platformSettings.reddit.posterUrl)');
     expect(api.requests).toHaveLength(0);
   });
 });

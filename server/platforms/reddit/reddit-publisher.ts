@@ -1,4 +1,4 @@
-// Reddit live adapter: a text, link or image post to the subreddit a post names.
+// Reddit live adapter: a text, link, image or video post to the subreddit a post names.
 //
 // Sources:
 //   https://www.reddit.com/dev/api#POST_api_submit — POST /api/submit (form) api_type=json,
@@ -10,14 +10,22 @@
 //   { args: { action: "//<bucket host>", fields: [{ name, value }] }, asset: { asset_id,
 //   websocket_url } }; the file is POSTed to https:<action> as multipart/form-data with every
 //   field and then the file; the image's URL is <action>/<key field>; then submit kind=image.
+//   Video posts go the same way (as Reddit's clients and PRAW's Subreddit.submit_video do,
+//   https://github.com/praw-dev/praw/blob/main/praw/models/reddit/subreddit.py): the video
+//   (mimetype video/mp4, video/quicktime…) and its poster image (platformSettings.reddit.posterUrl)
+//   each through its own asset lease and upload, then submit kind=video with url = the video's
+//   URL and video_poster_url = the poster's.
 //   https://github.com/reddit-archive/reddit/wiki/OAuth2 (refresh: grant_type=refresh_token,
 //   HTTP Basic client authentication, User-Agent)
 //
-// Videos are not offered: Reddit's video submission needs a poster image and its processing is
-// reported only over a websocket. Galleries are not offered either. Reddit has no idempotency
-// key for submissions, so request.idempotencyKey is not used.
-// The post text: a text post's body; for a link or image post (whose submission takes no body)
-// it is posted as the author's first comment, best effort.
+// An image or video submission is answered with a websocket address only (Reddit processes the
+// media asynchronously): the post is looked for among the account's newest submissions (same
+// subreddit and title) for a bounded number of polls, else the asset id is recorded with no link.
+// A video post without a poster is refused at creation (the catalogue's requiredSettingsWithVideo)
+// and again here before any upload. Galleries are not offered. Reddit has no idempotency key for
+// submissions, so request.idempotencyKey is not used.
+// The post text: a text post's body; for a link, image or video post (whose submission takes no
+// body) it is posted as the author's first comment, best effort.
 import { PlatformError, type PublishRequest, type Publisher } from '../publisher';
 import {
   apiEndpoint,
@@ -47,7 +55,8 @@ export interface RedditOptions extends AdapterOptions {
   tokenUrl?: string;
 }
 
-type Submission = { kind: 'self' } | { kind: 'link'; url: string } | { kind: 'image'; file: { bytes: Buffer; contentType: string; name: string } };
+type MediaFile = { bytes: Buffer; contentType: string; name: string };
+type Submission = { kind: 'self' } | { kind: 'link'; url: string } | { kind: 'image'; file: MediaFile } | { kind: 'video'; file: MediaFile; poster: MediaFile };
 
 export function createRedditPublisher(options: RedditOptions = {}): Publisher<'reddit'> {
   return {
@@ -61,14 +70,16 @@ export function createRedditPublisher(options: RedditOptions = {}): Publisher<'r
       return withAccessToken(connection, redditRefresher(fetch, options), tokens, async (token) => {
         const api = redditClient(fetch, baseUrl, token, options.timeoutMs);
         const sr = subreddit.replace(/^r\//, '');
-        const image = submission.kind === 'image' ? await uploadImage(api, fetch, submission.file) : null;
+        const asset = submission.kind === 'image' || submission.kind === 'video' ? await uploadMedia(api, fetch, submission.file, submission.kind) : null;
+        const poster = submission.kind === 'video' ? await uploadMedia(api, fetch, submission.poster, 'poster image') : null;
         const submitted = await api.post('/api/submit', {
           api_type: 'json',
           kind: submission.kind,
           sr,
           title,
           text: submission.kind === 'self' ? request.content : undefined,
-          url: submission.kind === 'link' ? submission.url : image?.url,
+          url: submission.kind === 'link' ? submission.url : asset?.url,
+          video_poster_url: poster?.url,
           flair_id: request.settings.flairId,
           flair_text: request.settings.flairText,
           nsfw: request.settings.nsfw,
@@ -78,11 +89,11 @@ export function createRedditPublisher(options: RedditOptions = {}): Publisher<'r
         });
         const post = jsonString(submitted.json, 'json', 'data', 'name')
           ? { name: jsonString(submitted.json, 'json', 'data', 'name')!, url: jsonString(submitted.json, 'json', 'data', 'url') ?? null }
-          : await findImagePost(api, username, sr, title, options);
+          : await findMediaPost(api, username, sr, title, options, submission.kind === 'video');
         if (!post) {
-          // Reddit answers an image submission with a websocket address only, and the post could
-          // not be found among the account's newest: Reddit has it, with no id to record.
-          return { postedId: image?.assetId ?? `${sr}:${title}`, permalink: null };
+          // Reddit answers an image or video submission with a websocket address only, and the
+          // post could not be found among the account's newest: Reddit has it, with no id to record.
+          return { postedId: asset?.assetId ?? `${sr}:${title}`, permalink: null };
         }
         if (submission.kind !== 'self' && request.content.trim()) {
           await bestEffort('reddit', 'first comment', () => api.post('/api/comment', { api_type: 'json', thing_id: post.name, text: request.content }));
@@ -95,31 +106,35 @@ export function createRedditPublisher(options: RedditOptions = {}): Publisher<'r
 
 async function submissionOf(fetch: Fetcher, request: PublishRequest<'reddit'>): Promise<Submission> {
   const items = mediaItems(request);
-  if (items.some((i) => i.kind === 'video')) throw new PlatformError('Herald does not post videos to Reddit; post an image, a link or text');
-  if (items.length > 1) throw new PlatformError('A Reddit post takes one image');
+  if (items.length > 1) throw new PlatformError('A Reddit post takes one image or one video');
   if (request.settings.url) {
-    if (items.length) throw new PlatformError('A Reddit link post takes no image');
+    if (items.length) throw new PlatformError('A Reddit link post takes no image or video');
     return { kind: 'link', url: request.settings.url };
   }
   if (items.length === 0) return { kind: 'self' };
-  const file = await downloadMedia(fetch, items[0]!, media.maxImageBytes!);
-  const name = new URL(items[0]!.url).pathname.split('/').pop() || 'image.jpg';
-  return { kind: 'image', file: { ...file, name } };
+  const item = items[0]!;
+  if (item.kind === 'video') {
+    const { posterUrl } = request.settings;
+    if (!posterUrl) throw new PlatformError('A Reddit video post needs a poster image (platformSettings.reddit.posterUrl)');
+    const video = { ...(await downloadMedia(fetch, item, media.maxVideoBytes)), name: fileName(item.url, 'video.mp4') };
+    const poster = { ...(await downloadMedia(fetch, { url: posterUrl, kind: 'image' }, media.maxImageBytes!)), name: fileName(posterUrl, 'poster.jpg') };
+    return { kind: 'video', file: video, poster };
+  }
+  return { kind: 'image', file: { ...(await downloadMedia(fetch, item, media.maxImageBytes!)), name: fileName(item.url, 'image.jpg') } };
 }
 
-async function uploadImage(
-  api: RedditClient,
-  fetch: Fetcher,
-  file: { bytes: Buffer; contentType: string; name: string },
-): Promise<{ url: string; assetId: string | null }> {
+const fileName = (url: string, fallback: string) => new URL(url).pathname.split('/').pop() || fallback;
+
+/** One file through Reddit's media asset lease and its upload host: the file's URL there. */
+async function uploadMedia(api: RedditClient, fetch: Fetcher, file: MediaFile, what: string): Promise<{ url: string; assetId: string | null }> {
   const lease = await api.post('/api/media/asset.json', { filepath: file.name, mimetype: file.contentType });
   const action = jsonString(lease.json, 'args', 'action');
   const fields = jsonAt(lease.json, 'args', 'fields');
-  if (!action || !Array.isArray(fields)) throw new PlatformError('Reddit returned no upload lease for the image');
+  if (!action || !Array.isArray(fields)) throw new PlatformError(`Reddit returned no upload lease for the ${what}`);
   const actionUrl = action.startsWith('//') ? `https:${action}` : action;
   const parts = fields.map((field) => ({ name: jsonString(field, 'name') ?? '', value: jsonString(field, 'value') ?? '' })).filter((p) => p.name);
   const key = parts.find((p) => p.name === 'key')?.value;
-  if (!key) throw new PlatformError('Reddit’s upload lease names no key for the image');
+  if (!key) throw new PlatformError(`Reddit’s upload lease names no key for the ${what}`);
   const form = multipartBody([...parts, { name: 'file', value: file.bytes, filename: file.name, contentType: file.contentType }]);
   const upload = await callApi(fetch, actionUrl, {
     method: 'POST',
@@ -135,11 +150,14 @@ async function uploadImage(
   return { url: `${actionUrl.replace(/\/+$/, '')}/${key}`, assetId: jsonString(lease.json, 'asset', 'asset_id') ?? null };
 }
 
-/** The image post among the account's newest submissions (same subreddit and title). */
-async function findImagePost(api: RedditClient, username: string, sr: string, title: string, options: RedditOptions) {
+/** The image or video post among the account's newest submissions (same subreddit and title). */
+async function findMediaPost(api: RedditClient, username: string, sr: string, title: string, options: RedditOptions, video: boolean) {
   if (!username) return null;
   const polling = pollSettings(options);
-  const found = await pollUntil({ intervalMs: polling.intervalMs, attempts: Math.min(polling.attempts, 3) }, async () => {
+  // A video is listed only once Reddit has processed it: every poll the adapters allow
+  // (PLATFORM_POLL_*); an image appears at once, so three at most.
+  const attempts = video ? polling.attempts : Math.min(polling.attempts, 3);
+  const found = await pollUntil({ intervalMs: polling.intervalMs, attempts }, async () => {
     const listing = await api.get(`/user/${encodeURIComponent(username)}/submitted?sort=new&limit=10&raw_json=1`);
     const children = jsonAt(listing.json, 'data', 'children');
     for (const child of Array.isArray(children) ? children : []) {
