@@ -43,4 +43,21 @@ describe('platformLimitProblems', () => {
       platformLimitProblems({ platforms: ['twitter'], content: 'x'.repeat(400), variants: null, media: [], accountTextLimits: { twitter: 1000 } }),
     ).toEqual([]);
   });
+  it('asks for the settings a network needs only with a video (a Reddit video’s poster), naming the field', () => {
+    const video = { assetId: 'a', url: 'https://x.example/v.mp4', kind: 'video' as const, contentType: 'video/mp4', bytes: 1000, durationMs: 10_000 };
+    const image = { ...video, url: 'https://x.example/i.png', kind: 'image' as const, contentType: 'image/png', durationMs: null };
+    const reddit = { subreddit: 'coffee', title: 'New roast' };
+    const [missing] = platformLimitProblems({ platforms: ['reddit'], content: 'Hi', variants: null, media: [video], settings: { reddit } });
+    expect(missing).toMatchObject({ code: 'VALIDATION_FAILED', field: 'platformSettings.reddit.posterUrl' });
+    expect(
+      platformLimitProblems({
+        platforms: ['reddit'],
+        content: 'Hi',
+        variants: null,
+        media: [video],
+        settings: { reddit: { ...reddit, posterUrl: 'https://x.example/p.png' } },
+      }),
+    ).toEqual([]);
+    expect(platformLimitProblems({ platforms: ['reddit'], content: 'Hi', variants: null, media: [image], settings: { reddit } })).toEqual([]);
+  });
 });
