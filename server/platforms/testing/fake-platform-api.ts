@@ -79,10 +79,18 @@ function record(method: string, url: URL, headers: IncomingHttpHeaders, body: Bu
   };
 }
 
-export async function startFakePlatformApi(): Promise<FakePlatformApi> {
-  const tls = createSelfSignedCert('herald-fake-platform', ['IP:127.0.0.1']);
+/**
+ * `tls`: a certificate the caller made (a benchmark whose process trusts it through
+ * NODE_EXTRA_CA_CERTS); otherwise a throwaway one only `fetch` trusts.
+ */
+export async function startFakePlatformApi(options: { tls?: { key: string; cert: string } } = {}): Promise<FakePlatformApi> {
+  let tls = options.tls;
+  if (!tls) {
+    const made = createSelfSignedCert('herald-fake-platform', ['IP:127.0.0.1']);
+    made.remove();
+    tls = made;
+  }
   const { cert, key } = tls;
-  tls.remove();
 
   let routes: Route[] = [];
   const requests: RecordedRequest[] = [];
