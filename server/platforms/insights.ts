@@ -13,6 +13,19 @@ import type { PublishableConnection, TokenStore } from './publisher';
 export const POST_METRICS = ['impressions', 'reach', 'views', 'reactions', 'comments', 'shares', 'saves', 'linkClicks', 'videoWatchSeconds'] as const;
 export type PostMetricName = (typeof POST_METRICS)[number];
 
+/** Each metric in words, for every screen that shows one (the app's results, the Posts view). */
+export const POST_METRIC_LABELS: Record<PostMetricName, string> = {
+  impressions: 'Impressions',
+  reach: 'Reach',
+  views: 'Views',
+  reactions: 'Reactions',
+  comments: 'Comments',
+  shares: 'Shares',
+  saves: 'Saves',
+  linkClicks: 'Link clicks',
+  videoWatchSeconds: 'Watch time (s)',
+};
+
 export interface MetricReading {
   value: number | null;
   /** Why value is null; null when there is a value. */

@@ -12,7 +12,7 @@ import { Button } from '@/app/_ui/button';
 import { MediaThumb } from '@/app/_ui/media-thumb';
 import { Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, Select } from '@/app/_ui/primitives';
 import { ZTopPostsQuery, type TopPostsQuery } from '@/server/analytics/post-metrics/post-metrics.schemas';
-import { POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
+import { POST_METRIC_LABELS, POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
 import { addDays, todayIn } from '@/server/shared/analytics-window';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { formatIn } from '../../_lib/time';
@@ -20,18 +20,7 @@ import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel } from '../publishing/post-bits';
 
 type Sort = PostMetricName | 'engagement';
-const LABELS: Record<Sort, string> = {
-  engagement: 'Engagement',
-  impressions: 'Impressions',
-  reach: 'Reach',
-  views: 'Views',
-  reactions: 'Reactions',
-  comments: 'Comments',
-  shares: 'Shares',
-  saves: 'Saves',
-  linkClicks: 'Link clicks',
-  videoWatchSeconds: 'Watch time (s)',
-};
+const LABELS: Record<Sort, string> = { engagement: 'Engagement', ...POST_METRIC_LABELS };
 /** The columns of the table; the rest are in the CSV. */
 const COLUMNS: Sort[] = ['engagement', 'impressions', 'reach', 'views', 'reactions', 'comments', 'shares', 'saves', 'linkClicks'];
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });

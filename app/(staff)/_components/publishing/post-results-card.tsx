@@ -7,22 +7,12 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, LoadingRows } from '@/app/_ui/primitives';
-import { POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
+import { POST_METRIC_LABELS, POST_METRICS } from '@/server/platforms/insights';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel } from './post-bits';
 
-const LABELS: Record<PostMetricName, string> = {
-  impressions: 'Impressions',
-  reach: 'Reach',
-  views: 'Views',
-  reactions: 'Reactions',
-  comments: 'Comments',
-  shares: 'Shares',
-  saves: 'Saves',
-  linkClicks: 'Link clicks',
-  videoWatchSeconds: 'Watch time (s)',
-};
+const LABELS = POST_METRIC_LABELS;
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 export function PostResultsCard({ postId, tz, canCollect }: { postId: string; tz: string; canCollect: boolean }) {
