@@ -448,7 +448,7 @@ async function topPostsQuery() {
          WHERE t."connectionId" = '${c.id}'::uuid AND t."publishedAt" + s.after <= now()`);
     }
   }
-  for (const table of ['Post', 'PostTarget', 'PostMetricReading']) await db.$executeRawUnsafe(`VACUUM ANALYZE "${table}"`);
+  for (const table of ['Post', 'PostTarget', 'PostMetricReading', 'PostTargetResult']) await db.$executeRawUnsafe(`VACUUM ANALYZE "${table}"`);
   const targets = await db.postTarget.count({ where: { post: { workspaceId: { in: workspaceIds } } } });
   const readings = await db.postMetricReading.count({ where: { workspaceId: { in: workspaceIds } } });
   console.log(
@@ -457,7 +457,7 @@ async function topPostsQuery() {
 
   if (TRY_SQL) {
     await db.$executeRawUnsafe(TRY_SQL);
-    for (const table of ['PostTarget', 'PostMetricReading']) await db.$executeRawUnsafe(`ANALYZE "${table}"`);
+    for (const table of ['PostTarget', 'PostMetricReading', 'PostTargetResult']) await db.$executeRawUnsafe(`ANALYZE "${table}"`);
     console.log(`ran TRY_SQL: ${TRY_SQL}`);
   }
   if (EXPLAIN) await explainWindowRows();
@@ -486,43 +486,35 @@ async function topPostsQuery() {
 }
 
 /**
- * EXPLAIN=1: the plan of the top-posts query (a copy of windowRows' SQL in
- * server/analytics/post-metrics/read-metrics.ts, workspace time zone UTC) for 30 and 366 days.
+ * EXPLAIN=1: the plans of top posts' two statements (copies of topPosts' SQL in
+ * server/analytics/post-metrics/read-metrics.ts, workspace time zone UTC) for 30 and 366 days:
+ * the ranking (LIMIT 10 over PostTargetResult) and the per-network sums.
  */
 async function explainWindowRows() {
   const { db } = await import('@/server/db/client');
   const { addDays } = await import('@/server/shared/analytics-window');
   const ws = await db.workspace.findFirstOrThrow({ where: { name: 'Bench' }, select: { id: true } });
   const to = new Date().toISOString().slice(0, 10);
-  // ranked: the same rows ranked in SQL (ORDER BY engagement … LIMIT 10), what ranking in the database would leave.
-  for (const [days, ranked] of [
-    [30, false],
-    [366, false],
-    [366, true],
-  ] as const) {
+  const where = `l."workspaceId" = $1::uuid AND l."publishedAt" >= ($2::date::timestamp AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+    AND l."publishedAt" < (($3::date + 1)::timestamp AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+  const statements = {
+    ranking: `WITH top AS (SELECT l."targetId" FROM "PostTargetResult" l WHERE ${where} AND l."readingId" IS NOT NULL AND l.engagement IS NOT NULL
+                ORDER BY l.engagement DESC, l."publishedAt" DESC, l."targetId" LIMIT 10)
+              SELECT l.*, c."accountName", p.content, p."mediaUrls", t.permalink, r."nullReasons", r."networkNames"
+                FROM top JOIN "PostTargetResult" l ON l."targetId" = top."targetId" JOIN "PostTarget" t ON t.id = l."targetId"
+                JOIN "Post" p ON p.id = l."postId" JOIN "Connection" c ON c.id = l."connectionId" LEFT JOIN "PostMetricReading" r ON r.id = l."readingId"
+               ORDER BY l.engagement DESC, l."publishedAt" DESC, l."targetId"`,
+    'per-network sums': `SELECT l.platform, count(*), count(l."readingId"), max(l."collectedAt"), bool_and(l.source = 'sandbox'),
+              sum(l.impressions), sum(l.reach), sum(l.views), sum(l.reactions), sum(l.comments), sum(l.shares), sum(l.saves),
+              sum(l."linkClicks"), sum(l."videoWatchSeconds"), sum(l.engagement)
+         FROM "PostTargetResult" l WHERE ${where} GROUP BY l.platform`,
+  };
+  for (const days of [30, 366]) {
     const from = addDays(to, -(days - 1));
-    const plan = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
-      `EXPLAIN (ANALYZE, BUFFERS)
-       SELECT t.id AS "targetId", t."postId", t."connectionId", t.platform, c."accountName", p.content, p."mediaUrls",
-              t.permalink, t."publishedAt", d.day, r.id IS NOT NULL AS "hasReading",
-              r."collectedAt", r.slot, r.trigger, r.source, r.impressions, r.reach, r.views, r.reactions, r.comments,
-              r.shares, r.saves, r."linkClicks", r."videoWatchSeconds", r.engagement, r."nullReasons", r."networkNames"
-         FROM "PostTarget" t
-         JOIN "Post" p ON p.id = t."postId"
-         JOIN "Connection" c ON c.id = t."connectionId"
-         CROSS JOIN LATERAL (SELECT to_char((t."publishedAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day) d
-         LEFT JOIN LATERAL (SELECT * FROM "PostMetricReading" x WHERE x."targetId" = t.id ORDER BY x."collectedAt" DESC, x.id DESC LIMIT 1) r ON true
-        WHERE p."workspaceId" = $1::uuid AND t.status = 'published'
-          AND t."publishedAt" >= $2 AND t."publishedAt" < $3
-          AND d.day BETWEEN $4 AND $5
-        ORDER BY ${ranked ? 'r.engagement DESC NULLS LAST, t."publishedAt" DESC, t.id LIMIT 10' : 't."publishedAt", t.id'}`,
-      ws.id,
-      new Date(`${addDays(from, -1)}T00:00:00Z`),
-      new Date(`${addDays(to, 2)}T00:00:00Z`),
-      from,
-      to,
-    );
-    console.log(`EXPLAIN ANALYZE, window of ${days} days${ranked ? ', ranked in SQL' : ''}:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+    for (const [name, sql] of Object.entries(statements)) {
+      const plan = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, ws.id, from, to);
+      console.log(`EXPLAIN ANALYZE, window of ${days} days, ${name}:\n  ${plan.map((r) => r['QUERY PLAN']).join('\n  ')}`);
+    }
   }
 }
 

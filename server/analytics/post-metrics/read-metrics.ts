@@ -111,26 +111,42 @@ export type WindowRow = Row & {
   hasReading: boolean;
 };
 
-/** Published targets of the window with their newest reading (null columns when none). */
-export async function windowRows(workspaceId: string, from: string, to: string, filter: Prisma.Sql = Prisma.empty) {
+/** The columns of a window row: the target, its post and account, and its newest reading. */
+const WINDOW_COLUMNS = (timeZone: string) => Prisma.sql`
+  l."targetId", l."postId", l."connectionId", l.platform, c."accountName", p.content, p."mediaUrls", t.permalink,
+  l."publishedAt", ${dayOf(timeZone)} AS day, l."readingId" IS NOT NULL AS "hasReading",
+  r."collectedAt", r.slot, r.trigger, r.source, r.impressions, r.reach, r.views, r.reactions, r.comments,
+  r.shares, r.saves, r."linkClicks", r."videoWatchSeconds", r.engagement, r."nullReasons", r."networkNames"`;
+
+const WINDOW_JOINS = Prisma.sql`
+  JOIN "PostTarget" t ON t.id = l."targetId"
+  JOIN "Post" p ON p.id = l."postId"
+  JOIN "Connection" c ON c.id = l."connectionId"
+  LEFT JOIN "PostMetricReading" r ON r.id = l."readingId"`;
+
+/** A publishing instant's day on the workspace's clock. */
+const dayOf = (timeZone: string) => Prisma.sql`to_char((l."publishedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+
+/**
+ * The window over PostTargetResult (one row per published target, its newest reading's
+ * counters, kept by triggers): `l` is the row. The window's days on the workspace's clock
+ * become two instants (its first local midnight, the local midnight after its last day), so
+ * the index on (workspaceId, publishedAt) answers it exactly with no per-row conversion.
+ */
+async function windowOf(workspaceId: string, from: string, to: string, filter: Prisma.Sql) {
   const { timeZone } = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { timeZone: true } });
-  // A coarse bound on the indexed instant first, then the exact days on the workspace's clock.
-  const lower = new Date(`${addDays(from, -1)}T00:00:00Z`);
-  const upper = new Date(`${addDays(to, 2)}T00:00:00Z`);
+  const where = Prisma.sql`l."workspaceId" = ${workspaceId}::uuid
+    AND l."publishedAt" >= (${from}::date::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'
+    AND l."publishedAt" < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC' ${filter}`;
+  return { timeZone, where };
+}
+
+/** Published targets of the window with their newest reading (null columns when none). `filter` names `l`. */
+export async function windowRows(workspaceId: string, from: string, to: string, filter: Prisma.Sql = Prisma.empty) {
+  const { timeZone, where } = await windowOf(workspaceId, from, to, filter);
   const rows = await db.$queryRaw<WindowRow[]>`
-    SELECT t.id AS "targetId", t."postId", t."connectionId", t.platform, c."accountName", p.content, p."mediaUrls",
-           t.permalink, t."publishedAt", d.day, r.id IS NOT NULL AS "hasReading",
-           r."collectedAt", r.slot, r.trigger, r.source, r.impressions, r.reach, r.views, r.reactions, r.comments,
-           r.shares, r.saves, r."linkClicks", r."videoWatchSeconds", r.engagement, r."nullReasons", r."networkNames"
-      FROM "PostTarget" t
-      JOIN "Post" p ON p.id = t."postId"
-      JOIN "Connection" c ON c.id = t."connectionId"
-      CROSS JOIN LATERAL (SELECT to_char((t."publishedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day) d
-      LEFT JOIN LATERAL (SELECT * FROM "PostMetricReading" x WHERE x."targetId" = t.id ORDER BY x."collectedAt" DESC, x.id DESC LIMIT 1) r ON true
-     WHERE p."workspaceId" = ${workspaceId}::uuid AND t.status = 'published'
-       AND t."publishedAt" >= ${lower} AND t."publishedAt" < ${upper}
-       AND d.day BETWEEN ${from} AND ${to} ${filter}
-     ORDER BY t."publishedAt", t.id`;
+    SELECT ${WINDOW_COLUMNS(timeZone)} FROM "PostTargetResult" l ${WINDOW_JOINS}
+     WHERE ${where} ORDER BY l."publishedAt", l."targetId"`;
   return { rows, timeZone };
 }
 
@@ -149,8 +165,17 @@ export function windowProvenance(rows: WindowRow[], timeZone: string, from: stri
   };
 }
 
+type Sort = NonNullable<TopPostsQuery['sort']>;
+
+/** The order of a ranking: best first, ties to the newest, then the target id. */
+function rankOrder(sort: Sort): Prisma.Sql {
+  // `sort` is one of the schema's enum values, each a column of PostTargetResult.
+  const column = Prisma.raw(`l."${(['engagement', ...POST_METRICS] as string[]).includes(sort) ? sort : 'engagement'}"`);
+  return Prisma.sql`${column} DESC, l."publishedAt" DESC, l."targetId"`;
+}
+
 /** The rows with a value of `sort`, best first (ties: newest, then target id), at most `limit`. */
-export function rankRows(rows: WindowRow[], sort: NonNullable<TopPostsQuery['sort']>, limit: number): WindowRow[] {
+export function rankRows(rows: WindowRow[], sort: Sort, limit: number): WindowRow[] {
   const value = (r: WindowRow) => (sort === 'engagement' ? r.engagement : r[sort]);
   return rows
     .filter((r) => r.hasReading && value(r) !== null)
@@ -175,28 +200,60 @@ export function topPostOf(r: WindowRow, index: number) {
   };
 }
 
-/** GET /analytics/top-posts. */
+type NetworkRow = Record<PostMetricName | 'engagement', number | null> & {
+  platform: string;
+  posts: number;
+  withReading: number;
+  newest: Date | null;
+  allSandbox: boolean | null;
+};
+
+/**
+ * GET /analytics/top-posts: the Posts view. Two statements over the window's narrow rows,
+ * whatever its length: the best `limit` ranked by PostgreSQL (only those joined to their
+ * post, account and reading), and the per-network sums that also give the provenance.
+ */
 export async function topPosts(workspaceId: string, query: TopPostsQuery) {
   const sort = query.sort ?? 'engagement';
-  const { rows, timeZone } = await windowRows(
-    workspaceId,
-    query.from,
-    query.to,
-    query.platform ? Prisma.sql`AND t.platform = ${query.platform}` : Prisma.empty,
-  );
+  const { timeZone, where } = await windowOf(workspaceId, query.from, query.to, query.platform ? Prisma.sql`AND l.platform = ${query.platform}` : Prisma.empty);
+  const sortColumn = Prisma.raw(`l."${sort}"`);
+  const [ranked, networks] = await Promise.all([
+    db.$queryRaw<WindowRow[]>`
+      WITH top AS (
+        SELECT l."targetId" FROM "PostTargetResult" l
+         WHERE ${where} AND l."readingId" IS NOT NULL AND ${sortColumn} IS NOT NULL
+         ORDER BY ${rankOrder(sort)} LIMIT ${query.limit ?? 10})
+      SELECT ${WINDOW_COLUMNS(timeZone)} FROM top JOIN "PostTargetResult" l ON l."targetId" = top."targetId" ${WINDOW_JOINS}
+       ORDER BY ${rankOrder(sort)}`,
+    db.$queryRaw<NetworkRow[]>`
+      SELECT l.platform, count(*)::int AS posts, count(l."readingId")::int AS "withReading", max(l."collectedAt") AS newest,
+             bool_and(l.source = 'sandbox') AS "allSandbox",
+             ${Prisma.join(
+               [...POST_METRICS, 'engagement'].map((m) => Prisma.raw(`sum(l."${m}") AS "${m}"`)),
+               ', ',
+             )}
+        FROM "PostTargetResult" l WHERE ${where} GROUP BY l.platform`,
+  ]);
+  const newest = networks.reduce<Date | null>((m, n) => (n.newest && (!m || n.newest > m) ? n.newest : m), null);
+  const withReading = networks.reduce((sum, n) => sum + n.withReading, 0);
+  const allSandbox = withReading > 0 && networks.every((n) => n.withReading === 0 || n.allSandbox);
   return {
-    data: rankRows(rows, sort, query.limit ?? 10).map(topPostOf),
-    networks: byNetwork(rows),
-    provenance: { ...windowProvenance(rows, timeZone, query.from, query.to), sort },
+    data: ranked.map(topPostOf),
+    networks: byNetwork(networks.map(({ newest: _n, allSandbox: _s, ...totals }) => ({ ...totals, platform: totals.platform as Platform }))),
+    provenance: {
+      ...provenanceOf(allSandbox ? ['sandbox'] : withReading > 0 ? ['post_insights'] : [], newest),
+      timeZone,
+      window: { from: query.from, to: query.to },
+      postsInWindow: networks.reduce((sum, n) => sum + n.posts, 0),
+      withReading,
+      sort,
+    },
   };
 }
 
-/** The window's totals per network, the most engaging first: how the networks compare. */
-export function byNetwork(rows: WindowRow[]): (Totals & { platform: Platform })[] {
-  const platforms = [...new Set(rows.map((r) => r.platform as Platform))];
-  return platforms
-    .map((platform) => ({ platform, ...total(rows.filter((r) => r.platform === platform)) }))
-    .sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1) || b.posts - a.posts || a.platform.localeCompare(b.platform));
+/** The networks' totals, the most engaging first: how the networks compare. */
+export function byNetwork(totals: (Totals & { platform: Platform })[]): (Totals & { platform: Platform })[] {
+  return [...totals].sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1) || b.posts - a.posts || a.platform.localeCompare(b.platform));
 }
 
 export type Totals = Record<PostMetricName, number | null> & { engagement: number | null; posts: number; withReading: number };
@@ -215,7 +272,7 @@ export function total(rows: WindowRow[]): Totals {
 export async function connectionRollup(workspaceId: string, query: RollupQuery) {
   const connection = isUuid(query.id) ? await db.connection.findFirst({ where: { id: query.id, workspaceId } }) : null;
   if (!connection) throw new AppError('CONNECTION_NOT_FOUND', 'No connection with that id in this workspace', { field: 'id' });
-  const { rows, timeZone } = await windowRows(workspaceId, query.from, query.to, Prisma.sql`AND t."connectionId" = ${connection.id}::uuid`);
+  const { rows, timeZone } = await windowRows(workspaceId, query.from, query.to, Prisma.sql`AND l."connectionId" = ${connection.id}::uuid`);
   const days = [];
   for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.push({ date: day, ...total(rows.filter((r) => r.day === day)) });
   return {
