@@ -106,10 +106,13 @@ async function main(): Promise<void> {
   const crawl = await seedCrawl(workspace.id);
   await seedPublishHistory(workspace.id);
   const postMetrics = await seedPostMetrics(workspace.id);
+  await seedFollowers(workspace.id);
+  const client = await seedClientWithReport(workspace.id);
 
   const key = await createApiKey({ workspaceId: workspace.id, name: `Seed key ${new Date().toISOString()}`, scopes: SCOPES });
 
   console.log(`Seeded workspace "${workspace.name}" with ${connections.length} sandbox connections; sign in as ${OWNER_EMAIL}.`);
+  if (client.reportUrl) console.log(`Client "Northwind Coffee" has a report of the last 30 days: ${client.reportUrl}`);
   console.log(
     JSON.stringify({
       baseUrl: env.baseUrl(),
@@ -120,6 +123,7 @@ async function main(): Promise<void> {
       adAccounts,
       crawl,
       postMetrics,
+      client,
     }),
   );
 }
@@ -294,6 +298,71 @@ async function seedPostMetrics(workspaceId: string): Promise<{ readings: number 
     }
   }
   return { readings };
+}
+
+/**
+ * Sixty days of follower counts for each sandbox account (the sandbox's deterministic, slowly
+ * growing audience), so a rollup shows a trend at once; the daily collection continues it.
+ */
+async function seedFollowers(workspaceId: string): Promise<void> {
+  const { db } = await import('@/server/db/client');
+  const { storeFollowers } = await import('@/server/analytics/post-metrics/collect');
+  const { sandboxFollowers } = await import('@/server/platforms/sandbox/sandbox-insights');
+  const connections = await db.connection.findMany({ where: { workspaceId, provider: 'sandbox', sandboxBehavior: 'ok' } });
+  for (const c of connections) {
+    for (let day = 60; day >= 1; day--) {
+      const at = new Date(Date.now() - day * 86_400_000);
+      await storeFollowers(c, 'sandbox', sandboxFollowers(c.platform as Platform, c.externalId, at), at);
+    }
+  }
+}
+
+/**
+ * A managed client of the demo agency with its own accounts, eight weeks of published posts and
+ * their results, and a report link for the last 30 days: what an agency sends at month's end.
+ */
+async function seedClientWithReport(agencyId: string): Promise<{ workspaceId: string; reportUrl: string | null }> {
+  const { db } = await import('@/server/db/client');
+  const { issueClientLink } = await import('@/server/client-links/issue-client-link');
+  const { addDays } = await import('@/server/shared/analytics-window');
+  const client = await db.workspace.upsert({
+    where: { slug: 'demo-client-northwind' },
+    update: {},
+    create: { name: 'Northwind Coffee', slug: 'demo-client-northwind', managedById: agencyId },
+  });
+  if (client.managedById !== agencyId) return { workspaceId: client.id, reportUrl: null };
+  for (const [platform, accountName] of [
+    ['instagram', 'northwind.coffee'],
+    ['linkedin', 'northwind-coffee'],
+  ] as const) {
+    await db.connection.upsert({
+      where: { workspaceId_platform_externalId: { workspaceId: client.id, platform, externalId: `sbx-northwind-${platform}` } },
+      update: {},
+      create: {
+        workspaceId: client.id,
+        platform,
+        externalId: `sbx-northwind-${platform}`,
+        provider: 'sandbox',
+        sandboxBehavior: 'ok',
+        status: 'active',
+        accountName,
+        displayName: `Northwind Coffee (${platform === 'instagram' ? 'Instagram' : 'LinkedIn'})`,
+        tokenExpiresAt: new Date(Date.now() + 365 * 24 * 3_600_000),
+      },
+    });
+  }
+  await seedPublishHistory(client.id);
+  await seedPostMetrics(client.id);
+  await seedFollowers(client.id);
+  const to = new Date().toISOString().slice(0, 10);
+  const link = await issueClientLink({
+    agencyWorkspaceId: agencyId,
+    workspaceId: client.id,
+    kind: 'report',
+    input: { expiresInDays: 30, rotate: true },
+    report: { from: addDays(to, -29), to, title: 'Northwind Coffee: the last 30 days' },
+  });
+  return { workspaceId: client.id, reportUrl: link.url };
 }
 
 main()

@@ -44,6 +44,11 @@ export function platformsWithReaders(): Platform[] {
   return Object.keys(liveInsightsReaders) as Platform[];
 }
 
+/** The networks whose reader also reads an account's follower count. */
+export function platformsWithFollowers(): Platform[] {
+  return (Object.entries(liveInsightsReaders) as [Platform, PostMetricsReader][]).filter(([, r]) => r.readFollowers).map(([p]) => p);
+}
+
 export function insightsReaderFor(connection: { provider: string; platform: Platform }): PostMetricsReader | null {
   if (connection.provider === 'sandbox') return sandboxInsightsReader;
   return liveInsightsReaders[connection.platform] ?? null;

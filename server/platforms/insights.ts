@@ -7,6 +7,7 @@
 // a newer API version no longer returns it): never 0 in place of "unknown". A failure of
 // the whole connection (token refused, network down, rate limit not waited out) is thrown as
 // a PlatformError; the collector records it on the connection and moves on to the others.
+import type { Platform } from '@/server/shared/platforms';
 import type { PublishableConnection, TokenStore } from './publisher';
 
 /** The normalised metric set, in this order everywhere (API, CSV, docs/analytics.md). */
@@ -50,12 +51,35 @@ export interface InsightsContext {
   now: Date;
 }
 
+/** An account's audience as the network counts it (followers, subscribers, members), or why there is none. */
+export type FollowerCount = { value: number; reason: null; networkName: string } | { value: null; reason: string; networkName: string | null };
+
 export interface PostMetricsReader {
   /** How many posts one request can carry (the collector batches by it). */
   maxIdsPerRequest: number;
   /** The `source` of every reading it gives: the network's API, or `sandbox`. */
   source: string;
   readPostMetrics(connection: PublishableConnection, posts: readonly PostedRef[], ctx: InsightsContext): Promise<Map<string, PostMetricsResult>>;
+  /**
+   * The account's follower count, read once a day by the collector. Absent where the network
+   * reports none to Herald (the rollup then says so). A failure is thrown like readPostMetrics'.
+   */
+  readFollowers?(connection: PublishableConnection, ctx: InsightsContext): Promise<FollowerCount>;
+}
+
+/** Networks whose readers read no follower count, and why (the rollup says it; the sandbox mirrors it). */
+export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
+  linkedin: 'LinkedIn reports followers of Pages only (organization network sizes), not read by Herald yet',
+  google_business: 'Google Business Profile has no followers',
+  telegram: 'Herald does not read a Telegram channel’s member count yet',
+  discord: 'A Discord webhook has no audience count',
+  slack: 'A Slack webhook has no audience count',
+};
+
+/** A follower count read from the network under its own name; null with `reasonIfMissing` otherwise. */
+export function followers(value: unknown, networkName: string, reasonIfMissing: string): FollowerCount {
+  const n = numeric(value);
+  return n === null ? { value: null, reason: reasonIfMissing, networkName } : { value: n, reason: null, networkName };
 }
 
 /** A value read from the network under its own name. */

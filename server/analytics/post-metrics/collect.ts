@@ -14,8 +14,8 @@ import { openToken } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
 import { getJobs } from '@/server/jobs';
 import { log } from '@/server/observability/log';
-import { allNull, batches, POST_METRICS, type PostedRef, type PostMetrics, type PostMetricsReader } from '@/server/platforms/insights';
-import { insightsReaderFor, platformsWithReaders } from '@/server/platforms/insights-readers';
+import { allNull, batches, POST_METRICS, type FollowerCount, type PostedRef, type PostMetrics, type PostMetricsReader } from '@/server/platforms/insights';
+import { insightsReaderFor, platformsWithFollowers, platformsWithReaders } from '@/server/platforms/insights-readers';
 import { connectionTokens } from '@/server/posts/delivery/connection-tokens';
 import type { Platform } from '@/server/shared/platforms';
 import { engagementOf } from './engagement';
@@ -62,10 +62,27 @@ export async function dueTargets(now: Date, opts: { connectionId?: string; limit
      LIMIT ${opts.limit ?? 100_000}`;
 }
 
-/** Cron: one metrics.collect per connection with something due. */
+/** The UTC day a follower reading belongs to (one a day per account). */
+const utcDay = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+
+/** Active accounts whose network reports followers and that have no follower reading today. */
+export async function connectionsDueFollowers(now: Date, connectionId?: string): Promise<string[]> {
+  const backoff = new Date(now.getTime() - env.postMetricsRetryMinutes() * 60_000);
+  const only = connectionId ?? null;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT c.id FROM "Connection" c
+     WHERE c.status = 'active'
+       AND (c.provider = 'sandbox' OR c.platform = ANY(${platformsWithFollowers()}::text[]))
+       AND (${only}::uuid IS NULL OR c.id = ${only}::uuid)
+       AND (${only}::uuid IS NOT NULL OR c."metricsErrorAt" IS NULL OR c."metricsErrorAt" < ${backoff})
+       AND NOT EXISTS (SELECT 1 FROM "FollowerReading" f WHERE f."connectionId" = c.id AND f.day = ${utcDay(now)}::date)`;
+  return rows.map((r) => r.id);
+}
+
+/** Cron: one metrics.collect per connection with something due (posts to read, or today's follower count). */
 export async function sweepDueMetrics(now: Date = new Date()): Promise<{ connections: number; targets: number }> {
   const due = await dueTargets(now);
-  const connections = [...new Set(due.map((d) => d.connectionId))];
+  const connections = [...new Set([...due.map((d) => d.connectionId), ...(await connectionsDueFollowers(now))])];
   if (connections.length) {
     await getJobs().enqueueMany(
       'metrics.collect',
@@ -102,18 +119,6 @@ export async function collectConnectionMetrics(connectionId: string, options: Co
   const reader = options.reader ?? insightsReaderFor({ provider: connection.provider, platform: connection.platform as Platform });
   if (!reader) return result;
 
-  let work: DueTarget[];
-  if (options.targetIds) {
-    const rows = await db.postTarget.findMany({
-      where: { id: { in: options.targetIds }, connectionId, status: 'published', postedId: { not: null }, publishedAt: { not: null } },
-      select: { id: true, connectionId: true, postedId: true, publishedAt: true },
-    });
-    work = rows.map((r) => ({ targetId: r.id, connectionId: r.connectionId, postedId: r.postedId!, publishedAt: r.publishedAt!, slot: null }));
-  } else {
-    work = await dueTargets(now, { connectionId });
-  }
-  if (!work.length) return result;
-
   const publishable = {
     id: connection.id,
     platform: connection.platform as Platform,
@@ -125,6 +130,35 @@ export async function collectConnectionMetrics(connectionId: string, options: Co
     sandboxBehavior: connection.sandboxBehavior,
     platformData: (connection.platformData ?? {}) as Record<string, unknown>,
   };
+  // Today's follower count first (scheduled runs only): an account with nothing to read still has an audience.
+  let followersRead = false;
+  if (!options.targetIds && reader.readFollowers && (await connectionsDueFollowers(now, connectionId)).length) {
+    try {
+      const count = await reader.readFollowers(publishable, { tokens: connectionTokens, now });
+      await storeFollowers(connection, reader.source, count, now);
+      followersRead = true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn('post-metrics', `reading the followers of connection ${connectionId} failed`, error);
+      await db.connection.update({ where: { id: connectionId }, data: { metricsError: message, metricsErrorAt: now } });
+      return { ...result, ok: false, error: message };
+    }
+  }
+
+  let work: DueTarget[];
+  if (options.targetIds) {
+    const rows = await db.postTarget.findMany({
+      where: { id: { in: options.targetIds }, connectionId, status: 'published', postedId: { not: null }, publishedAt: { not: null } },
+      select: { id: true, connectionId: true, postedId: true, publishedAt: true },
+    });
+    work = rows.map((r) => ({ targetId: r.id, connectionId: r.connectionId, postedId: r.postedId!, publishedAt: r.publishedAt!, slot: null }));
+  } else {
+    work = await dueTargets(now, { connectionId });
+  }
+  if (!work.length) {
+    if (followersRead) await db.connection.update({ where: { id: connectionId }, data: { metricsCollectedAt: now, metricsError: null, metricsErrorAt: null } });
+    return result;
+  }
 
   for (const batch of batches(work, reader.maxIdsPerRequest)) {
     // A post published twice to one account has one id: ask once, store per target.
@@ -154,6 +188,16 @@ export async function collectConnectionMetrics(connectionId: string, options: Co
   }
   await db.connection.update({ where: { id: connectionId }, data: { metricsCollectedAt: now, metricsError: null, metricsErrorAt: null } });
   return result;
+}
+
+/** Today's follower reading of an account (a second one today replaces the first). */
+export async function storeFollowers(connection: { id: string; workspaceId: string }, source: string, count: FollowerCount, collectedAt: Date): Promise<void> {
+  const values = { collectedAt, value: count.value, reason: count.reason, networkName: count.networkName, source };
+  await db.followerReading.upsert({
+    where: { connectionId_day: { connectionId: connection.id, day: utcDay(collectedAt) } },
+    create: { connectionId: connection.id, workspaceId: connection.workspaceId, day: utcDay(collectedAt), ...values },
+    update: values,
+  });
 }
 
 /** The columns of one reading from a metric set: values, null reasons and the network's names. */

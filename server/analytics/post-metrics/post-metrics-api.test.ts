@@ -86,6 +86,10 @@ describe('the collection schedule', () => {
     // Running again (a second sweep, a retried job) writes nothing more.
     expect(await collectConnectionMetrics(ig.id)).toMatchObject({ ok: true, written: 0, requests: 0 });
     expect(await db.postMetricReading.count({ where: { connectionId: ig.id } })).toBe(2);
+    // Today's follower count came with the collection, once.
+    expect(await db.followerReading.findMany({ where: { connectionId: ig.id } })).toEqual([
+      expect.objectContaining({ source: 'sandbox', networkName: 'sandbox.followers', value: expect.any(Number), reason: null }),
+    ]);
 
     // Null with the reason, never 0; engagement derived once and kept on the target.
     const r = readings.find((x) => x.targetId === dayOld.target.id)!;
@@ -99,6 +103,31 @@ describe('the collection schedule', () => {
     // A week later the 7d slot is due for the day-old post.
     const later = await dueTargets(new Date(now + 7 * 24 * HOUR), { connectionId: ig.id });
     expect(later.find((d) => d.targetId === dayOld.target.id)?.slot).toBe('7d');
+  });
+});
+
+describe('follower counts', () => {
+  it('the sweep reads today’s count of an account with nothing due, once a day', async () => {
+    const w = await createWorkspaceWithKey();
+    const quiet = await createSandboxConnection(w.workspace.id, { platform: 'bluesky' });
+    const expired = await createSandboxConnection(w.workspace.id, { platform: 'bluesky', behaviour: 'expired' });
+    expect(await dueTargets(new Date(), { connectionId: quiet.id })).toEqual([]);
+    await sweepDueMetrics();
+    const [count] = await waitFor(async () => {
+      const rows = await db.followerReading.findMany({ where: { connectionId: quiet.id } });
+      return rows.length ? rows : undefined;
+    });
+    expect(count!.value).toBeGreaterThan(0);
+    // A refused token is recorded on the connection, as for post metrics; no count is invented.
+    const failed = await waitFor(async () => {
+      const c = await db.connection.findUniqueOrThrow({ where: { id: expired.id } });
+      return c.metricsError ? c : undefined;
+    });
+    expect(failed.metricsError).toContain('Session has expired');
+    expect(await db.followerReading.count({ where: { connectionId: expired.id } })).toBe(0);
+    // Swept again the same day: nothing due for either.
+    expect((await sweepDueMetrics()).connections).toBe(0);
+    expect(await db.followerReading.count({ where: { connectionId: quiet.id } })).toBe(1);
   });
 });
 
@@ -217,7 +246,47 @@ describe('the routes', () => {
     expect(first).toMatchObject({ date: s.day, posts: 1, withReading: 1, impressions: null });
     expect(first!.reach).toBeGreaterThan(0);
     expect(second).toMatchObject({ date: next, posts: 0, reach: null, engagement: null });
-    expect(res.body.data.followers).toEqual({ value: null, reason: expect.any(String) });
+    // Followers: read once a UTC day with each collection (at +2 h and at +30 h: two days).
+    const counts = await db.followerReading.findMany({ where: { connectionId: s.ig.id }, orderBy: { collectedAt: 'asc' } });
+    expect(counts).toHaveLength(2);
+    const end = Date.parse(`${next}T00:00:00Z`) + 86_400_000;
+    const inWindow = counts.filter((c) => c.collectedAt.getTime() >= Date.parse(`${s.day}T00:00:00Z`) && c.collectedAt.getTime() < end);
+    const newest = counts.filter((c) => c.collectedAt.getTime() < end).at(-1)!;
+    expect(res.body.data.followers).toEqual({
+      value: newest.value,
+      reason: null,
+      networkName: 'sandbox.followers',
+      collectedAt: newest.collectedAt.toISOString(),
+      source: 'sandbox',
+      change: inWindow.length > 1 ? newest.value! - inWindow[0]!.value! : null,
+    });
+    for (const day of res.body.data.days) {
+      const last = inWindow.filter((c) => c.collectedAt.toISOString().startsWith(day.date)).at(-1);
+      expect(day.followers).toBe(last?.value ?? null);
+    }
+    expect(res.body.data.days.some((d) => d.followers !== null)).toBe(true);
+  });
+
+  it('the rollup says why there is no follower count: a network that reports none, or none read yet', async () => {
+    const w = await createWorkspaceWithKey();
+    const li = await createSandboxConnection(w.workspace.id, { platform: 'linkedin' });
+    const day = new Date().toISOString().slice(0, 10);
+    const ig = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
+    const unread = await api('GET', `/analytics/connections/${ig.id}/rollup?from=${day}&to=${day}`, { key: w.secret });
+    expect(unread.body.data.followers).toMatchObject({ value: null, reason: expect.stringContaining('read once a day'), collectedAt: null });
+    const before = await api('GET', `/analytics/connections/${li.id}/rollup?from=${day}&to=${day}`, { key: w.secret });
+    expect(before.body.data.followers).toMatchObject({
+      value: null,
+      reason: expect.stringContaining('LinkedIn reports followers of Pages only'),
+      collectedAt: null,
+    });
+    await collectConnectionMetrics(li.id);
+    const after = await api('GET', `/analytics/connections/${li.id}/rollup?from=${day}&to=${day}`, { key: w.secret });
+    expect(after.body.data.followers).toMatchObject({
+      value: null,
+      reason: expect.stringContaining('LinkedIn reports followers of Pages only'),
+      source: 'sandbox',
+    });
   });
 
   it('GET /analytics/posts/export.csv answers text/csv, cells quoted and formulas defused', async () => {

@@ -124,9 +124,23 @@ export const ZRollupResponse = z.object({
     connectionId: z.uuid(),
     platform: z.enum(PLATFORMS),
     accountName: z.string(),
-    followers: z.object({ value: z.number().nullable(), reason: z.string().nullable() }),
+    followers: z
+      .object({
+        value: z.number().nullable().describe('The newest follower count read on or before the window’s last day; null with the reason when there is none'),
+        reason: z.string().nullable().describe('Why value is null (the network reports no followers, none read yet); null when there is a value'),
+        networkName: z.string().nullable().describe('The network’s own name for the count, e.g. followers_count or subscriberCount'),
+        collectedAt: ZNullableTimestamp.describe('When that count was read'),
+        source: z.string().nullable().describe('The network’s API, or sandbox for demo data'),
+        change: z.number().nullable().describe('value minus the first count read within the window; null with fewer than two counts'),
+      })
+      .describe('The account’s audience: read once a day beside post metrics (docs/analytics.md, “Followers”)'),
     totals: ZTotals,
-    days: z.array(ZTotals.extend({ date: ZDay })),
+    days: z.array(
+      ZTotals.extend({
+        date: ZDay,
+        followers: z.number().nullable().describe('The last follower count read that day (workspace time zone); null when none was read'),
+      }),
+    ),
   }),
   provenance: ZWindowProvenance,
 });

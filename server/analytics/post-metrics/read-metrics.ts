@@ -4,11 +4,12 @@
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
-import { POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
+import { FOLLOWERS_NOT_REPORTED, POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
 import { addDays } from '@/server/shared/analytics-window';
 import { isoOrNull, isUuid } from '@/server/shared/schemas';
 import type { Platform } from '@/server/shared/platforms';
 import { SOURCE_LABELS } from '../sources';
+import { platformsWithFollowers } from '@/server/platforms/insights-readers';
 import { ENGAGEMENT_FORMULA } from './engagement';
 import { queueOnDemandCollection } from './collect';
 import type { ExportQuery, RollupQuery, TopPostsQuery } from './post-metrics.schemas';
@@ -273,18 +274,56 @@ export async function connectionRollup(workspaceId: string, query: RollupQuery) 
   const connection = isUuid(query.id) ? await db.connection.findFirst({ where: { id: query.id, workspaceId } }) : null;
   if (!connection) throw new AppError('CONNECTION_NOT_FOUND', 'No connection with that id in this workspace', { field: 'id' });
   const { rows, timeZone } = await windowRows(workspaceId, query.from, query.to, Prisma.sql`AND l."connectionId" = ${connection.id}::uuid`);
+  const counts = await followerCounts(connection, timeZone, query.from, query.to);
   const days = [];
-  for (let day = query.from; day <= query.to; day = addDays(day, 1)) days.push({ date: day, ...total(rows.filter((r) => r.day === day)) });
+  for (let day = query.from; day <= query.to; day = addDays(day, 1)) {
+    days.push({ date: day, ...total(rows.filter((r) => r.day === day)), followers: counts.byDay.get(day) ?? null });
+  }
   return {
     data: {
       connectionId: connection.id,
       platform: connection.platform as Platform,
       accountName: connection.accountName,
-      followers: { value: null, reason: 'Herald does not collect follower counts yet' },
+      followers: counts.latest,
       totals: total(rows),
       days,
     },
     provenance: windowProvenance(rows, timeZone, query.from, query.to),
+  };
+}
+
+/**
+ * An account's follower counts for a rollup: the newest read on or before the window's last
+ * day (with why there is none), its change over the window, and the last count of each day.
+ */
+async function followerCounts(connection: { id: string; platform: string; provider: string }, timeZone: string, from: string, to: string) {
+  const end = Prisma.sql`((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'`;
+  const start = Prisma.sql`(${from}::date::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC'`;
+  const [newest] = await db.$queryRaw<{ value: number | null; reason: string | null; networkName: string | null; collectedAt: Date; source: string }[]>`
+    SELECT value, reason, "networkName", "collectedAt", source FROM "FollowerReading"
+     WHERE "connectionId" = ${connection.id}::uuid AND "collectedAt" < ${end} ORDER BY "collectedAt" DESC LIMIT 1`;
+  const inWindow = await db.$queryRaw<{ day: string; value: number }[]>`
+    SELECT DISTINCT ON (day) to_char(("collectedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, value
+      FROM "FollowerReading"
+     WHERE "connectionId" = ${connection.id}::uuid AND value IS NOT NULL AND "collectedAt" >= ${start} AND "collectedAt" < ${end}
+     ORDER BY day, "collectedAt" DESC`;
+  const byDay = new Map(inWindow.map((r) => [r.day, Number(r.value)]));
+  const first = inWindow[0];
+  const value = newest?.value ?? null;
+  const platform = connection.platform as Platform;
+  const notReported =
+    FOLLOWERS_NOT_REPORTED[platform] ??
+    (connection.provider === 'sandbox' || platformsWithFollowers().includes(platform) ? null : 'The network reports no follower count to Herald');
+  return {
+    byDay,
+    latest: {
+      value,
+      reason: value !== null ? null : (newest?.reason ?? notReported ?? 'No follower count has been read for this account yet (read once a day)'),
+      networkName: newest?.networkName ?? null,
+      collectedAt: isoOrNull(newest?.collectedAt ?? null),
+      source: newest?.source ?? null,
+      change: value !== null && first && inWindow.length > 1 ? value - Number(first.value) : null,
+    },
   };
 }
 

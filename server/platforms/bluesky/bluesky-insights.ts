@@ -10,7 +10,7 @@
 //   bookmarkCount joined postView with bookmarks (2025); an AppView that does not return it
 //   leaves saves null. Bluesky reports no impressions, reach, views or clicks.
 import { callApi, defaultFetch, isSuccess, type AdapterOptions } from '../http';
-import { batches, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, batches, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { blueskyError, blueskyRefresher, blueskyRetryAfter } from './bluesky-api';
 import { accountOf } from './bluesky-publisher';
@@ -74,6 +74,25 @@ export function createBlueskyInsightsReader(options: AdapterOptions = {}): PostM
           }
         }
         return out;
+      });
+    },
+    // GET /xrpc/app.bsky.actor.getProfile?actor=<did> → followersCount
+    // (https://docs.bsky.app/docs/api/app-bsky-actor-get-profile)
+    async readFollowers(connection, { tokens }) {
+      const fetch = options.fetch ?? defaultFetch();
+      const { pds, did } = accountOf(connection, options.baseUrl);
+      return withAccessToken(connection, blueskyRefresher(fetch, pds, options.timeoutMs), tokens, async (accessJwt) => {
+        const response = await callApi(fetch, `${pds}/xrpc/app.bsky.actor.getProfile?actor=${encodeURIComponent(did)}`, {
+          headers: { authorization: `Bearer ${accessJwt}` },
+          timeoutMs: options.timeoutMs,
+          retryAfter: blueskyRetryAfter,
+        });
+        if (!isSuccess(response)) throw blueskyError(response);
+        return followers(
+          (response.json as { followersCount?: unknown } | null)?.followersCount,
+          'followersCount',
+          'Bluesky returned no followersCount for this account',
+        );
       });
     },
   };

@@ -13,7 +13,7 @@
 import { apiEndpoint, jsonAt, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
 import { readGraphInsights } from '../graph-insights';
-import { metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { FACEBOOK_DEFAULT_BASE_URL } from './facebook-publisher';
 
@@ -68,6 +68,14 @@ export function createFacebookInsightsReader(options: AdapterOptions = {}): Post
           });
         }
         return out;
+      });
+    },
+    // GET /{page-id}?fields=followers_count (https://developers.facebook.com/docs/graph-api/reference/page/)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL);
+      return withAccessToken(connection, null, tokens, async (token) => {
+        const page = await graphClient(fetch, baseUrl, token, NAME, options.timeoutMs).get(connection.externalId, { fields: 'followers_count' });
+        return followers(page.followers_count, 'followers_count', 'Facebook returned no followers_count for this Page');
       });
     },
   };

@@ -13,7 +13,7 @@
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
 import { readGraphInsights } from '../graph-insights';
-import { metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram-publisher';
 
@@ -63,6 +63,14 @@ export function createInstagramInsightsReader(options: AdapterOptions = {}): Pos
           });
         }
         return out;
+      });
+    },
+    // GET /{ig-user-id}?fields=followers_count (https://developers.facebook.com/docs/instagram-platform/reference/instagram-user)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
+      return withAccessToken(connection, null, tokens, async (token) => {
+        const user = await graphClient(fetch, baseUrl, token, NAME, options.timeoutMs).get(connection.externalId, { fields: 'followers_count' });
+        return followers(user.followers_count, 'followers_count', 'Instagram returned no followers_count for this account');
       });
     },
   };

@@ -13,7 +13,7 @@
 // on a 403 the reader asks again without the token (public and unlisted posts are readable by
 // anyone); a followers-only post is then not found, with that reason.
 import { callApi, defaultFetch, type AdapterOptions, type ApiResponse } from '../http';
-import { allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { allNull, batches, followers, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { mastodonError, mastodonRetryAfter } from './mastodon-api';
 import { serverOf } from './mastodon-publisher';
@@ -87,6 +87,26 @@ export function createMastodonInsightsReader(options: AdapterOptions = {}): Post
           }
         }
         return out;
+      });
+    },
+    // GET /api/v1/accounts/verify_credentials → followers_count (needs read:accounts, or the
+    // profile scope's subset; https://docs.joinmastodon.org/methods/accounts/#verify_credentials)
+    async readFollowers(connection, { tokens }) {
+      const fetch = options.fetch ?? defaultFetch();
+      const { origin } = serverOf(connection.platformData ?? {}, options.baseUrl);
+      return withAccessToken(connection, null, tokens, async (token) => {
+        const response = await callApi(fetch, `${origin}/api/v1/accounts/verify_credentials`, {
+          headers: { authorization: `Bearer ${token}` },
+          timeoutMs: options.timeoutMs,
+          retryAfter: mastodonRetryAfter,
+        });
+        if (response.status === 403) return { value: null, reason: 'The server refused read:accounts to Herald’s token', networkName: 'followers_count' };
+        if (response.status >= 400) throw mastodonError(response);
+        return followers(
+          (response.json as { followers_count?: unknown } | null)?.followers_count,
+          'followers_count',
+          'The server returned no followers_count for this account',
+        );
       });
     },
   };

@@ -15,7 +15,7 @@
 // PIN_CLICK (close-ups) has no place in the metric set and is not asked. A 403 leaves that Pin's
 // metrics null with Pinterest's words (Herald's token asks pins:write, not pins:read).
 import { apiEndpoint, callApi, type ApiResponse } from '../http';
-import { allNull, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { PINTEREST_DEFAULT_BASE_URL, pinterestError } from './pinterest-api';
 import { pinterestRefresher, type PinterestOptions } from './pinterest-publisher';
@@ -81,6 +81,20 @@ export function createPinterestInsightsReader(options: PinterestOptions = {}): P
           });
         }
         return out;
+      });
+    },
+    // GET /v5/user_account → follower_count (https://developers.pinterest.com/docs/api/v5/user_account-get)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'PINTEREST_API_BASE_URL', PINTEREST_DEFAULT_BASE_URL);
+      return withAccessToken(connection, pinterestRefresher(fetch, baseUrl, options), tokens, async (token) => {
+        const response = await callApi(fetch, `${baseUrl}/v5/user_account`, { headers: { authorization: `Bearer ${token}` }, timeoutMs: options.timeoutMs });
+        const error = pinterestError(response);
+        if (error) throw error;
+        return followers(
+          (response.json as { follower_count?: unknown } | null)?.follower_count,
+          'follower_count',
+          'Pinterest returned no follower_count for this account',
+        );
       });
     },
   };

@@ -13,7 +13,7 @@
 // that reason. The token must carry the `read` scope: one without it is refused with 403, which
 // leaves every metric null with that reason rather than failing the connection.
 import { apiEndpoint, callApi } from '../http';
-import { allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { REDDIT_DEFAULT_BASE_URL, redditError, redditRetryAfter, redditUserAgent } from './reddit-api';
 import { redditRefresher, type RedditOptions } from './reddit-publisher';
@@ -91,6 +91,22 @@ export function createRedditInsightsReader(options: RedditOptions = {}): PostMet
           }
         }
         return out;
+      });
+    },
+    // GET /api/v1/me → subreddit.subscribers: the followers of the account's profile
+    // (https://www.reddit.com/dev/api/#GET_api_v1_me)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'REDDIT_API_BASE_URL', REDDIT_DEFAULT_BASE_URL);
+      return withAccessToken(connection, redditRefresher(fetch, options), tokens, async (token) => {
+        const response = await callApi(fetch, `${baseUrl}/api/v1/me?raw_json=1`, {
+          headers: { authorization: `bearer ${token}`, 'user-agent': redditUserAgent() },
+          timeoutMs: options.timeoutMs,
+          retryAfter: redditRetryAfter,
+        });
+        const error = redditError(response);
+        if (error) throw error;
+        const profile = (response.json as { subreddit?: { subscribers?: unknown } } | null)?.subreddit;
+        return followers(profile?.subscribers, 'subreddit.subscribers', 'Reddit returned no profile followers for this account');
       });
     },
   };

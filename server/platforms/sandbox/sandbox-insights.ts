@@ -5,7 +5,16 @@
 // so the null rules are visible in demos.
 import { createHash } from 'node:crypto';
 import type { Platform } from '@/server/shared/platforms';
-import { metricSet, notOffered, type PostMetricName, type PostMetrics, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import {
+  FOLLOWERS_NOT_REPORTED,
+  metricSet,
+  notOffered,
+  type FollowerCount,
+  type PostMetricName,
+  type PostMetrics,
+  type PostMetricsReader,
+  type PostMetricsResult,
+} from '../insights';
 import { TokenExpiredError } from '../publisher';
 
 /** A number in [0, 1) from the post and a salt. */
@@ -72,6 +81,18 @@ export function sandboxPostMetrics(platform: Platform, postedId: string, publish
   return metricSet(given, () => 'Not offered');
 }
 
+/**
+ * The sandbox account's followers on `now`'s day: its own starting audience (200–20,000) that
+ * grows a little every day, the same for the same account and day.
+ */
+export function sandboxFollowers(platform: Platform, externalId: string, now: Date): FollowerCount {
+  const reason = FOLLOWERS_NOT_REPORTED[platform];
+  if (reason) return { value: null, reason, networkName: null };
+  const day = Math.floor(now.getTime() / 86_400_000);
+  const base = 200 + unit(externalId, 'followers') * 19_800;
+  return { value: Math.round(base * (1 + 0.0015 * (day - 20_000)) + 3 * unit(externalId, `day-${day}`)), reason: null, networkName: 'sandbox.followers' };
+}
+
 export const sandboxInsightsReader: PostMetricsReader = {
   maxIdsPerRequest: 100,
   source: 'sandbox',
@@ -82,5 +103,11 @@ export const sandboxInsightsReader: PostMetricsReader = {
     }
     for (const post of posts) out.set(post.postedId, { ok: true, metrics: sandboxPostMetrics(connection.platform, post.postedId, post.publishedAt, now) });
     return Promise.resolve(out);
+  },
+  readFollowers(connection, { now }) {
+    if (connection.sandboxBehavior === 'expired') {
+      return Promise.reject(new TokenExpiredError('Error validating access token: Session has expired (code 190, subcode 463)'));
+    }
+    return Promise.resolve(sandboxFollowers(connection.platform, connection.externalId, now));
   },
 };

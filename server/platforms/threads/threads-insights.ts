@@ -9,7 +9,7 @@
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
 import { readGraphInsights } from '../graph-insights';
-import { metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { threadsRefresher, THREADS_DEFAULT_BASE_URL } from './threads-publisher';
 
@@ -60,6 +60,18 @@ export function createThreadsInsightsReader(options: AdapterOptions = {}): PostM
           });
         }
         return out;
+      });
+    },
+    // GET /{threads-user-id}/threads_insights?metric=followers_count → data[].total_value.value
+    // (https://developers.facebook.com/docs/threads/insights#user-insights)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
+      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), tokens, async (token) => {
+        const answer = await graphClient(fetch, baseUrl, token, NAME, options.timeoutMs).get(`${connection.externalId}/threads_insights`, {
+          metric: 'followers_count',
+        });
+        const entry = (answer.data as { name?: string; total_value?: { value?: unknown } }[] | undefined)?.find((d) => d.name === 'followers_count');
+        return followers(entry?.total_value?.value, 'followers_count', 'Threads returned no followers_count for this account');
       });
     },
   };

@@ -10,7 +10,7 @@
 //   null with that reason instead of failing the connection. A video missing from the answer
 //   is not (or no longer) public. The Display API has no impressions, reach, saves or watch time.
 import { apiEndpoint, callApi, jsonString } from '../http';
-import { allNull, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { tiktokError, TIKTOK_DEFAULT_BASE_URL } from './tiktok-api';
 import { tiktokRefresher, type TikTokOptions } from './tiktok-publisher';
@@ -73,6 +73,24 @@ export function createTikTokInsightsReader(options: TikTokOptions = {}): PostMet
           });
         }
         return out;
+      });
+    },
+    // GET /v2/user/info/?fields=follower_count → data.user.follower_count; needs user.info.stats
+    // (https://developers.tiktok.com/doc/tiktok-api-v2-get-user-info)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
+      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), tokens, async (token) => {
+        const response = await callApi(fetch, `${baseUrl}/v2/user/info/?fields=follower_count`, {
+          headers: { authorization: `Bearer ${token}` },
+          timeoutMs: options.timeoutMs,
+        });
+        if (jsonString(response.json, 'error', 'code') === 'scope_not_authorized') {
+          return { value: null, reason: 'The account did not grant user.info.stats, which TikTok requires for follower_count', networkName: 'follower_count' };
+        }
+        const error = tiktokError(response);
+        if (error) throw error;
+        const user = (response.json as { data?: { user?: { follower_count?: unknown } } } | null)?.data?.user;
+        return followers(user?.follower_count, 'follower_count', 'TikTok returned no follower_count for this account');
       });
     },
   };

@@ -9,7 +9,7 @@
 //   non_public_metrics need the author's user token and exist only for posts of the last 30
 //   days, so older posts are asked for public_metrics only (link clicks null, with that reason).
 import { apiEndpoint, type AdapterOptions } from '../http';
-import { batches, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, batches, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { xRefresher } from './twitter-publisher';
 import { X_DEFAULT_BASE_URL, xClient } from './x-api';
@@ -76,6 +76,16 @@ export function createTwitterInsightsReader(options: AdapterOptions = {}): PostM
           }
         }
         return out;
+      });
+    },
+    // GET /2/users/me?user.fields=public_metrics → data.public_metrics.followers_count
+    // (https://docs.x.com/x-api/users/user-lookup-me)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'X_API_BASE_URL', X_DEFAULT_BASE_URL);
+      return withAccessToken(connection, xRefresher(fetch, baseUrl, options), tokens, async (token) => {
+        const answer = await xClient(fetch, baseUrl, token, options.timeoutMs).call('/2/users/me?user.fields=public_metrics');
+        const metrics = (answer.json as { data?: { public_metrics?: { followers_count?: unknown } } } | null)?.data?.public_metrics;
+        return followers(metrics?.followers_count, 'public_metrics.followers_count', 'X returned no followers_count for this account');
       });
     },
   };

@@ -16,7 +16,7 @@
 //   impressions and reach are Analytics-only too.
 import { apiEndpoint, callApi, withQuery, type AdapterOptions } from '../http';
 import { googleError, googleErrorText, googleReasons, googleRefresher, type GoogleClient } from '../google/google-api';
-import { allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { oauthApps } from '../oauth-apps';
 import { withAccessToken } from '../token-refresh';
 import { YOUTUBE_DEFAULT_BASE_URL } from './youtube-api';
@@ -85,6 +85,23 @@ export function createYouTubeInsightsReader(options: YouTubeInsightsOptions = {}
           }
         }
         return out;
+      });
+    },
+    // GET /youtube/v3/channels?part=statistics&mine=true → items[0].statistics.subscriberCount
+    // (https://developers.google.com/youtube/v3/docs/channels; hiddenSubscriberCount hides it)
+    async readFollowers(connection, { tokens }) {
+      const { fetch, baseUrl } = apiEndpoint(options, 'YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL);
+      return withAccessToken(connection, googleRefresher(fetch, options, oauthApps.youtube()), tokens, async (token) => {
+        const response = await callApi(fetch, withQuery(`${baseUrl}/youtube/v3/channels`, { part: 'statistics', mine: 'true' }), {
+          headers: { authorization: `Bearer ${token}` },
+          timeoutMs: options.timeoutMs,
+        });
+        const error = googleError(response, 'YouTube');
+        if (error) throw error;
+        const stats = (response.json as { items?: { statistics?: { subscriberCount?: unknown; hiddenSubscriberCount?: unknown } }[] } | null)?.items?.[0]
+          ?.statistics;
+        if (stats?.hiddenSubscriberCount === true) return { value: null, reason: 'The channel hides its subscriber count', networkName: 'subscriberCount' };
+        return followers(stats?.subscriberCount, 'subscriberCount', 'YouTube returned no subscriberCount for this channel');
       });
     },
   };
