@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { knownResponse } from './response-bytes';
 
 /**
  * The request as a handler reads it. The body is streamed, not buffered first, so the
@@ -62,11 +63,17 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /**
- * Writes a handler's Response. A body that is already bytes goes out in one write with its
- * Content-Length; a stream (the tool endpoint's event stream) is piped as it comes, and a
+ * Writes a handler's Response. One built by response-bytes.ts goes out as recorded; a body
+ * that is already bytes goes out in one write with its Content-Length; a stream (the tool endpoint's event stream) is piped as it comes, and a
  * client that hangs up cancels it.
  */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  // Built by response-bytes.ts: its bytes and headers are at hand, no stream to read back.
+  const known = knownResponse(response);
+  if (known) {
+    res.writeHead(known.status, known.headers);
+    return void res.end(known.body ?? undefined);
+  }
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   const cookies = response.headers.getSetCookie();

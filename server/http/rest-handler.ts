@@ -19,6 +19,7 @@ import { ORIGINAL_PATH_HEADER } from './percent-encoding';
 import { pathInput, queryInput, readJsonBody } from './request-input';
 import { callProcedure } from './procedure-call';
 import { matchRoute, type RouteMatch } from './rest-routes';
+import { bytesResponse, jsonResponse } from './response-bytes';
 
 import { PUBLIC_API_PREFIX } from '@/server/shared/paths';
 import { log } from '@/server/observability/log';
@@ -67,31 +68,25 @@ async function respond(req: Request, seen: { route: string }): Promise<Response>
     const data = await callProcedure(ctx, match.route.procedure, input);
     const status = ctx.response.status ?? 200;
     // `z.void()` outputs (deletes answering 204) have nothing to send.
-    if (status === 204 || data === undefined) return new Response(null, { status, headers: ctx.response.headers });
+    if (status === 204 || data === undefined) return bytesResponse(null, status, ctx.response.headers);
     if (match.route.meta.produces === 'text/csv') return csvResponse(status, ctx.response.headers, data as { csv: string; filename: string });
     // One buffer with its length: the server sends it in one write instead of streaming it
     // chunked (measured in docs/performance.md).
-    const body = Buffer.from(JSON.stringify(data));
-    return new Response(body, { status, headers: { ...ctx.response.headers, 'content-type': 'application/json', 'content-length': String(body.length) } });
+    return jsonResponse(data, status, ctx.response.headers);
   } catch (err) {
     const mapped = toErrorResponse(err);
     if (mapped.code === 'INTERNAL_ERROR') log.error('rest', 'unexpected error', err);
     // Rate-limit headers set before the failure still describe the budget.
-    return Response.json(mapped.body, { status: mapped.status, headers: { ...ctx.response.headers, ...mapped.headers } });
+    return jsonResponse(mapped.body, mapped.status, { ...ctx.response.headers, ...mapped.headers });
   }
 }
 
 /** A route whose meta says it produces CSV: its output's text, as a file, with the rate-limit headers. */
 function csvResponse(status: number, headers: Record<string, string>, data: { csv: string; filename: string }): Response {
-  const body = Buffer.from(data.csv);
-  return new Response(body, {
-    status,
-    headers: {
-      ...headers,
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${data.filename.replace(/[^\w.-]/g, '_')}"`,
-      'content-length': String(body.length),
-    },
+  return bytesResponse(Buffer.from(data.csv), status, {
+    ...headers,
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${data.filename.replace(/[^\w.-]/g, '_')}"`,
   });
 }
 

@@ -25,6 +25,7 @@ import {
 import { authenticateApiKey, bearerKeyOf, type KeyPrincipal } from '@/server/auth/authenticate-key';
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { toErrorResponse } from '@/server/errors/http';
+import { bytesResponse, jsonResponse, knownResponse, lowerCased } from '@/server/http/response-bytes';
 import { callProcedure } from '@/server/http/procedure-call';
 import { protectedResourceMetadataUrl, resourceUrl } from '@/server/oauth/oauth';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
@@ -88,11 +89,11 @@ function httpError(err: unknown): Response {
   // token lapsed, can start the OAuth sign-in (server/oauth).
   if (mapped.code === 'UNAUTHORIZED')
     headers['WWW-Authenticate'] = `${headers['WWW-Authenticate'] ?? 'Bearer realm="herald"'}, resource_metadata="${protectedResourceMetadataUrl()}"`;
-  return Response.json(mapped.body, { status: mapped.status, headers });
+  return jsonResponse(mapped.body, mapped.status, headers);
 }
 
 function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+  return jsonResponse({ jsonrpc: '2.0', error: { code, message }, id: null }, status, headers);
 }
 
 async function callTool(scope: CallScope, name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
@@ -243,7 +244,7 @@ async function handlePost(req: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await entry.server.connect(transport);
   try {
-    const response = await transport.handleRequest(req, { parsedBody: body });
+    const response = await recorded(await transport.handleRequest(req, { parsedBody: body }));
     if (!initialize || response.status !== 200) return response;
     const requested = initialize.params.protocolVersion;
     const sessionId = await openSession({
@@ -252,9 +253,7 @@ async function handlePost(req: Request): Promise<Response> {
       protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
       clientName: initialize.params.clientInfo?.name?.slice(0, 200) ?? null,
     });
-    const headers = new Headers(response.headers);
-    headers.set('Mcp-Session-Id', sessionId);
-    return new Response(response.body, { status: response.status, headers });
+    return withHeaders(response, { 'Mcp-Session-Id': sessionId });
   } finally {
     // JSON responses are complete when handleRequest returns: the server is free again.
     await transport.close();
@@ -353,10 +352,25 @@ export function handleMcp(req: Request): Promise<Response> {
   });
 }
 
+/**
+ * The SDK's JSON answer (enableJsonResponse: complete when handleRequest returns) read once into
+ * a recorded response (server/http/response-bytes.ts): sent with its Content-Length in one
+ * write, where piping its stream cost more than the tool call (docs/performance.md, step 12).
+ * Anything else (an event stream, no body) is left as it is.
+ */
+async function recorded(response: Response): Promise<Response> {
+  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('application/json')) return response;
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  return bytesResponse(Buffer.from(await response.arrayBuffer()), response.status, headers);
+}
+
 /** Adds headers to an answer whose own headers may be immutable (the SDK's, fetch's). */
 function withHeaders(response: Response, extra: Record<string, string>): Response {
   const names = Object.keys(extra);
   if (names.length === 0) return response;
+  const known = knownResponse(response);
+  if (known) return bytesResponse(known.body, known.status, { ...known.headers, ...lowerCased(extra) });
   const headers = new Headers(response.headers);
   for (const name of names) headers.set(name, extra[name]!);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
