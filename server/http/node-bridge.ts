@@ -68,12 +68,6 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
  * client that hangs up cancels it.
  */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  // Built by response-bytes.ts: its bytes and headers are at hand, no stream to read back.
-  const known = knownResponse(response);
-  if (known) {
-    res.writeHead(known.status, known.headers);
-    return void res.end(known.body ?? undefined);
-  }
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   const cookies = response.headers.getSetCookie();
@@ -81,6 +75,9 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
     if (key !== 'set-cookie') res.setHeader(key, value);
   });
   if (cookies.length) res.setHeader('set-cookie', cookies);
+  // Built by response-bytes.ts: its bytes are at hand, no stream to read back.
+  const known = knownResponse(response);
+  if (known) return void res.end(known.body ?? undefined);
   if (!response.body) return void res.end();
   // A body of known length (every JSON answer: the handlers send one buffer) in one write.
   if (response.headers.has('content-length')) return void res.end(Buffer.from(await response.arrayBuffer()));

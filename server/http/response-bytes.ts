@@ -2,17 +2,12 @@
 // the App Router route files must return), but reading that Response's body back is a stream
 // read: on Herald's own server (server/runtime/fast-path.ts) it cost more CPU than building
 // the answer (docs/performance.md, step 12). So the handlers build these responses here, and
-// the node bridge writes the bytes and headers it finds recorded for them, in one write with
-// their Content-Length; any other Response is read as before.
+// the node bridge writes the bytes it finds recorded for them, in one write with their
+// Content-Length; any other Response is read as before. Only the body is recorded: status and
+// headers are read from the Response itself, which later layers may still change (the request
+// id is added to the headers after the handler returns).
 
-export interface KnownResponse {
-  status: number;
-  /** Lower-cased names, as a Web Response would give them. */
-  headers: Record<string, string>;
-  body: Buffer | null;
-}
-
-const known = new WeakMap<Response, KnownResponse>();
+const known = new WeakMap<Response, { body: Buffer | null }>();
 
 /** The headers with lower-cased names (a later duplicate wins, as Headers.set would). */
 export function lowerCased(headers: Record<string, string>): Record<string, string> {
@@ -26,7 +21,7 @@ export function bytesResponse(body: Buffer | null, status: number, headers: Reco
   const all = lowerCased(headers);
   if (body) all['content-length'] = String(body.length);
   const response = new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers: all });
-  known.set(response, { status, headers: all, body });
+  known.set(response, { body });
   return response;
 }
 
@@ -35,7 +30,7 @@ export function jsonResponse(value: unknown, status: number, headers: Record<str
   return bytesResponse(Buffer.from(JSON.stringify(value)), status, { 'content-type': 'application/json', ...headers });
 }
 
-/** What was recorded for this Response, if it was built here. */
-export function knownResponse(response: Response): KnownResponse | undefined {
+/** The bytes recorded for this Response, if it was built here (body null: none). */
+export function knownResponse(response: Response): { body: Buffer | null } | undefined {
   return known.get(response);
 }

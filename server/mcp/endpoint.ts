@@ -370,7 +370,11 @@ function withHeaders(response: Response, extra: Record<string, string>): Respons
   const names = Object.keys(extra);
   if (names.length === 0) return response;
   const known = knownResponse(response);
-  if (known) return bytesResponse(known.body, known.status, { ...known.headers, ...lowerCased(extra) });
+  if (known) {
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    return bytesResponse(known.body, response.status, { ...headers, ...lowerCased(extra) });
+  }
   const headers = new Headers(response.headers);
   for (const name of names) headers.set(name, extra[name]!);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
