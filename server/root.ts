@@ -5,6 +5,7 @@ import { analyticsRouter } from './analytics/analytics.router';
 import { postMetricsRouter } from './analytics/post-metrics/post-metrics.router';
 import { apiKeysRouter } from './api-keys/api-keys.router';
 import { bestTimesRouter } from './best-times/best-times.router';
+import { queueRouter } from './queue/queue.router';
 import { crawlRouter } from './crawl/crawl.router';
 import { appShellRouter } from './app/app.router';
 import { notificationsRouter } from './notifications/notifications.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   postMetrics: postMetricsRouter,
   crawl: crawlRouter,
   bestTimes: bestTimesRouter,
+  queue: queueRouter,
   agencies: agenciesRouter,
 });
 

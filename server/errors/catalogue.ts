@@ -103,6 +103,16 @@ export const ERROR_CATALOGUE = {
     shape: 'envelope',
     description: 'No detected change with that id in this workspace; GET /crawl/changes lists them.',
   },
+  QUEUE_NO_SLOTS: {
+    status: 409,
+    shape: 'envelope',
+    description: 'A post was added to the queue, but a target account has no queue slots (its own or the workspace’s); field names it.',
+  },
+  QUEUE_FULL: {
+    status: 409,
+    shape: 'envelope',
+    description: 'Every queue slot the post’s accounts share is taken for the next 12 weeks; add slots or schedule the post by hand.',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

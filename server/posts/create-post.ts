@@ -1,6 +1,8 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
+import { takeQueueSlot } from '@/server/queue/posting-queue';
+import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Warning } from '@/server/shared/schemas';
@@ -24,6 +26,9 @@ async function checkNewPost(workspaceId: string, input: CreatePostInput, now: Da
   const platforms = platformsOf(connections);
   checkVariants(input.variants, platforms);
   const settings = validatePlatformSettings(input.platformSettings, platforms);
+  if (input.queue && input.scheduledAt !== undefined) {
+    throw new AppError('VALIDATION_FAILED', 'send either scheduledAt or queue: true, not both', { field: 'queue' });
+  }
   const scheduledAt = input.scheduledAt !== undefined ? resolveScheduledAt(input.scheduledAt, now, warnings) : null;
   return { connections, platforms, settings, scheduledAt };
 }
@@ -48,7 +53,10 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
 
   const post = await withImportedMedia(workspaceId, media, async () => {
     checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings, accountTextLimits: accountTextLimits(connections) });
-    const needsApproval = scheduledAt !== null && approvalNeeded(await workspaceRequiresApproval(workspaceId), input.requireApproval ?? false);
+    // Added to the queue: scheduled, at the next free slot taken inside the insert's transaction.
+    const queued = input.queue === true;
+    const scheduled = scheduledAt !== null || queued;
+    const needsApproval = scheduled && approvalNeeded(await workspaceRequiresApproval(workspaceId), input.requireApproval ?? false);
     if (needsApproval) warnings.push(APPROVAL_WARNING);
     const requestedBy = needsApproval && opts.requester ? await opts.requester() : null;
 
@@ -60,7 +68,8 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       mediaUrls: media.map((m) => m.url),
       platforms,
       connections,
-      status: scheduledAt ? 'scheduled' : 'draft',
+      status: scheduled ? 'scheduled' : 'draft',
+      queued,
       approvalStatus: needsApproval ? 'pending' : 'none',
       approvalRequestedBy: needsApproval ? requestedBy : null,
       approvalRequestedAt: needsApproval ? now : null,
@@ -69,13 +78,14 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       platformSettings: settings ?? null,
     };
     // A draft is one statement (atomic by itself); a scheduled post records its events with it.
-    if (!scheduledAt) return insertPostRow(row);
+    if (!scheduled) return insertPostRow(row);
     return db.$transaction(async (tx) => {
-      const created = await insertPostRow(row, tx);
+      const at = queued ? await takeQueueSlot(tx, workspaceId, connections, now) : scheduledAt!;
+      const created = await insertPostRow({ ...row, scheduledAt: at }, tx);
       await recordEvent(tx, {
         workspaceId,
         type: 'post.scheduled',
-        data: { postId: created.id, scheduledAt: scheduledAt.toISOString(), platforms: platforms as Platform[] },
+        data: { postId: created.id, scheduledAt: at.toISOString(), platforms: platforms as Platform[] },
       });
       if (needsApproval) await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: created.id } });
       return created;

@@ -53,6 +53,7 @@ export function toPostListRowDto(p: PostRow, targets?: TargetRow[], now?: Date):
     status: p.status as PostDto['status'],
     approvalStatus: p.approvalStatus as PostDto['approvalStatus'],
     scheduledAt: isoOrNull(p.scheduledAt),
+    queued: p.queued ?? false,
     publishedAt: isoOrNull(p.publishedAt),
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
     ...outcomes(targets),

@@ -42,6 +42,8 @@ export interface NewPost {
   platforms: string[];
   connections: { id: string; platform: string }[];
   status: 'draft' | 'scheduled';
+  /** Placed by the posting queue. */
+  queued?: boolean;
   approvalStatus: 'none' | 'pending';
   approvalRequestedBy: string | null;
   approvalRequestedAt: Date | null;
@@ -64,10 +66,10 @@ export async function insertPostRow(p: NewPost, tx?: Pick<Tx, '$queryRaw'>): Pro
   const statement = Prisma.sql`
     WITH p AS (
       INSERT INTO "Post" ("id", "workspaceId", "content", "variants", "media", "mediaUrls", "platforms", "connectionIds", "status",
-        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "createdAt", "updatedAt")
+        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "queued", "createdAt", "updatedAt")
       VALUES (${id}::uuid, ${p.workspaceId}::uuid, ${p.content}, ${json(p.variants)}::jsonb, ${json(p.media) ?? '[]'}::jsonb, ${p.mediaUrls}::text[],
         ${p.platforms}::text[], ${p.connections.map((c) => c.id)}::text[], ${p.status}, ${p.approvalStatus}, ${p.approvalRequestedBy},
-        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${now}, ${now})
+        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.queued ?? false}, ${now}, ${now})
       RETURNING *
     ), t AS (
       INSERT INTO "PostTarget" ("id", "postId", "connectionId", "platform", "createdAt", "updatedAt")

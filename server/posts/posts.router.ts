@@ -38,12 +38,12 @@ export const postsRouter = router({
     .meta({
       scope: 'posts:write',
       successStatus: 201,
-      errors: WRITE_ERRORS,
-      openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft or a scheduled post' },
+      errors: [...WRITE_ERRORS, 'QUEUE_NO_SLOTS', 'QUEUE_FULL'],
+      openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft, a scheduled post, or a post in the next free queue slot' },
       assistant: {
-        stage: (a) => typeof a.scheduledAt === 'string',
+        stage: (a) => typeof a.scheduledAt === 'string' || a.queue === true,
         title: (a) =>
-          `Schedule a post to ${Array.isArray(a.connectionIds) ? a.connectionIds.length : 0} account(s) for ${String(a.scheduledAt)}: "${shorten(a.content)}"`,
+          `Schedule a post to ${Array.isArray(a.connectionIds) ? a.connectionIds.length : 0} account(s) for ${a.queue === true ? 'the next free queue slot' : String(a.scheduledAt)}: "${shorten(a.content)}"`,
         hint: 'Without scheduledAt the post is saved as a draft at once; with it, the post is scheduled (staged for confirmation through the tool endpoint). Call connections_list first for connectionIds.',
       },
     })

@@ -66,6 +66,7 @@ export const ZPostBase = z.object({
   status: z.enum(POST_STATUSES),
   approvalStatus: z.enum(APPROVAL_STATUSES),
   scheduledAt: ZNullableTimestamp,
+  queued: z.boolean().describe('true when the posting queue placed the post (its time is a queue slot)'),
   publishedAt: ZNullableTimestamp,
   platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
   platformPostIds: z.record(z.string(), z.string()).nullable().describe('Map of connectionId → id of the post on that platform; null until something shipped'),
@@ -104,6 +105,10 @@ export const ZCreatePostInput = z.strictObject({
   platformSettings: ZPostFields.platformSettings.optional(),
   variants: ZPostFields.variants.optional(),
   requireApproval: ZPostFields.requireApproval.optional(),
+  queue: z
+    .literal(true)
+    .optional()
+    .describe('true: publish at the next free slot of the posting queue shared by every account (GET /queue); send no scheduledAt'),
 });
 export type CreatePostInput = z.infer<typeof ZCreatePostInput>;
 

@@ -128,6 +128,8 @@ export async function updatePost(
           platformSettings: settings === null ? Prisma.DbNull : (settings as Prisma.InputJsonValue),
           requireApproval,
           scheduledAt: nextScheduledAt,
+          // A time chosen by hand is not a queue slot: the post leaves the queue.
+          ...(timeChanged ? { queued: false } : {}),
           status,
           approvalStatus,
           ...(approvalStatus === 'pending' && post.approvalStatus !== 'pending'

@@ -15,6 +15,7 @@ import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
 import { outboxInsertSql } from '@/server/events/record-event';
 import { isUuid } from '@/server/shared/schemas';
+import { heldByPausedQueueSql } from '@/server/queue/posting-queue';
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/shared/platforms';
@@ -61,6 +62,7 @@ async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion
     FROM old
     WHERE p."id" = old."id" AND old."status" IN (${Prisma.join(statuses)}) AND ${approvalAllowsDeliverySql(Prisma.sql`p."approvalStatus"`)}
       ${expectedVersion !== undefined ? Prisma.sql`AND p."scheduleVersion" = ${expectedVersion} AND (p."scheduledAt" IS NULL OR p."scheduledAt" <= now() + interval '1 second')` : Prisma.empty}
+      ${mode === 'scheduled' ? Prisma.sql`AND NOT ${heldByPausedQueueSql(Prisma.sql`p`)}` : Prisma.empty}
     RETURNING p.*, old."status" AS "previousStatus"`;
   const claimed = rows[0];
   if (claimed) {

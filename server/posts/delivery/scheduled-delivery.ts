@@ -1,5 +1,6 @@
 // The background side of publishing: the per-post delivery job and the catch-up sweep.
 import { db } from '@/server/db/client';
+import { heldByPausedQueueSql } from '@/server/queue/posting-queue';
 import { Prisma } from '@/server/generated/prisma/client';
 import { approvalAllowsDeliverySql } from '../post-rules';
 import { getJobs } from '@/server/jobs';
@@ -38,7 +39,8 @@ export async function catchUpScheduledPosts(opts: { graceMs?: number; batch?: nu
   const before = new Date(Date.now() - (opts.graceMs ?? 30_000));
   const due = await db.$queryRaw<{ id: string; scheduleVersion: number }[]>`
     SELECT "id", "scheduleVersion" FROM "Post"
-    WHERE ("status" = 'scheduled' AND "scheduledAt" <= ${before} AND ${approvalAllowsDeliverySql(Prisma.sql`"approvalStatus"`)})
+    WHERE ("status" = 'scheduled' AND "scheduledAt" <= ${before} AND ${approvalAllowsDeliverySql(Prisma.sql`"approvalStatus"`)}
+           AND NOT ${heldByPausedQueueSql(Prisma.sql`"Post"`)})
        OR ("status" = 'publishing' AND ("deliveryLeaseUntil" IS NULL OR "deliveryLeaseUntil" <= now()))
     ORDER BY "scheduledAt" ASC NULLS FIRST
     LIMIT ${opts.batch ?? 1000}`;

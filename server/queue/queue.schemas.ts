@@ -1,0 +1,48 @@
+// The posting queue's wire shapes: weekly slots on the workspace's clock, shared by the REST
+// routes, the app and the tools (server/queue/queue.router.ts).
+import { z } from 'zod';
+import { ZId, ZIdOf, ZText, ZNullableTimestamp, ZTimestamp } from '@/server/shared/schemas';
+
+export const MAX_SLOTS = 100;
+
+/** "09:30": a time of day, 24-hour clock. */
+export const ZSlotTime = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00–23:59)').describe('HH:MM, workspace time');
+
+export const ZSlot = z.strictObject({
+  weekday: z.number().int().min(1).max(7).describe('1 Monday … 7 Sunday'),
+  time: ZSlotTime,
+});
+export type Slot = z.infer<typeof ZSlot>;
+
+export const ZSetSlotsInput = z.strictObject({
+  connectionId: ZIdOf('connection', 'from connections_list')
+    .nullable()
+    .optional()
+    .describe('Set this account’s own slots; absent: the workspace’s (for accounts without own)'),
+  slots: z.array(ZSlot).max(MAX_SLOTS).describe('Replaces all current slots'),
+});
+
+export const ZQueueSlotsQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(28).optional().describe('Days ahead to list (default 7)'),
+});
+
+const ZSlotRecord = ZSlot.extend({ connectionId: ZId.nullable().describe('null: a workspace slot') });
+
+export const ZUpcomingSlot = z.object({
+  at: ZTimestamp.describe('The slot’s instant'),
+  connectionId: ZId.describe('The account this slot is for'),
+  postId: ZId.nullable().describe('The scheduled post taking the slot for this account; null: free'),
+});
+
+export const ZQueue = z.object({
+  timeZone: z.string().describe('The workspace’s time zone, the clock the slots are on'),
+  pausedAt: ZNullableTimestamp.describe('Set while the queue is paused: its posts are held, then moved to free slots on resume'),
+  slots: z.array(ZSlotRecord),
+  upcoming: z.array(ZUpcomingSlot).describe('The next days’ slot instants per active account, with the post taking each'),
+});
+export type QueueDto = z.infer<typeof ZQueue>;
+
+export const ZQueueChange = z.object({
+  moved: z.array(z.object({ postId: ZId, from: ZNullableTimestamp, to: ZTimestamp })).describe('Posts given another slot, in time order'),
+  pausedAt: ZNullableTimestamp,
+});
