@@ -89,7 +89,7 @@ export async function takeQueueSlot(
     if (!slots.length) {
       throw new AppError(
         'QUEUE_NO_SLOTS',
-        `${c.accountName ?? 'An account'} has no queue slots: add the workspace’s or the account’s own in Settings → Queue`,
+        `${c.accountName ?? 'An account'} has no queue slots: add the workspace’s, or the account’s own, on the Queue page (PUT /queue/slots)`,
         {
           field: 'connectionIds',
         },

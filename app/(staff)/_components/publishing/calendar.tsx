@@ -76,7 +76,7 @@ function PostChip({ post, tz }: { post: PostListRowDto; tz: string }) {
   );
 }
 
-function DayCell({ day, tz, posts, dim, today }: { day: string; tz: string; posts: PostListRowDto[]; dim: boolean; today: boolean }) {
+function DayCell({ day, tz, posts, free, dim, today }: { day: string; tz: string; posts: PostListRowDto[]; free: string[]; dim: boolean; today: boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: day });
   const date = fromLocalInput(`${day}T12:00`, tz)!;
   return (
@@ -98,7 +98,17 @@ function DayCell({ day, tz, posts, dim, today }: { day: string; tz: string; post
       {posts.map((p) => (
         <PostChip key={p.id} post={p} tz={tz} />
       ))}
-      {posts.length === 0 ? <p className="text-xs text-slate-600 sm:hidden">Nothing scheduled</p> : null}
+      {free.map((time) => (
+        <Link
+          key={time}
+          href="/compose"
+          data-testid="free-slot"
+          className="mb-1 block rounded border border-dashed border-slate-300 px-1.5 py-0.5 text-xs text-slate-600 hover:border-brand-600 hover:text-brand-700"
+        >
+          {time} · free queue slot
+        </Link>
+      ))}
+      {posts.length === 0 && free.length === 0 ? <p className="text-xs text-slate-600 sm:hidden">Nothing scheduled</p> : null}
     </div>
   );
 }
@@ -125,6 +135,16 @@ export function Calendar({ nowMs, initial }: { nowMs: number; initial: ListData 
     byDay.set(k, [...(byDay.get(k) ?? []), p]);
   }
   for (const list of byDay.values()) list.sort((a, b) => a.scheduledAt!.localeCompare(b.scheduledAt!));
+  // The queue's free slots of the next four weeks (a time is free while one account has it free).
+  const queue = useQuery({ queryKey: ['queue.get', 28], queryFn: async () => (await trpc.queue.get.query({ days: 28 })).data });
+  const freeByDay = new Map<string, string[]>();
+  for (const u of queue.data?.upcoming ?? []) {
+    if (u.postId) continue;
+    const k = formatIn(u.at, tz, 'yyyy-MM-dd');
+    const time = formatIn(u.at, tz, 'HH:mm', { zone: false });
+    const list = freeByDay.get(k) ?? [];
+    if (!list.includes(time)) freeByDay.set(k, [...list, time].sort());
+  }
 
   const move = useMutation({
     mutationFn: (v: { id: string; scheduledAt: string }) => trpc.posts.update.mutate(v),
@@ -208,6 +228,7 @@ export function Calendar({ nowMs, initial }: { nowMs: number; initial: ListData 
                     day={key}
                     tz={tz}
                     posts={byDay.get(key) ?? []}
+                    free={freeByDay.get(key) ?? []}
                     dim={view === 'month' && !isSameMonth(d, addMonths(now, offset))}
                     today={key === todayKey}
                   />

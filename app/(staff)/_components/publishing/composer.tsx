@@ -25,7 +25,7 @@ import { validatePlatformSettings } from '@/server/posts/platform-settings';
 import { ZPostFields, type PostDto } from '@/server/posts/posts.schemas';
 import type { Platform } from '@/server/shared/platforms';
 import { useShell } from '../../_lib/providers';
-import { fromLocalInput, toLocalInput } from '../../_lib/time';
+import { formatIn, fromLocalInput, toLocalInput } from '../../_lib/time';
 import { serverError, trpc, type ServerError } from '../../_lib/trpc';
 import { BestTimes } from '../insights/best-times';
 import { precheckFile, uploadFile } from './media-upload';
@@ -55,7 +55,7 @@ interface MediaItem {
   url?: string;
 }
 
-type Intent = 'draft' | 'schedule' | 'approval' | 'publish';
+type Intent = 'draft' | 'schedule' | 'approval' | 'publish' | 'queue';
 
 /** The API's input from the form. */
 function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: Platform[], media: MediaItem[], tz: string) {
@@ -265,6 +265,7 @@ export function Composer({ connections, post, editId }: { connections: Connectio
             ...(body.mediaIds.length ? { mediaIds: body.mediaIds } : {}),
             ...(body.mediaUrls.length ? { mediaUrls: body.mediaUrls } : {}),
             ...(scheduledAt ? { scheduledAt } : {}),
+            ...(intent === 'queue' ? { queue: true as const } : {}),
           });
           saved = res.data;
           warnings = res.warnings;
@@ -278,7 +279,9 @@ export function Composer({ connections, post, editId }: { connections: Connectio
               ? `Post ${saved.status.replace('_', ' ')}`
               : saved.approvalStatus === 'pending'
                 ? 'Scheduled, waiting for approval'
-                : 'Scheduled',
+                : intent === 'queue'
+                  ? `Added to the queue for ${formatIn(saved.scheduledAt!, tz)}`
+                  : 'Scheduled',
         );
         form.reset(v);
         setMediaTouched(false);
@@ -584,6 +587,11 @@ export function Composer({ connections, post, editId }: { connections: Connectio
               <Button variant="secondary" onClick={() => void submit('publish')} disabled={!canWrite || !!busy || uploading}>
                 {busy === 'publish' ? 'Publishing…' : 'Publish now'}
               </Button>
+              {editId ? null : (
+                <Button variant="secondary" className="col-span-2" onClick={() => void submit('queue')} disabled={!canWrite || !!busy || uploading}>
+                  {busy === 'queue' ? 'Adding…' : 'Add to queue'}
+                </Button>
+              )}
             </div>
             {dirty ? <p className="text-xs text-slate-600">Unsaved changes</p> : null}
             {editId ? (

@@ -2,27 +2,7 @@
 // Navigation (with the pending-approval and unread counts), the workspace switcher, sign-out.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Bell,
-  Bot,
-  Building2,
-  CalendarDays,
-  ChartColumn,
-  Check,
-  ChevronsUpDown,
-  Globe,
-  KeyRound,
-  LayoutDashboard,
-  ListChecks,
-  Menu as MenuIcon,
-  PenSquare,
-  Plug,
-  Rows3,
-  Settings,
-  Webhook,
-  Workflow,
-  X,
-} from 'lucide-react';
+import { Bell, Bot, Building2, CalendarDays, ChartColumn, Check, ChevronsUpDown, Globe, KeyRound, LayoutDashboard, ListChecks, ListOrdered, Menu as MenuIcon, PenSquare, Plug, Rows3, Settings, Webhook, Workflow, X } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
@@ -58,6 +38,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
       { href: '/compose', label: 'Compose', icon: PenSquare },
       { href: '/posts', label: 'Posts', icon: Rows3 },
       { href: '/calendar', label: 'Calendar', icon: CalendarDays },
+      { href: '/queue', label: 'Queue', icon: ListOrdered },
       { href: '/approvals', label: 'Approvals', icon: ListChecks, count: 'pendingApprovals' },
     ],
   },
