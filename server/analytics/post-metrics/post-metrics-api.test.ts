@@ -174,7 +174,8 @@ describe('the routes', () => {
     const w = await createWorkspaceWithKey();
     const ig = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
     const x = await createSandboxConnection(w.workspace.id, { platform: 'twitter' });
-    const at = new Date(Date.now() - 3 * 24 * HOUR);
+    // 10:00 UTC three days ago: both posts (an hour apart) on one UTC day, whatever the hour the test runs.
+    const at = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 3, 10));
     const a = await publishedTarget(w.workspace.id, ig.id, 'instagram', at, 'sbx-route-a', 'Autumn, "new" collection');
     const b = await publishedTarget(w.workspace.id, x.id, 'twitter', new Date(at.getTime() + HOUR), 'sbx-route-b', '=cmd');
     await collectConnectionMetrics(ig.id, { now: new Date(at.getTime() + 2 * HOUR) });
