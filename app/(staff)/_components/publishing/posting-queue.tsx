@@ -209,7 +209,7 @@ export function PostingQueue({ initial, connections }: { initial: QueueDto | nul
                   <ul className="mt-1 space-y-1">
                     {items.map((u) => (
                       <li key={`${u.at}-${u.connectionId}`} className="flex items-center gap-2 text-sm">
-                        <span className="w-12 tabular-nums">{formatIn(u.at, queue.timeZone, 'HH:mm')}</span>
+                        <span className="w-12 tabular-nums">{formatIn(u.at, queue.timeZone, 'HH:mm', { zone: false })}</span>
                         <span className="min-w-0 flex-1 truncate">{names.get(u.connectionId) ?? 'Account'}</span>
                         {u.postId ? (
                           <Link href={`/posts/${u.postId}`} className="text-brand-700 underline">
