@@ -100,3 +100,13 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
   }
   return best?.match;
 }
+
+/**
+ * The methods that have a route at this path (relative to the API prefix): what `OPTIONS`
+ * answers in `Allow`. Only methods that really answer are listed — not HEAD or PUT, which the
+ * route table does not serve — so a client that trusts `Allow` never meets a 404 for it.
+ */
+export function methodsAt(path: string): string[] {
+  const methods = new Set(restRoutes().map((r) => r.method));
+  return [...methods].filter((method) => matchRoute(method, path)).sort();
+}
