@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { ZPlatform } from '@/server/connections/connections.schemas';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
-import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { documentedAs, ZNullableTimestamp, ZText, ZTimestamp, type JsonSchema } from '@/server/shared/schemas';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -67,21 +67,6 @@ export const ZTarget = z
       updatedAt: '2026-11-24T09:00:02.000Z',
     },
   });
-
-type JsonSchema = Record<string, unknown>;
-
-/**
- * The documented form of a schema whose validation is looser on purpose: the contract
- * document (zod-openapi's `override`) shows `documented` while the server keeps validating
- * with the schema itself, so bad input still answers the service's own error.
- */
-const documentedAs = (documented: () => JsonSchema) => ({
-  override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
-    const { description, example } = jsonSchema;
-    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-    Object.assign(jsonSchema, documented(), description ? { description } : {}, example !== undefined ? { example } : {});
-  },
-});
 
 /**
  * platformSettings as the catalogue declares them: an object with an optional key per

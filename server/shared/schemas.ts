@@ -4,6 +4,21 @@ import { z } from 'zod';
 
 export const ZId = z.uuid();
 
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The documented form of a schema whose validation is looser on purpose: the contract
+ * document (zod-openapi's `override`) shows `documented` while the server keeps validating
+ * with the schema itself, so bad input still answers the service's own error.
+ */
+export const documentedAs = (documented: () => JsonSchema) => ({
+  override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+    const { description, example } = jsonSchema;
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, documented(), description ? { description } : {}, example !== undefined ? { example } : {});
+  },
+});
+
 // ── Text ──
 // Every string a client sends that Herald may store goes through ZText (or carries the
 // storableText check, for formats such as URLs). PostgreSQL cannot hold U+0000 in text or
