@@ -80,7 +80,7 @@ const ZEvents = z
   .refine((events) => new Set(events).size === events.length, 'list each event once')
   .meta({
     ...documentedAs(() => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...DOMAIN_EVENT_TYPES] } })),
-    description: 'One or more event names of the catalogue, each once; `ping` cannot be subscribed. A name outside it answers WEBHOOK_EVENT_UNKNOWN',
+    description: 'One or more event names of the catalogue, each once; `ping` cannot be subscribed',
     example: ['post.published', 'post.failed'],
   });
 
@@ -88,7 +88,7 @@ const ZName = ZText.trim().min(1).max(MAX_NAME).describe('A name to recognise th
 const ZUrl = ZText.trim()
   .min(1)
   .max(MAX_URL)
-  .describe('https only; no credentials, no localhost, and a host name that resolves, to public addresses only (WEBHOOK_URL_REFUSED with the reason otherwise)')
+  .describe('https only; public addresses only (a host must resolve to them); no credentials')
   .meta({ example: 'https://hooks.acme-coffee.example/herald' });
 /** A JSON boolean only: the REST facade would otherwise turn the string "false" into true. */
 const ZStrictBoolean = z.literal([true, false]);

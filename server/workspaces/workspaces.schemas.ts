@@ -30,12 +30,8 @@ export type WorkspaceDto = z.infer<typeof ZWorkspace>;
 
 export const ZCreateWorkspaceInput = z.strictObject({
   name: ZText.trim().min(1).max(80).describe('The client workspace’s display name').meta({ example: 'Acme Coffee' }),
-  slug: ZSlug.optional()
-    .describe('URL-safe handle, unique across Herald; derived from name when absent (a taken one answers 409 VALIDATION_FAILED)')
-    .meta({ example: 'acme-coffee' }),
-  timeZone: ZTimeZone.optional().describe(
-    'IANA time zone name such as Europe/Berlin (the app sends the browser’s); UTC when absent. A name the server does not know (Mars/Olympus) is refused with 400',
-  ),
+  slug: ZSlug.optional().describe('URL-safe handle, unique across Herald; derived from name when absent').meta({ example: 'acme-coffee' }),
+  timeZone: ZTimeZone.optional().describe('IANA time zone, e.g. Europe/Berlin; UTC when absent; an unknown name is refused'),
 });
 export type CreateWorkspaceInput = z.infer<typeof ZCreateWorkspaceInput>;
 
