@@ -53,7 +53,7 @@ const TAGS: { name: string; description: string }[] = [
 
 function statusesOf(code: ErrorCode, when: Partial<Record<number, string>> | undefined): number[] {
   const entry = ERROR_CATALOGUE[code] as { status: number; altStatuses?: readonly number[]; altStatusesPerRoute?: boolean };
-  if (when) return [...new Set([...(entry.altStatusesPerRoute ? [] : [entry.status]), ...Object.keys(when).map(Number)])];
+  if (when) return [...new Set([entry.status, ...Object.keys(when).map(Number)])];
   return [entry.status, ...(entry.altStatusesPerRoute ? [] : (entry.altStatuses ?? []))];
 }
 
@@ -310,6 +310,10 @@ export function buildOpenApiDocument(): OpenAPIObject {
   dropUnreferencedSchemas(doc);
   doc.tags = TAGS;
   doc.webhooks = webhooksSection();
+  for (const entry of Object.values(doc.webhooks as Record<string, { post: Json }>)) {
+    const body = ((entry.post.requestBody as Json).content as Record<string, Json>)['application/json']!;
+    body.example = exampleFor(body.schema, { resolve });
+  }
   doc.security = [{ ApiKey: [] }];
   return doc as unknown as OpenAPIObject;
 }
