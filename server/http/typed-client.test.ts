@@ -28,11 +28,16 @@ describe('the typed-client example', () => {
   it.skipIf(!tools)(
     'compiles under --strict against types generated from the live document',
     async () => {
-      const { default: openapiTS, astToString } = await import('openapi-typescript');
+      // Named through a variable: the type checker must not need the package to check this file.
+      const generator = 'openapi-typescript';
+      const { default: openapiTS, astToString } = (await import(generator)) as {
+        default: (schema: unknown) => Promise<unknown>;
+        astToString: (ast: unknown) => string;
+      };
       const dir = path.resolve('.data', `typed-client-${randomBytes(4).toString('hex')}`);
       mkdirSync(dir, { recursive: true });
       try {
-        const ast = await openapiTS(buildOpenApiDocument() as never);
+        const ast = await openapiTS(buildOpenApiDocument());
         writeFileSync(path.join(dir, 'herald-api.d.ts'), astToString(ast));
         for (const file of ['typed-client.ts', 'tsconfig.json']) copyFileSync(path.resolve('docs/examples', file), path.join(dir, file));
         const result = await run(process.execPath, [path.resolve('node_modules/typescript/bin/tsc'), '-p', path.join(dir, 'tsconfig.json')]).catch(
