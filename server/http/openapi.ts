@@ -101,7 +101,19 @@ function errorResponses(route: RestRoute): Json {
     if (enveloped.length) {
       schemas.push({
         allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
-        properties: { error: { type: 'object', properties: { code: { type: 'string', enum: enveloped } } } },
+        // The whole `error` object again, narrowed to this response's codes: an example
+        // validator that treats schemas as closed (Redocly's) sees every field it may hold.
+        properties: {
+          error: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: {
+              code: { type: 'string', enum: enveloped, description: 'What went wrong, one of this response’s codes.' },
+              message: { type: 'string', description: 'For people: what happened and what to do next.' },
+              field: { type: 'string', description: 'The offending input, when there is one.' },
+            },
+          },
+        },
       });
     }
     if (flat.length) schemas.push({ $ref: status === 400 ? '#/components/schemas/ValidationError' : '#/components/schemas/FlatError' });
