@@ -4,6 +4,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Bell,
+  BookOpen,
   Bot,
   Building2,
   CalendarDays,
@@ -67,6 +68,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
       { href: '/clients', label: 'Clients', icon: Building2 },
       { href: '/connections', label: 'Connections', icon: Plug },
       { href: '/api-keys', label: 'API keys', icon: KeyRound },
+      { href: '/api-reference', label: 'API reference', icon: BookOpen },
     ],
   },
   {
