@@ -100,7 +100,11 @@ const ZVariants = z.partialRecord(ZPlatform, ZVariant).meta({
   ...documentedAs(() => {
     const variant = z.toJSONSchema(ZVariant, { target: 'draft-2020-12', io: 'input' }) as JsonSchema;
     delete variant.$schema;
-    return { type: 'object', properties: Object.fromEntries(PLATFORMS.map((p) => [p, variant])), additionalProperties: false };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(PLATFORMS.map((p) => [p, { ...variant, description: `The text ${PLATFORM_CATALOGUE[p].label} gets instead of content` }])),
+      additionalProperties: false,
+    };
   }),
   example: { twitter: { content: 'Pumpkin spice is back on Monday 🎃' } },
 });
