@@ -17,7 +17,19 @@ const tags = ['Analytics'];
 
 export const analyticsRouter = router({
   sources: apiProcedure
-    .meta({ ...base, openapi: { method: 'GET', path: '/sources', tags, protect: true, summary: 'Data sources of this deployment and their provenance rules' } })
+    .meta({
+      ...base,
+      openapi: {
+        method: 'GET',
+        path: '/sources',
+        description:
+          'Lists the data sources of this deployment (ad platforms and the crawl) and their provenance rules, so a client knows where each number comes from and how fresh it can be.',
+        successDescription: 'The sources and their rules.',
+        tags,
+        protect: true,
+        summary: 'Data sources of this deployment and their provenance rules',
+      },
+    })
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZSource), provenance: ZProvenance }))
     .query(() => sourcesAnswer()),
@@ -25,7 +37,16 @@ export const analyticsRouter = router({
   adAccounts: apiProcedure
     .meta({
       ...base,
-      openapi: { method: 'GET', path: '/ad-accounts', tags, protect: true, summary: 'Ad accounts of the workspace with per-account sync state' },
+      openapi: {
+        method: 'GET',
+        path: '/ad-accounts',
+        description:
+          'Lists the ad accounts the workspace connected, with each account’s sync state: when it was last read and whether that worked. The ids are the accountId of the metrics routes.',
+        successDescription: 'The ad accounts.',
+        tags,
+        protect: true,
+        summary: 'Ad accounts of the workspace with per-account sync state',
+      },
     })
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZAdAccount), provenance: ZProvenance }))
@@ -38,6 +59,9 @@ export const analyticsRouter = router({
       openapi: {
         method: 'GET',
         path: '/metrics/summary',
+        description:
+          'Totals of one ad account over an inclusive window of days in the workspace’s time zone. A counter without any reading in the window is null, never 0; provenance says where the numbers come from.',
+        successDescription: 'The totals and their provenance.',
         tags,
         protect: true,
         summary: 'Totals of one ad account over an inclusive window; a counter without any reading is null, never 0',
@@ -54,6 +78,9 @@ export const analyticsRouter = router({
       openapi: {
         method: 'GET',
         path: '/metrics/daily',
+        description:
+          'One row per day of a window for one ad account, newest first. Days without a reading are included with null counters, so a gap is visible rather than hidden.',
+        successDescription: 'The days, newest first, with provenance.',
         tags,
         protect: true,
         summary: 'One row per day of the window, newest first, days without a reading included with null counters',

@@ -17,7 +17,16 @@ export const apiKeysRouter = router({
   list: apiProcedure
     .meta({
       ...base,
-      openapi: { method: 'GET', path: '/api-keys', tags, protect: true, summary: 'Herald extension: list the workspace’s live API keys (never their secrets)' },
+      openapi: {
+        method: 'GET',
+        path: '/api-keys',
+        description:
+          'Herald extension. Lists the live API keys of the key’s own workspace with their prefix, scopes, expiry and last use, to audit or rotate them. Secrets are never listed: they are shown once, when minted.',
+        successDescription: 'The live keys, newest first, without secrets.',
+        tags,
+        protect: true,
+        summary: 'Herald extension: list the workspace’s live API keys (never their secrets)',
+      },
     })
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZApiKey)))
@@ -25,12 +34,14 @@ export const apiKeysRouter = router({
 
   create: apiProcedure
     .meta({
+      errorWhen: { VALIDATION_FAILED: 'no scope would remain, or expiresAt is not in the future; field names it' },
       ...base,
       successStatus: 201,
       errors: ['VALIDATION_FAILED'],
       openapi: {
         method: 'POST',
         path: '/api-keys',
+        successDescription: 'Created: the key record with its secret, shown this once.',
         tags,
         protect: true,
         summary: 'Herald extension: mint an API key for this workspace',
@@ -54,6 +65,8 @@ export const apiKeysRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/api-keys/{id}',
+        description: 'Herald extension. Revokes one API key of this workspace; its next request answers 401. Revoking the key making the call is allowed.',
+        successDescription: 'Revoked; no body.',
         tags,
         protect: true,
         summary: 'Herald extension: revoke an API key; its next request answers 401',

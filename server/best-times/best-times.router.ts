@@ -12,6 +12,9 @@ export const bestTimesRouter = router({
       openapi: {
         method: 'GET',
         path: '/best-times',
+        description:
+          'Suggests upcoming times to schedule, per platform, derived from the workspace’s own publish history and its results; without enough history, labelled defaults. Times are in the workspace’s time zone.',
+        successDescription: 'The suggested slots with how they were derived.',
         tags: ['Analytics'],
         protect: true,
         summary: 'Suggested upcoming times to schedule, from the workspace’s own publish history (or labelled defaults)',

@@ -25,7 +25,16 @@ export const connectionsRouter = router({
   list: apiProcedure
     .meta({
       scope: 'connections:read',
-      openapi: { method: 'GET', path: '/connections', tags: ['Connections'], protect: true, summary: 'Connected social accounts with token health' },
+      openapi: {
+        method: 'GET',
+        path: '/connections',
+        description:
+          'Lists the social accounts connected to the workspace, the ids POST /posts takes in connectionIds. tokenHealth (valid, expiring_soon, expired, unknown), the last error and the last successful post tell which accounts need reconnecting in the app before a post goes out.',
+        successDescription: 'The connected accounts.',
+        tags: ['Connections'],
+        protect: true,
+        summary: 'Connected social accounts with token health',
+      },
     })
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZConnection)))
@@ -39,6 +48,9 @@ export const connectionsRouter = router({
       openapi: {
         method: 'GET',
         path: '/instagram/profiles',
+        description:
+          'Lists the Instagram handles the workspace tracks. The route exists only on deployments with a Meta app configured; elsewhere it answers ROUTE_NOT_FOUND (404) like a path that does not exist.',
+        successDescription: 'The tracked Instagram profiles.',
         tags: ['Connections'],
         protect: true,
         summary: 'Tracked Instagram handles; 404 ROUTE_NOT_FOUND unless this deployment has a Meta app (the platform-derived flag)',

@@ -30,7 +30,19 @@ const ZPageRecord = z.object({ id: z.uuid(), siteId: z.uuid(), url: z.string() }
 
 export const crawlRouter = router({
   sites: apiProcedure
-    .meta({ ...base, openapi: { method: 'GET', path: '/crawl/sites', tags, protect: true, summary: 'Crawled sites, each with its crawl state' } })
+    .meta({
+      ...base,
+      openapi: {
+        method: 'GET',
+        path: '/crawl/sites',
+        description:
+          'Lists the sites the landing-page crawl visits for the workspace, each with its crawl state (when last and next visited, and how that went).',
+        successDescription: 'The crawled sites.',
+        tags,
+        protect: true,
+        summary: 'Crawled sites, each with its crawl state',
+      },
+    })
     .input(z.strictObject({}).optional())
     .output(z.object({ data: z.array(ZCrawlSite), provenance: ZCrawlProvenance }))
     .query(({ ctx }) => listSites(ctx.actor.workspaceId)),
@@ -42,6 +54,8 @@ export const crawlRouter = router({
       openapi: {
         method: 'GET',
         path: '/crawl/pages',
+        description: 'Lists the tracked URLs of one site with their last visit; the outcome is passed through verbatim from the crawler.',
+        successDescription: 'The site’s tracked pages.',
         tags,
         protect: true,
         summary: 'Tracked URLs of a site and their last visit, outcome verbatim from the crawler',
@@ -58,6 +72,8 @@ export const crawlRouter = router({
       openapi: {
         method: 'GET',
         path: '/crawl/pages/{pageId}/timeline',
+        description: 'Every visit to one tracked page, newest first, including visits that returned nothing, so a gap in the record is visible.',
+        successDescription: 'The visits, newest first, with provenance.',
         tags,
         protect: true,
         summary: 'Every visit to one page, newest first, including visits that returned nothing',
@@ -74,6 +90,9 @@ export const crawlRouter = router({
       openapi: {
         method: 'GET',
         path: '/crawl/changes',
+        description:
+          'Detected changes of a site’s pages, newest first. When the list is empty, read provenance.emptyMeans before concluding that nothing changed: the page may not have been visited in the window.',
+        successDescription: 'The changes, newest first, with provenance.',
         tags,
         protect: true,
         summary: 'Detected changes of a page, newest first; when the list is empty, provenance.emptyMeans says why',
@@ -90,6 +109,7 @@ export const crawlRouter = router({
       openapi: {
         method: 'GET',
         path: '/crawl/changes/{changeId}',
+        successDescription: 'The change with both visits.',
         tags,
         protect: true,
         summary: 'Herald extension: one change with both visits it compares, their main text whole',

@@ -11,6 +11,8 @@ interface CatalogueEntry {
   status: number;
   /** Statuses other than `status` that the same code can carry (e.g. VALIDATION_FAILED 409). */
   altStatuses?: readonly number[];
+  /** The alternative statuses are route-specific: documented only where a route's meta.errorWhen names them. */
+  altStatusesPerRoute?: boolean;
   /** `envelope` → `{ error: { code, message, field? } }`; `flat` → `{ statusCode, message, error }`. */
   shape: ErrorShape;
   description: string;
@@ -49,6 +51,7 @@ export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: {
     status: 400,
     altStatuses: [409],
+    altStatusesPerRoute: true,
     shape: 'envelope',
     description:
       'A rule on the input failed (Idempotency-Key over 255 characters, unaccepted contentType, a mint request whose only scope is workspaces:manage, a missing or malformed query parameter of the analytics and crawl routes, named in field); 409 for a taken workspace slug.',

@@ -1,5 +1,6 @@
 // The domain events Herald emits (public-api-v1.md → Events). Webhook subscribers choose from
 // these names; `ping` is not here because the test route sends it directly, never via the outbox.
+import { z } from 'zod';
 
 export const DOMAIN_EVENT_TYPES = [
   'post.scheduled',
@@ -63,22 +64,110 @@ export interface DomainEventData {
   'proposal.confirmed': { actionId: string; toolName: string; title: string; outcome: { ok: boolean; error: { code: string; message: string } | null } };
 }
 
+const ZPostId = z.uuid().describe('The post the event is about (GET /posts/{id})').meta({ example: '5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11' });
+const ZTargetId = z.uuid().describe('The delivery row of one account (a target of the post)').meta({ example: '9d2c4e7a-1b3f-4a8e-8c5d-6e7f8a9b0c1d' });
+const ZConnectionId = z.uuid().describe('The connected account (GET /connections)').meta({ example: '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c' });
+const ZEventPlatform = z.string().describe('The platform id of the account, e.g. linkedin').meta({ example: 'linkedin' });
+const ZAt = (what: string) => z.iso.datetime({ offset: true }).describe(what).meta({ example: '2026-11-22T20:31:07.412Z' });
+const ZWorkflowId = z.string().describe('The built-in workflow that ran (GET /workflows)').meta({ example: 'repurpose-post' });
+const ZRunId = z.uuid().describe('The run (GET /workflows/runs/{runId})').meta({ example: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' });
+const ZActionId = z.uuid().describe('The staged assistant action (GET /proposals/{id})').meta({ example: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d' });
+const ZToolName = z.string().describe('The tool the assistant called').meta({ example: 'posts_create' });
+const ZTitle = z
+  .string()
+  .describe('The staged call in one readable line')
+  .meta({ example: 'Schedule a post to 2 account(s) for 2026-11-24T09:00:00Z: "Our autumn menu is here"' });
+
 /**
- * The top-level fields of each event's `data`, as the contract lists them. Webhook envelopes
- * carry exactly these, a missing reading as null (never 0 or an empty string).
+ * `data` of each event as delivered: exactly these top-level fields, in this order, a missing
+ * reading as null (never 0 or ""). The webhook envelopes are built from these field lists
+ * (envelope.ts), and the OpenAPI document's `webhooks` section from these schemas: one source.
  */
-export const DOMAIN_EVENT_FIELDS: { [T in DomainEventType]: readonly (keyof DomainEventData[T])[] } = {
-  'post.scheduled': ['postId', 'scheduledAt', 'platforms'],
-  'post.published': ['postId', 'targetId', 'platform', 'connectionId', 'postedId', 'permalink', 'publishedAt'],
-  'post.failed': ['postId', 'targetId', 'platform', 'error', 'failedAt'],
-  'post.approval_required': ['postId'],
-  'post.approved': ['postId', 'approvedBy'],
-  'connection.error': ['connectionId', 'platform', 'reason'],
-  'workflow.run.completed': ['workflowId', 'runId', 'summary'],
-  'workflow.run.failed': ['workflowId', 'runId', 'error'],
-  'proposal.staged': ['actionId', 'toolName', 'title'],
-  'proposal.confirmed': ['actionId', 'toolName', 'title'],
-};
+export const DOMAIN_EVENT_DATA_SCHEMAS = {
+  'post.scheduled': z.object({
+    postId: ZPostId,
+    scheduledAt: ZAt('When the post will publish'),
+    platforms: z
+      .array(z.string())
+      .describe('Platform ids of its targets')
+      .meta({ example: ['linkedin', 'facebook'] }),
+  }),
+  'post.published': z.object({
+    postId: ZPostId,
+    targetId: ZTargetId,
+    platform: ZEventPlatform,
+    connectionId: ZConnectionId,
+    postedId: z.string().describe('The id of the post on the platform').meta({ example: 'urn:li:share:7130000000000000000' }),
+    permalink: z
+      .string()
+      .nullable()
+      .describe('The public address of the post; null when the platform returned none')
+      .meta({ example: 'https://www.linkedin.com/feed/update/urn:li:share:7130000000000000000' }),
+    publishedAt: ZAt('When the platform accepted the post'),
+  }),
+  'post.failed': z.object({
+    postId: ZPostId,
+    targetId: ZTargetId,
+    platform: ZEventPlatform,
+    error: z
+      .object({
+        code: z
+          .string()
+          .describe(
+            'PLATFORM_ERROR (the platform refused; message is its text), CONNECTION_EXPIRED (reconnect the account), DELIVERY_ERROR or DELIVERY_INTERRUPTED (Herald could not finish the attempt)',
+          )
+          .meta({ example: 'PLATFORM_ERROR' }),
+        message: z.string().describe('The platform’s error text, verbatim').meta({ example: 'The access token has expired' }),
+      })
+      .describe('Why the account failed'),
+    failedAt: ZAt('When the last attempt failed'),
+  }),
+  'post.approval_required': z.object({ postId: ZPostId }),
+  'post.approved': z.object({
+    postId: ZPostId,
+    approvedBy: z
+      .string()
+      .describe('Who approved it: the member’s user id, or `review-link:<link id>` when a client approved through a review link')
+      .meta({ example: 'review-link:6d1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b' }),
+  }),
+  'connection.error': z.object({
+    connectionId: ZConnectionId,
+    platform: ZEventPlatform,
+    reason: z.string().describe('What stopped working, in words; reconnect the account in the app').meta({ example: 'The LinkedIn token expired' }),
+  }),
+  'workflow.run.completed': z.object({
+    workflowId: ZWorkflowId,
+    runId: ZRunId,
+    summary: z
+      .unknown()
+      .describe('What the run produced; its shape depends on the workflow (GET /workflows/runs/{runId} has the same)')
+      .meta({ example: { draftsCreated: 3 } }),
+  }),
+  'workflow.run.failed': z.object({
+    workflowId: ZWorkflowId,
+    runId: ZRunId,
+    error: z
+      .unknown()
+      .describe('Why the run failed; its shape depends on the workflow')
+      .meta({ example: { code: 'VALIDATION_FAILED', message: 'repurpose-post takes a published post; this one is draft' } }),
+  }),
+  'proposal.staged': z.object({ actionId: ZActionId, toolName: ZToolName, title: ZTitle }),
+  'proposal.confirmed': z.object({ actionId: ZActionId, toolName: ZToolName, title: ZTitle }),
+} satisfies { [T in DomainEventType]: z.ZodObject };
+
+/** The data of the test route's `ping` (not subscribable: it never passes through the outbox). */
+export const PING_DATA_SCHEMA = z.object({
+  endpointId: z.uuid().describe('The endpoint the ping was sent to').meta({ example: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809' }),
+  message: z.string().describe('A fixed sentence saying this is a test').meta({ example: 'A test delivery from Herald: this endpoint is reachable.' }),
+});
+
+/**
+ * The top-level fields of each event's `data`, as the contract lists them (read from the
+ * schemas above). Webhook envelopes carry exactly these, a missing reading as null.
+ */
+export const DOMAIN_EVENT_FIELDS = Object.fromEntries(
+  DOMAIN_EVENT_TYPES.map((type) => [type, Object.keys(DOMAIN_EVENT_DATA_SCHEMAS[type].shape)]),
+) as unknown as { [T in DomainEventType]: readonly (keyof DomainEventData[T])[] };
 
 export function isDomainEventType(value: string): value is DomainEventType {
   return (DOMAIN_EVENT_TYPES as readonly string[]).includes(value);

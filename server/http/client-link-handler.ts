@@ -18,6 +18,7 @@ import { hashLinkToken } from '@/server/client-links/link-tokens';
 import { readReportPage, readReportPdf } from '@/server/client-report/client-report';
 import { approveByReviewLink, readReviewPage, rejectByReviewLink, ZApproveBody, ZRejectBody } from '@/server/client-review/client-review';
 import { env } from '@/server/config/env';
+import { isJsonContentType } from '@/server/shared/headers';
 import {
   chooseAccount,
   completeOAuthCallback,
@@ -69,7 +70,7 @@ async function readBody<T extends z.ZodType>(req: Request, schema: T, optional =
   const text = await req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'request body too large');
   if (!text && optional) return schema.parse({});
-  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+  if (!isJsonContentType(req.headers.get('content-type'))) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send the body as JSON with Content-Type: application/json');
   }
   let parsed: unknown;

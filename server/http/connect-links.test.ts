@@ -266,6 +266,14 @@ describe('POST /public/connect/{token}/session and connecting', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(text.status).toBe(415);
+    // A look-alike media type is not JSON either: the same parsed comparison as the REST facade.
+    for (const type of ['application/jsonx', 'application/json-seq']) {
+      const lookalike = await raw('POST', `/public/connect/${link.token}/authorize`, {
+        body: { session, platform: 'linkedin' },
+        headers: { 'content-type': type },
+      });
+      expect(lookalike.status, type).toBe(415);
+    }
     expect((await raw('DELETE', `/public/connect/${link.token}`)).body.error.code).toBe('ROUTE_NOT_FOUND');
   });
 });

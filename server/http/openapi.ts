@@ -1,16 +1,21 @@
 // The contract document, generated from the router and completed from route meta:
 // trpc-to-openapi declares every success as 200 with generic errors, so we set each
-// route's success status, its error responses (from the error catalogue) and the
-// Idempotency-Key / workspace headers.
+// route's success status and its description, its error responses (from the error
+// catalogue, in the route's own words where meta.errorWhen gives them), the
+// Idempotency-Key / workspace headers, parameter descriptions from the input schema,
+// examples (openapi-examples.ts), the tags, and the `webhooks` section.
+import { z } from 'zod';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import { ERROR_CATALOGUE, type ErrorCode } from '@/server/errors/catalogue';
+import { ERROR_CATALOGUE, REASON_PHRASES, type ErrorCode } from '@/server/errors/catalogue';
 import { HEADERS } from '@/server/shared/headers';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@/server/idempotency/idempotency';
 import { MAX_AUTHORIZATION_LENGTH, MAX_BODY_BYTES, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
 import { appRouter } from '@/server/root';
-import type { HeraldMeta } from '@/server/trpc/meta';
 import { env } from '@/server/config/env';
+import { webhooksSection } from '@/server/webhooks/webhooks-openapi';
 import { PUBLIC_API_PREFIX } from './rest-handler';
+import { exampleFor } from './openapi-examples';
+import { restRoutes, type RestRoute } from './rest-routes';
 import { routeErrorCodes } from './route-errors';
 
 export const CONTRACT_VERSION = '0.1.0';
@@ -28,24 +33,66 @@ const TRANSPORT =
 
 type Json = Record<string, unknown>;
 
-function proceduresByRoute(): Map<string, HeraldMeta> {
-  const out = new Map<string, HeraldMeta>();
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: HeraldMeta } }> } })._def.procedures;
-  for (const proc of Object.values(procedures)) {
-    const meta = proc._def.meta;
-    if (meta?.openapi) out.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
+function routesByKey(): Map<string, RestRoute> {
+  return new Map(restRoutes().map((r) => [`${r.method.toLowerCase()} ${r.path}`, r]));
+}
+
+/** The tags, in the order a reader meets them, each with what it groups. */
+const TAGS: { name: string; description: string }[] = [
+  { name: 'Posts', description: 'Create, schedule, edit, cancel and publish posts to connected accounts, and read each account’s delivery.' },
+  { name: 'Media', description: 'Upload images and videos directly (presigned PUT) to attach to posts by id.' },
+  { name: 'Connections', description: 'The social accounts the workspace connected, with their token health.' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed notifications of what happened; the payloads are under Webhooks.' },
+  { name: 'Workspaces', description: 'Agency features: client workspaces this one manages, keys minted for them, and no-login client links.' },
+  { name: 'API keys', description: 'Herald extension: the workspace’s own API keys.' },
+  { name: 'Analytics', description: 'Ad-account totals, post results and best times, each with its provenance.' },
+  { name: 'Crawl', description: 'The landing-page crawl: sites, tracked pages, visits and detected changes.' },
+  { name: 'Workflows', description: 'Built-in workflows run in the background, and their runs.' },
+  { name: 'Staged actions', description: 'Calls an assistant made through the tool endpoint that wait for a member’s confirmation.' },
+];
+
+function statusesOf(code: ErrorCode, when: Partial<Record<number, string>> | undefined): number[] {
+  const entry = ERROR_CATALOGUE[code] as { status: number; altStatuses?: readonly number[]; altStatusesPerRoute?: boolean };
+  if (when) return [...new Set([entry.status, ...Object.keys(when).map(Number)])];
+  return [entry.status, ...(entry.altStatusesPerRoute ? [] : (entry.altStatuses ?? []))];
+}
+
+/**
+ * When this route answers the code, in its words: meta.errorWhen, else what the route's shape
+ * implies (a write's Idempotency-Key, a body's schema), else the catalogue's sentence.
+ */
+function conditionOf(code: ErrorCode, status: number, route: RestRoute): string {
+  const own = route.meta.errorWhen?.[code];
+  const text = typeof own === 'string' ? own : own?.[status];
+  const isWrite = route.method !== 'GET';
+  if (code === 'VALIDATION_FAILED' && status === ERROR_CATALOGUE.VALIDATION_FAILED.status) {
+    const parts = [
+      ...(text ? [text] : []),
+      ...(route.meta.inputErrors === 'field' ? ['a query or path parameter is missing, malformed or unknown (field names it)'] : []),
+      ...(isWrite && route.meta.openapi?.protect !== false
+        ? [`the Idempotency-Key header is empty, over ${MAX_IDEMPOTENCY_KEY_LENGTH} characters or not visible ASCII (field: Idempotency-Key)`]
+        : []),
+    ];
+    return parts.join('; ') || ERROR_CATALOGUE.VALIDATION_FAILED.description;
   }
-  return out;
+  if (text) return text;
+  if (code === 'BAD_REQUEST') {
+    const where = route.takesBody ? 'The body' : route.pathParams.length ? 'A query or path parameter' : 'A query parameter';
+    const extra = route.takesBody
+      ? ' (an unknown field, a wrong JSON type, a missing required field, a text holding U+0000 or an unpaired surrogate), or the body is not a JSON object'
+      : ' (an unknown parameter, or a value of the wrong form)';
+    return `${where} failed schema validation${extra}; one message per problem.`;
+  }
+  return ERROR_CATALOGUE[code].description;
 }
 
-function statusesOf(code: ErrorCode): number[] {
-  const entry = ERROR_CATALOGUE[code] as { status: number; altStatuses?: readonly number[] };
-  return [entry.status, ...(entry.altStatuses ?? [])];
-}
-
-function errorResponses(codes: ErrorCode[]): Json {
+function errorResponses(route: RestRoute): Json {
+  const codes = routeErrorCodes(route.meta, route.method !== 'GET', route.takesBody);
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) for (const s of statusesOf(code)) byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
+  for (const code of codes) {
+    const own = route.meta.errorWhen?.[code];
+    for (const s of statusesOf(code, typeof own === 'object' ? own : undefined)) byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
+  }
   const responses: Json = {};
   for (const [status, list] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
     const flat = list.filter((c) => ERROR_CATALOGUE[c].shape === 'flat');
@@ -54,7 +101,19 @@ function errorResponses(codes: ErrorCode[]): Json {
     if (enveloped.length) {
       schemas.push({
         allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
-        properties: { error: { type: 'object', properties: { code: { type: 'string', enum: enveloped } } } },
+        // The whole `error` object again, narrowed to this response's codes: an example
+        // validator that treats schemas as closed (Redocly's) sees every field it may hold.
+        properties: {
+          error: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: {
+              code: { type: 'string', enum: enveloped, description: 'What went wrong, one of this response’s codes.' },
+              message: { type: 'string', description: 'For people: what happened and what to do next.' },
+              field: { type: 'string', description: 'The offending input, when there is one.' },
+            },
+          },
+        },
       });
     }
     if (flat.length) schemas.push({ $ref: status === 400 ? '#/components/schemas/ValidationError' : '#/components/schemas/FlatError' });
@@ -68,19 +127,46 @@ function errorResponses(codes: ErrorCode[]): Json {
         schema: { type: 'integer' },
       };
     }
+    const first = list[0]!;
+    const example =
+      ERROR_CATALOGUE[first].shape === 'flat'
+        ? {
+            statusCode: status,
+            message: status === 400 ? ['content: Too small: expected string to have >=1 characters'] : ERROR_CATALOGUE[first].description,
+            error: REASON_PHRASES[status] ?? 'Error',
+          }
+        : { error: { code: first, message: conditionOf(first, status, route) } };
     responses[String(status)] = {
-      description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].description}`).join(' | '),
+      description: list.map((c) => `${c}: ${conditionOf(c, status, route)}`).join(' | '),
       ...(Object.keys(headers).length ? { headers } : {}),
-      content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
+      content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas }, example } },
     };
   }
   return responses;
+}
+
+/** The input schema's JSON form, for what the generator leaves out of parameters (descriptions, examples). */
+function inputProperties(route: RestRoute): Record<string, Json> {
+  if (!route.input) return {};
+  const json = z.toJSONSchema(route.input, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  const object = (json.type === 'object' ? json : ((json.anyOf as Json[] | undefined)?.find((b) => b.type === 'object') ?? {})) as Json;
+  return (object.properties ?? {}) as Record<string, Json>;
 }
 
 const RATE_LIMIT_HEADERS: Json = {
   'RateLimit-Policy': { description: 'IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`.', schema: { type: 'string' } },
   RateLimit: { description: 'IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`.', schema: { type: 'string' } },
 };
+
+/**
+ * The server: the configured public address (HERALD_BASE_URL) when there is one, else the
+ * relative `/public/v1`, which clients resolve against wherever they fetched the document —
+ * never a guessed `localhost`.
+ */
+function serverUrl(): string {
+  const configured = env.configuredBaseUrl();
+  return configured ? `${configured}${PUBLIC_API_PREFIX}` : PUBLIC_API_PREFIX;
+}
 
 export function buildOpenApiDocument(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
@@ -89,20 +175,32 @@ export function buildOpenApiDocument(): OpenAPIObject {
       'Multi-channel social publishing and analytics. Authenticate with `Authorization: Bearer sk_live_…`. ' +
       'Writes answer `{ data, warnings }`, reads `{ data }`, lists `{ data, page, limit, total }`. ' +
       'Errors answer `{ error: { code, message, field? } }`; schema validation, authentication and rate-limit failures answer a flat `{ statusCode, message, error }`. ' +
+      'Switch on `error.code`: it is stable for the life of v1. ' +
+      'Herald calls your endpoints too: the signed notifications it sends are described under Webhooks. ' +
       TRANSPORT,
     version: CONTRACT_VERSION,
-    baseUrl: `${env.baseUrl()}${PUBLIC_API_PREFIX}`,
+    baseUrl: serverUrl(),
     securitySchemes: {
       ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key as `Bearer sk_live_…`.' },
     },
   }) as unknown as Json;
+  const reference = `${env.configuredBaseUrl() ?? ''}/api-reference`;
+  doc.info = {
+    ...(doc.info as Json),
+    contact: { name: 'Herald API', ...(env.configuredBaseUrl() ? { url: reference } : {}) },
+    license: { name: 'Proprietary: for use by Herald customers under their agreement', identifier: 'LicenseRef-Herald-Proprietary' },
+  };
+  (doc.servers as Json[])[0]!.description = 'This Herald deployment’s public API v1.';
 
-  const metas = proceduresByRoute();
+  const components = doc.components as Json & { schemas?: Json };
+  const resolve = (ref: string): Json | undefined => (components.schemas as Json | undefined)?.[ref.replace('#/components/schemas/', '')] as Json | undefined;
+  const routes = routesByKey();
   const paths = doc.paths as Record<string, Record<string, Json>>;
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      const meta = metas.get(`${method} ${path}`);
-      if (!meta) continue;
+      const route = routes.get(`${method} ${path}`);
+      if (!route) continue;
+      const meta = route.meta;
       const isWrite = method !== 'get';
       const responses = op.responses as Record<string, Json>;
       const success = responses['200'];
@@ -110,37 +208,63 @@ export function buildOpenApiDocument(): OpenAPIObject {
       for (const code of Object.keys(responses)) if (code !== 'default' && Number(code) >= 400) delete responses[code];
       delete responses.default;
       const status = meta.successStatus ?? 200;
+      const said = meta.openapi?.successDescription;
       if (status === 204) {
-        responses['204'] = { description: 'Done; no body.', headers: RATE_LIMIT_HEADERS };
+        responses['204'] = { description: said ?? 'Done; no body.', headers: RATE_LIMIT_HEADERS };
       } else if (meta.produces === 'text/csv') {
         responses[String(status)] = {
-          description: 'A CSV file (RFC 4180, UTF-8, CRLF line ends, a header row); an empty cell is no value.',
+          description: said ?? 'A CSV file (RFC 4180, UTF-8, CRLF line ends, a header row); an empty cell is no value.',
           headers: RATE_LIMIT_HEADERS,
-          content: { 'text/csv': { schema: { type: 'string' } } },
+          content: {
+            'text/csv': {
+              schema: { type: 'string' },
+              example: 'postId,platform,publishedAt,impressions\r\n5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11,linkedin,2026-11-24T09:00:00.000Z,1200\r\n',
+            },
+          },
         };
       } else {
+        const content = success?.content as Record<string, Json> | undefined;
+        const body = content?.['application/json'];
+        if (body) body.example = exampleFor(body.schema, { resolve });
         responses[String(status)] = { ...success, headers: RATE_LIMIT_HEADERS };
       }
-      const protectedRoute = meta.openapi?.protect !== false;
-      Object.assign(responses, errorResponses(routeErrorCodes(meta, isWrite)));
+      Object.assign(responses, errorResponses(route));
 
-      const params = (op.parameters as Json[] | undefined) ?? [];
-      if (protectedRoute && meta.workspaceHeader !== 'forbidden') {
+      // A route without body fields reads no body (rest-routes.ts): it documents none.
+      if (!route.takesBody) delete op.requestBody;
+      const requestBody = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+      const bodyMedia = requestBody?.['application/json'];
+      if (bodyMedia) bodyMedia.example = exampleFor(bodyMedia.schema, { resolve });
+
+      const declared = inputProperties(route);
+      const params: Json[] = ((op.parameters as Json[] | undefined) ?? []).map((param): Json => {
+        const fromInput = declared[param.name as string] ?? {};
+        const schema = (param.schema ?? {}) as Json;
+        return {
+          ...param,
+          description: param.description ?? schema.description ?? fromInput.description,
+          example: exampleFor(fromInput.example !== undefined ? fromInput : schema, { resolve }, param.name as string),
+        };
+      });
+      for (const param of params)
+        if (!param.description) throw new Error(`${method} ${path}: parameter ${String(param.name)} has no description (describe it in the input schema)`);
+      if (meta.openapi?.protect !== false && meta.workspaceHeader !== 'forbidden') {
         params.push({
           name: HEADERS.workspace,
           in: 'header',
           required: false,
-          description: 'Act for a workspace this key’s workspace manages (agency keys).',
+          description: 'Act for a workspace this key’s workspace manages (agency keys); omit to act for the key’s own workspace.',
           schema: { type: 'string', format: 'uuid' },
         });
       }
-      if (isWrite) {
+      if (isWrite && meta.openapi?.protect !== false) {
         params.push({
           name: HEADERS.idempotencyKey,
           in: 'header',
           required: false,
           description: `Replays the first response of the same request for ${env.idempotencyTtlHours()} hours. Visible ASCII characters and spaces.`,
           schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[ -~]+$' },
+          example: 'create-post-2026-11-24-autumn-menu',
         });
       }
       if (params.length) op.parameters = params;
@@ -148,20 +272,28 @@ export function buildOpenApiDocument(): OpenAPIObject {
     }
   }
 
-  const components = doc.components as Json & { schemas?: Json };
   components.schemas = {
     ...(components.schemas ?? {}),
     ErrorEnvelope: {
       type: 'object',
       required: ['error'],
+      description: 'An error raised by Herald itself. Switch on `code`.',
       properties: {
         error: {
           type: 'object',
           required: ['code', 'message'],
+          description: 'What went wrong.',
           properties: {
-            code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE).filter((c) => ERROR_CATALOGUE[c as ErrorCode].shape === 'envelope') },
-            message: { type: 'string' },
-            field: { type: 'string' },
+            code: {
+              type: 'string',
+              description: 'Stable for the life of v1: what clients switch on.',
+              enum: Object.keys(ERROR_CATALOGUE).filter((c) => ERROR_CATALOGUE[c as ErrorCode].shape === 'envelope'),
+            },
+            message: { type: 'string', description: 'For people: what happened and what to do next.' },
+            field: {
+              type: 'string',
+              description: 'The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one.',
+            },
           },
         },
       },
@@ -169,20 +301,48 @@ export function buildOpenApiDocument(): OpenAPIObject {
     FlatError: {
       type: 'object',
       required: ['statusCode', 'message', 'error'],
-      properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, error: { type: 'string' } },
+      description: 'Authentication, rate-limit and transport failures.',
+      properties: {
+        statusCode: { type: 'integer', description: 'The HTTP status again.' },
+        message: { type: 'string', description: 'What went wrong, for people.' },
+        error: { type: 'string', description: 'The status’s reason phrase, e.g. `Unauthorized`.' },
+      },
     },
     ValidationError: {
       type: 'object',
       required: ['statusCode', 'message', 'error'],
+      description: 'Schema validation of the body or query failed.',
       properties: {
-        statusCode: { type: 'integer', enum: [400] },
-        message: { type: 'array', items: { type: 'string' }, description: 'One readable message per problem.' },
-        error: { type: 'string', enum: ['Bad Request'] },
+        statusCode: { type: 'integer', enum: [400], description: 'Always 400.' },
+        message: { type: 'array', items: { type: 'string' }, description: 'One readable message per problem, starting with the field’s path.' },
+        error: { type: 'string', enum: ['Bad Request'], description: 'The reason phrase.' },
       },
     },
   };
+  dropUnreferencedSchemas(doc);
+  doc.tags = TAGS;
+  doc.webhooks = webhooksSection();
+  for (const entry of Object.values(doc.webhooks as Record<string, { post: Json }>)) {
+    const body = ((entry.post.requestBody as Json).content as Record<string, Json>)['application/json']!;
+    body.example = exampleFor(body.schema, { resolve });
+  }
   doc.security = [{ ApiKey: [] }];
   return doc as unknown as OpenAPIObject;
+}
+
+/**
+ * The generator adds components no response uses (its own `error.*` shapes, which Herald
+ * never sends, and schemas of routes that answer CSV): a reader would take them for part of
+ * the contract.
+ */
+function dropUnreferencedSchemas(doc: Json): void {
+  const schemas = (doc.components as Json).schemas as Json;
+  for (;;) {
+    const text = JSON.stringify({ ...doc, components: { ...(doc.components as Json), schemas: undefined } }) + JSON.stringify(schemas);
+    const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`));
+    if (!unused.length) return;
+    for (const name of unused) delete schemas[name];
+  }
 }
 
 let cached: OpenAPIObject | undefined;

@@ -7,19 +7,10 @@
 import type { z } from 'zod';
 import { AppError } from '@/server/errors/app-error';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
+import { isJsonContentType } from '@/server/shared/headers';
 import { decodePathSegment } from './percent-encoding';
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', message, { messages: [message] });
-
-/**
- * True for the media type `application/json`, with or without parameters
- * (`; charset=utf-8`). Type and subtype compare without case, as HTTP defines them;
- * look-alikes such as `application/jsonx` or `application/json-seq` are not JSON here.
- */
-export function isJsonContentType(header: string | null): boolean {
-  if (!header) return false;
-  return header.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
-}
 
 async function readBytes(req: Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `request body over ${limit} bytes`);

@@ -18,7 +18,7 @@ import { MAX_URL_BYTES } from '@/server/shared/http-limits';
 import { ORIGINAL_PATH_HEADER } from './percent-encoding';
 import { pathInput, queryInput, readJsonBody } from './request-input';
 import { callProcedure } from './procedure-call';
-import { matchRoute, type RouteMatch } from './rest-routes';
+import { matchRoute, methodsAt, type RouteMatch } from './rest-routes';
 import { bytesResponse, jsonResponse } from './response-bytes';
 
 import { PUBLIC_API_PREFIX } from '@/server/shared/paths';
@@ -62,6 +62,7 @@ async function respond(req: Request, seen: { route: string }): Promise<Response>
     if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
       throw new AppError('URI_TOO_LONG', `The path and query string may be at most ${MAX_URL_BYTES} bytes`);
     }
+    if (req.method.toUpperCase() === 'OPTIONS') return optionsResponse(url);
     const match = findRoute(req, url);
     seen.route = `${match.route.method} ${match.route.path}`;
     const input = await inputOf(req, url, match);
@@ -79,6 +80,19 @@ async function respond(req: Request, seen: { route: string }): Promise<Response>
     // Rate-limit headers set before the failure still describe the budget.
     return jsonResponse(mapped.body, mapped.status, { ...ctx.response.headers, ...mapped.headers });
   }
+}
+
+/**
+ * `OPTIONS`: 204 with `Allow` naming the methods the route table serves at this path (and
+ * OPTIONS itself); a path with no route is no route, as for any other method. Both hostings
+ * call this (server/runtime/api-routes.ts), so they advertise the same methods.
+ */
+function optionsResponse(url: URL): Response {
+  const { pathname } = url;
+  if (!pathname.startsWith(`${PUBLIC_API_PREFIX}/`)) throw routeNotFound();
+  const methods = methodsAt(pathname.slice(PUBLIC_API_PREFIX.length));
+  if (!methods.length) throw routeNotFound();
+  return new Response(null, { status: 204, headers: { Allow: [...methods, 'OPTIONS'].sort().join(', ') } });
 }
 
 /** A route whose meta says it produces CSV: its output's text, as a file, with the rate-limit headers. */

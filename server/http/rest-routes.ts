@@ -2,7 +2,7 @@
 // `openapi` is a route at `meta.openapi.method` + `meta.openapi.path`. The OpenAPI document
 // is generated from the same meta, so the routes served and the routes documented cannot
 // drift apart; tests that must cover "every route" read this table too.
-import type { z } from 'zod';
+import { toJSONSchema, type z } from 'zod';
 import { appRouter } from '@/server/root';
 import type { HeraldMeta } from '@/server/trpc/meta';
 
@@ -23,7 +23,11 @@ export interface RestRoute {
   input: z.ZodType | undefined;
   /** The procedure's output schema (the success body). */
   output: z.ZodType | undefined;
-  /** POST/PATCH/PUT take their input from a JSON body; GET/DELETE from the query string. */
+  /**
+   * POST/PATCH/PUT whose input has fields beyond the path's take them from a JSON body;
+   * GET/DELETE, and writes addressed by the path alone (`POST /posts/{id}/publish`), read no
+   * body at all: a body sent to them is ignored, so they never answer 413 or 415.
+   */
   takesBody: boolean;
 }
 
@@ -53,10 +57,31 @@ function buildRoutes(): RestRoute[] {
       pathParams: segmentsOf(path).flatMap((s) => PARAM.exec(s)?.[1] ?? []),
       input: inputs[0],
       output: proc._def.output,
-      takesBody: BODY_METHODS.has(method),
+      takesBody:
+        BODY_METHODS.has(method) &&
+        hasFieldsBeyond(
+          inputs[0],
+          segmentsOf(path).flatMap((s) => PARAM.exec(s)?.[1] ?? []),
+        ),
     });
   }
   return routes;
+}
+
+/** Whether the input schema declares a field that is not one of the path's parameters. */
+function hasFieldsBeyond(input: z.ZodType | undefined, pathParams: string[]): boolean {
+  if (!input) return false;
+  const json = toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as {
+    type?: string;
+    properties?: object;
+    additionalProperties?: unknown;
+    anyOf?: { properties?: object }[];
+  };
+  const properties = json.properties ?? json.anyOf?.find((b) => b.properties)?.properties ?? {};
+  const fields = Object.keys(properties);
+  // An open schema (a record) has no listed fields but takes any: it reads a body.
+  if (fields.length === 0) return json.type !== 'object' || typeof json.additionalProperties === 'object';
+  return fields.some((f) => !pathParams.includes(f));
 }
 
 let cached: RestRoute[] | undefined;
@@ -99,4 +124,14 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
     if (ok && (!best || literals > best.literals)) best = { match: { route, rawParams }, literals };
   }
   return best?.match;
+}
+
+/**
+ * The methods that have a route at this path (relative to the API prefix): what `OPTIONS`
+ * answers in `Allow`. Only methods that really answer are listed — not HEAD or PUT, which the
+ * route table does not serve — so a client that trusts `Allow` never meets a 404 for it.
+ */
+export function methodsAt(path: string): string[] {
+  const methods = new Set(restRoutes().map((r) => r.method));
+  return [...methods].filter((method) => matchRoute(method, path)).sort();
 }

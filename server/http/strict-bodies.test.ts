@@ -40,7 +40,9 @@ describe('strict bodies', () => {
     let checked = 0;
     for (const route of bodyRoutes) {
       const path = fillPath(route, Object.fromEntries(route.pathParams.map((p) => [p, '00000000-0000-4000-8000-000000000000'])));
-      for (const field of bodyFields(route.body!)) {
+      // platformSettings' keys are documented per platform but checked by the service, which
+      // answers PLATFORM_SETTING_UNKNOWN naming the path (posts' platform-settings tests).
+      for (const field of bodyFields(route.body!).filter((f) => !(f.path[0] === 'platformSettings' && f.path.length > 1))) {
         const name = field.path.join('.');
         const wrong = CANDIDATES.filter((v) => !typeFits(field.schema, v));
         await Promise.all(

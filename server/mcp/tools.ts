@@ -80,6 +80,9 @@ function compact(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'pattern' && 'format' in node) continue;
+    // The contract document's examples (openapi-examples.ts) would double what an assistant
+    // reads per tool; the descriptions say what each field holds.
+    if (key === 'example' || key === 'override') continue;
     if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
     if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
     // "Not empty" goes without saying for an id or a name; an unknown argument is refused

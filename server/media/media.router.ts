@@ -15,10 +15,20 @@ const tags = ['Media'];
 export const mediaRouter = router({
   uploadUrl: apiProcedure
     .meta({
+      errorWhen: { VALIDATION_FAILED: 'contentType is not one the upload accepts (field: contentType; the message lists them)' },
       ...base,
       successStatus: 201,
       errors: ['VALIDATION_FAILED', 'MEDIA_TOO_LARGE', 'MEDIA_STORAGE_UNAVAILABLE'],
-      openapi: { method: 'POST', path: '/media/upload-url', tags, protect: true, summary: 'Create a media asset and a presigned URL to PUT its bytes to' },
+      openapi: {
+        method: 'POST',
+        path: '/media/upload-url',
+        description:
+          'Step 1 of a direct upload: creates a media asset awaiting its bytes and answers a presigned URL. PUT the file there with exactly the declared Content-Type and byte length, then call POST /media/{id}/complete; the asset id then goes in a post’s mediaIds.',
+        successDescription: 'Created: the asset and where to PUT its bytes.',
+        tags,
+        protect: true,
+        summary: 'Create a media asset and a presigned URL to PUT its bytes to',
+      },
     })
     .input(ZUploadUrlInput)
     .output(writeEnvelope(ZMediaAssetWithUpload))
@@ -26,10 +36,20 @@ export const mediaRouter = router({
 
   complete: apiProcedure
     .meta({
+      errorWhen: { VALIDATION_FAILED: 'the stored file is not of the declared contentType, or is not a readable image or video (field: contentType)' },
       ...base,
       successStatus: 201,
       errors: ['MEDIA_NOT_FOUND', 'MEDIA_NOT_READY', 'VALIDATION_FAILED', 'MEDIA_STORAGE_UNAVAILABLE'],
-      openapi: { method: 'POST', path: '/media/{id}/complete', tags, protect: true, summary: 'Check the uploaded bytes and make the asset ready to attach' },
+      openapi: {
+        method: 'POST',
+        path: '/media/{id}/complete',
+        description:
+          'Step 3 of a direct upload: checks the bytes PUT to the upload URL (present, of the declared type and size, a real image or video) and makes the asset ready to attach through mediaIds. Before this, a post using the asset is refused with MEDIA_NOT_READY.',
+        successDescription: 'Completed: the asset, ready to attach.',
+        tags,
+        protect: true,
+        summary: 'Check the uploaded bytes and make the asset ready to attach',
+      },
     })
     .input(idParam('media asset', 'from media_upload_url'))
     .output(writeEnvelope(ZMediaAsset))
@@ -40,7 +60,15 @@ export const mediaRouter = router({
       ...base,
       successStatus: 204,
       errors: ['MEDIA_NOT_FOUND', 'MEDIA_STORAGE_UNAVAILABLE'],
-      openapi: { method: 'DELETE', path: '/media/{id}', tags, protect: true, summary: 'Delete a media asset and its stored object' },
+      openapi: {
+        method: 'DELETE',
+        path: '/media/{id}',
+        description: 'Deletes a media asset and its stored object. Posts that already carry its URL keep it.',
+        successDescription: 'Deleted; no body.',
+        tags,
+        protect: true,
+        summary: 'Delete a media asset and its stored object',
+      },
       assistant: { stage: true, title: (a) => `Delete media asset ${String(a.id)}` },
     })
     .input(idParam('media asset', 'from media_upload_url'))

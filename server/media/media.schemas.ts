@@ -16,32 +16,32 @@ export type UploadUrlInput = z.infer<typeof ZUploadUrlInput>;
 
 export const ZMediaAsset = z
   .object({
-    id: z.uuid(),
-    kind: ZMediaKind,
-    contentType: z.string(),
-    bytes: z.number().int(),
-    status: z.enum(['awaiting_upload', 'ready']),
-    source: z.enum(['upload', 'url']),
+    id: z.uuid().describe('The asset id posts take in mediaIds'),
+    kind: ZMediaKind.describe('image or video'),
+    contentType: z.string().describe('The media type of the stored file'),
+    bytes: z.number().int().describe('The file’s size in bytes'),
+    status: z.enum(['awaiting_upload', 'ready']).describe('awaiting_upload until completed; ready to attach after'),
+    source: z.enum(['upload', 'url']).describe('upload (presigned PUT) or url (downloaded from mediaUrls)'),
     sourceUrl: z.string().nullable().meta({ description: 'The URL the bytes were downloaded from (mediaUrls), else null.' }),
     url: z.string().nullable().meta({ description: 'Where the stored object is served; null until completed.' }),
     durationMs: z.number().int().nullable().meta({ description: 'Video duration from the container; null for images.' }),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    createdAt: ZTimestamp,
-    completedAt: ZNullableTimestamp,
+    width: z.number().int().nullable().describe('Pixels across; null until completed'),
+    height: z.number().int().nullable().describe('Pixels down; null until completed'),
+    createdAt: ZTimestamp.describe('When the asset was created'),
+    completedAt: ZNullableTimestamp.describe('When it became ready'),
   })
   .meta({ id: 'MediaAsset' });
 export type MediaAssetDto = z.infer<typeof ZMediaAsset>;
 
 export const ZUploadTarget = z
   .object({
-    url: z.string(),
-    method: z.literal('PUT'),
+    url: z.string().describe('The presigned address to PUT the bytes to'),
+    method: z.literal('PUT').describe('Always PUT'),
     headers: z
       .object({ 'Content-Type': z.string(), 'Content-Length': z.string() })
       .catchall(z.string())
       .meta({ description: 'Send every header listed, with exactly these values (the store may add its own, e.g. Authorization).' }),
-    expiresAt: ZTimestamp,
+    expiresAt: ZTimestamp.describe('The URL stops working at this time'),
   })
   .meta({ id: 'MediaUploadTarget', description: 'PUT the bytes here before expiresAt, then POST /media/{id}/complete.' });
 

@@ -15,6 +15,7 @@ import {
   revokeToken,
 } from './oauth';
 import { log } from '@/server/observability/log';
+import { isJsonContentType } from '@/server/shared/headers';
 
 /** Discovery, registration and the token endpoint are called from browsers too (web-based clients). */
 const CORS = {
@@ -47,8 +48,7 @@ export async function handleRegister(req: Request): Promise<Response> {
 
 /** The form a client posts (form-encoded per RFC 6749; some clients send JSON). */
 async function formOf(req: Request): Promise<URLSearchParams> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) return new URLSearchParams(await req.text());
+  if (!isJsonContentType(req.headers.get('content-type'))) return new URLSearchParams(await req.text());
   const body = (await req.json().catch(() => null)) as unknown;
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_request', 'Send the parameters form-encoded');
   return new URLSearchParams(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));

@@ -36,10 +36,23 @@ const WRITE_ERRORS = [
 export const postsRouter = router({
   create: apiProcedure
     .meta({
+      errorWhen: {
+        VALIDATION_FAILED:
+          'a platform that needs a setting lacks it (a YouTube or Reddit title, a Reddit video’s poster), or a variant names a platform the post does not target; field names the path',
+      },
       scope: 'posts:write',
       successStatus: 201,
       errors: [...WRITE_ERRORS, 'QUEUE_NO_SLOTS', 'QUEUE_FULL'],
-      openapi: { method: 'POST', path: '/posts', tags, protect: true, summary: 'Create a draft, a scheduled post, or a post in the next free queue slot' },
+      openapi: {
+        method: 'POST',
+        path: '/posts',
+        description:
+          'Creates one post for 1 to 20 connected accounts, with one target per account. Without scheduledAt it is saved as a draft; with one it is scheduled (queue: true instead takes the next free slot of the posting queue), and queued for approval when the workspace requires it or requireApproval is true (warning APPROVAL_REQUIRED). Platform limits (characters, media counts, required media and settings) are checked now, so an over-limit post is refused at creation, not at the scheduled minute.',
+        successDescription: 'Created: the post with its targets, and any warnings.',
+        tags,
+        protect: true,
+        summary: 'Create a draft, a scheduled post, or a post in the next free queue slot',
+      },
       assistant: {
         stage: (a) => typeof a.scheduledAt === 'string' || a.queue === true,
         title: (a) =>
@@ -55,7 +68,19 @@ export const postsRouter = router({
     }),
 
   list: apiProcedure
-    .meta({ scope: 'posts:read', openapi: { method: 'GET', path: '/posts', tags, protect: true, summary: 'List posts, newest first (rows without targets)' } })
+    .meta({
+      scope: 'posts:read',
+      openapi: {
+        method: 'GET',
+        path: '/posts',
+        description:
+          'Lists the workspace’s posts, newest first, filtered by status, platform, scheduled time, alert or text, a page at a time. Rows carry no targets: read one post (GET /posts/{id}) for its per-account delivery.',
+        successDescription: 'One page of posts and the total across pages.',
+        tags,
+        protect: true,
+        summary: 'List posts, newest first (rows without targets)',
+      },
+    })
     .input(ZListPostsQuery)
     .output(listEnvelope(ZPostListRow))
     .query(async ({ ctx, input }) => {
@@ -67,7 +92,16 @@ export const postsRouter = router({
     .meta({
       scope: 'posts:read',
       errors: ['POST_NOT_FOUND'],
-      openapi: { method: 'GET', path: '/posts/{id}', tags, protect: true, summary: 'Read a post with its targets' },
+      openapi: {
+        method: 'GET',
+        path: '/posts/{id}',
+        description:
+          'Reads one post with its targets: each account’s delivery status, the post’s id and permalink on the platform, or the platform’s error verbatim.',
+        successDescription: 'The post with its targets.',
+        tags,
+        protect: true,
+        summary: 'Read a post with its targets',
+      },
     })
     .input(ZPostId)
     .output(readEnvelope(ZPost))
@@ -75,9 +109,23 @@ export const postsRouter = router({
 
   update: apiProcedure
     .meta({
+      errorWhen: {
+        VALIDATION_FAILED:
+          'a platform that needs a setting lacks it (a YouTube or Reddit title, a Reddit video’s poster), or a variant names a platform the post does not target; field names the path',
+        POST_NOT_EDITABLE: 'The post is publishing, published, partially published or cancelled: only a draft, scheduled or failed post can be edited.',
+      },
       scope: 'posts:write',
       errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', ...WRITE_ERRORS],
-      openapi: { method: 'PATCH', path: '/posts/{id}', tags, protect: true, summary: 'Edit a post (only sent fields change)' },
+      openapi: {
+        method: 'PATCH',
+        path: '/posts/{id}',
+        description:
+          'Edits a draft or scheduled post: only the fields sent change. Sending scheduledAt schedules a draft or reschedules a post (event post.scheduled, and the same approval rule as create); null unschedules it. A post that is publishing, published, partially published or cancelled is refused with POST_NOT_EDITABLE.',
+        successDescription: 'The post as edited, with any warnings.',
+        tags,
+        protect: true,
+        summary: 'Edit a post (only sent fields change)',
+      },
       assistant: {
         stage: (a) => typeof a.scheduledAt === 'string',
         title: (a) => `Reschedule post ${String(a.id)} to ${String(a.scheduledAt)}`,
@@ -94,9 +142,21 @@ export const postsRouter = router({
 
   cancel: apiProcedure
     .meta({
+      errorWhen: {
+        POST_NOT_EDITABLE: 'The post is publishing, published, partially published or cancelled: only a draft, scheduled or failed post can be cancelled.',
+      },
       scope: 'posts:write',
       errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'],
-      openapi: { method: 'DELETE', path: '/posts/{id}', tags, protect: true, summary: 'Cancel a post (the row is kept; nothing is removed from any platform)' },
+      openapi: {
+        method: 'DELETE',
+        path: '/posts/{id}',
+        description:
+          'Cancels a draft or scheduled post. The row is kept with status cancelled, and nothing is removed from any platform; a post already publishing or published answers POST_NOT_EDITABLE.',
+        successDescription: 'The cancelled post.',
+        tags,
+        protect: true,
+        summary: 'Cancel a post (the row is kept; nothing is removed from any platform)',
+      },
       assistant: { stage: true, title: (a) => `Cancel post ${String(a.id)}` },
     })
     .input(ZPostId)
@@ -126,10 +186,24 @@ export const postsRouter = router({
 
   publish: apiProcedure
     .meta({
+      errorWhen: {
+        POST_NOT_EDITABLE:
+          'The post is already publishing, or is published, partially published or cancelled (a partially published post’s failed accounts are delivered again with POST /posts/{id}/retry).',
+        APPROVAL_REQUIRED: 'The post is pending approval: a member approves it in the app, then publish again.',
+      },
       scope: 'posts:write',
       successStatus: 201,
       errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
-      openapi: { method: 'POST', path: '/posts/{id}/publish', tags, protect: true, summary: 'Publish now to every target; returns after each was attempted' },
+      openapi: {
+        method: 'POST',
+        path: '/posts/{id}/publish',
+        description:
+          'Publishes a draft or scheduled post now to every target and answers once each account was attempted. An account that fails is not an error: it is reported in targets with the platform’s text, and the post ends partial_published or failed.',
+        successDescription: 'Attempted: the post with each target’s outcome.',
+        tags,
+        protect: true,
+        summary: 'Publish now to every target; returns after each was attempted',
+      },
       assistant: { stage: true, reaches: 'networks', title: (a) => `Publish post ${String(a.id)} now to every target` },
     })
     .input(ZPostId)
@@ -138,12 +212,19 @@ export const postsRouter = router({
 
   retry: apiProcedure
     .meta({
+      errorWhen: {
+        POST_NOT_EDITABLE: 'The post has no failed targets to retry (it is not failed or partially published), or it is already publishing.',
+        APPROVAL_REQUIRED: 'The post is pending approval: a member approves it in the app before it can be retried.',
+      },
       scope: 'posts:write',
       successStatus: 201,
-      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'],
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
       openapi: {
         method: 'POST',
         path: '/posts/{id}/retry',
+        description:
+          'Delivers the failed targets of a failed or partially published post again, now, and answers once each was attempted; targets that already landed are left alone. A post pending approval is refused with APPROVAL_REQUIRED until a member approves it.',
+        successDescription: 'Attempted: the post with each target’s new outcome.',
         tags,
         protect: true,
         summary: 'Deliver the failed targets of a failed or partly published post again; returns after each was attempted',
@@ -158,7 +239,16 @@ export const postsRouter = router({
     .meta({
       scope: 'posts:read',
       errors: ['POST_NOT_FOUND'],
-      openapi: { method: 'GET', path: '/posts/{id}/targets', tags, protect: true, summary: 'The per-account delivery log of a post' },
+      openapi: {
+        method: 'GET',
+        path: '/posts/{id}/targets',
+        description:
+          'The per-account delivery log of one post: one row per connected account, with its status, attempts, platform id and permalink, or the platform’s error verbatim.',
+        successDescription: 'The post’s targets.',
+        tags,
+        protect: true,
+        summary: 'The per-account delivery log of a post',
+      },
     })
     .input(ZPostId)
     .output(readEnvelope(z.array(ZTarget)))

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { ZPlatform } from '@/server/connections/connections.schemas';
-import { ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { documentedAs, ZNullableTimestamp, ZText, ZTimestamp, type JsonSchema } from '@/server/shared/schemas';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -21,7 +22,7 @@ export const ALERT_ACTIONS = ['publish_now', 'review', 'reschedule'] as const;
 
 export const ZPostAlert = z
   .object({
-    kind: z.enum(ALERT_KINDS),
+    kind: z.enum(ALERT_KINDS).describe('overdue: past its time and not delivered; stuck: publishing without progress'),
     reason: z.string().describe('Why the post needs attention, in words'),
     action: z
       .enum(ALERT_ACTIONS)
@@ -33,103 +34,219 @@ export const ZPostAlert = z
   .meta({ id: 'PostAlert' });
 export type PostAlert = z.infer<typeof ZPostAlert>;
 
-export const ZAlertFilter = z.enum(['any', ...ALERT_KINDS]).describe('Only posts with an alert: any, overdue or stuck');
+export const ZAlertFilter = z
+  .enum(['any', ...ALERT_KINDS])
+  .describe('Only posts that need attention: overdue (past scheduledAt, not delivered), stuck (in publishing without progress), or any of the two');
 export type AlertFilter = z.infer<typeof ZAlertFilter>;
 
 export const ZTarget = z
   .object({
-    id: z.uuid(),
-    connectionId: z.uuid(),
-    platform: ZPlatform,
+    id: z.uuid().describe('The target’s id: one account’s delivery of the post'),
+    connectionId: z.uuid().describe('The connected account it delivers to (GET /connections)'),
+    platform: ZPlatform.describe('The platform of that account'),
     status: z.enum(TARGET_STATUSES).describe('pending → publishing → published | failed'),
-    postedId: z.string().nullable(),
-    permalink: z.string().nullable(),
-    error: z.string().nullable().describe('The platform’s error text, verbatim'),
-    attempts: z.number().int(),
-    publishedAt: ZNullableTimestamp,
-    updatedAt: ZTimestamp,
+    postedId: z.string().nullable().describe('The post’s id on the platform, set once it landed'),
+    permalink: z.string().nullable().describe('The public address of the post on the platform; null when the platform returned none'),
+    error: z.string().nullable().describe('The platform’s error text, verbatim, when the delivery failed'),
+    attempts: z.number().int().describe('Delivery attempts made so far (0 until the first)'),
+    publishedAt: ZNullableTimestamp.describe('When the platform accepted the post'),
+    updatedAt: ZTimestamp.describe('When this row last changed'),
   })
-  .meta({ id: 'Target' });
+  .meta({
+    id: 'Target',
+    example: {
+      id: '9d2c4e7a-1b3f-4a8e-8c5d-6e7f8a9b0c1d',
+      connectionId: '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c',
+      platform: 'linkedin',
+      status: 'published',
+      postedId: 'urn:li:share:7130000000000000000',
+      permalink: 'https://www.linkedin.com/feed/update/urn:li:share:7130000000000000000',
+      error: null,
+      attempts: 1,
+      publishedAt: '2026-11-24T09:00:02.000Z',
+      updatedAt: '2026-11-24T09:00:02.000Z',
+    },
+  });
 
-const ZVariants = z.partialRecord(
-  ZPlatform,
-  z.strictObject({ content: ZText.min(1).max(MAX_CONTENT).describe('The text for that platform instead of content') }),
-);
+/**
+ * platformSettings as the catalogue declares them: an object with an optional key per
+ * platform, each that platform's settings schema (so a typed client sees
+ * `facebook.firstComment`). Validation stays key by key in the service (platform-settings.ts:
+ * PLATFORM_SETTING_UNKNOWN naming the path), which this schema documents and does not replace.
+ */
+export const ZPlatformSettingsByPlatform = z
+  .strictObject(
+    Object.fromEntries(
+      PLATFORMS.map((p) => [
+        p,
+        PLATFORM_CATALOGUE[p].settings.describe(`Settings for ${PLATFORM_CATALOGUE[p].label}, used only when the post targets it`).optional(),
+      ]),
+    ),
+  )
+  .describe('Options per targeted platform');
+
+let platformSettingsJson: JsonSchema | undefined;
+const platformSettingsDocument = (): JsonSchema => {
+  platformSettingsJson ??= (({ $schema: _, ...rest }) => rest)(
+    z.toJSONSchema(ZPlatformSettingsByPlatform, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema,
+  );
+  return structuredClone(platformSettingsJson);
+};
+const PLATFORM_SETTINGS_EXAMPLE = { linkedin: { visibility: 'PUBLIC' } };
+
+const ZVariant = z.strictObject({ content: ZText.min(1).max(MAX_CONTENT).describe('The text for that platform instead of content') });
+/** Keyed by the platform enum; documented as one optional property per platform, which typed clients see as keys. */
+const ZVariants = z.partialRecord(ZPlatform, ZVariant).meta({
+  ...documentedAs(() => {
+    const variant = z.toJSONSchema(ZVariant, { target: 'draft-2020-12', io: 'input' }) as JsonSchema;
+    delete variant.$schema;
+    return {
+      type: 'object',
+      properties: Object.fromEntries(PLATFORMS.map((p) => [p, { ...variant, description: `The text ${PLATFORM_CATALOGUE[p].label} gets instead of content` }])),
+      additionalProperties: false,
+    };
+  }),
+  example: { twitter: { content: 'Pumpkin spice is back on Monday 🎃' } },
+});
 
 export const ZPostBase = z.object({
-  id: z.uuid(),
-  content: z.string(),
-  variants: ZVariants.nullable(),
-  mediaUrls: z.array(z.string()),
-  platforms: z.array(ZPlatform),
-  connectionIds: z.array(z.uuid()),
-  status: z.enum(POST_STATUSES),
-  approvalStatus: z.enum(APPROVAL_STATUSES),
-  scheduledAt: ZNullableTimestamp,
+  id: z.uuid().describe('The post’s id'),
+  content: z.string().describe('The text every target gets unless its platform has a variant'),
+  variants: ZVariants.nullable().describe('Text per platform instead of content; null when there is none'),
+  mediaUrls: z.array(z.string()).describe('The attached images and videos, as addresses in Herald’s storage'),
+  platforms: z.array(ZPlatform).describe('The platforms of the targets'),
+  connectionIds: z.array(z.uuid()).describe('The connected accounts the post goes to, one target each'),
+  status: z
+    .enum(POST_STATUSES)
+    .describe(
+      'draft (no time), scheduled (queued for scheduledAt), publishing, published (every target landed), partial_published (some landed), failed (none landed), cancelled',
+    ),
+  approvalStatus: z
+    .enum(APPROVAL_STATUSES)
+    .describe('none, or pending until a member approves (approved) or rejects (rejected) it; a pending post does not publish'),
+  scheduledAt: ZNullableTimestamp.describe('When the post publishes; null for a draft'),
   queued: z.boolean().describe('true when the posting queue placed the post (its time is a queue slot)'),
-  publishedAt: ZNullableTimestamp,
-  platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())).nullable(),
+  publishedAt: ZNullableTimestamp.describe('When the first target landed; null until then'),
+  platformSettings: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .meta(documentedAs(platformSettingsDocument))
+    .nullable()
+    .describe('Options per targeted platform, as sent; null when none'),
   platformPostIds: z.record(z.string(), z.string()).nullable().describe('Map of connectionId → id of the post on that platform; null until something shipped'),
   error: z.string().nullable().describe('Summary of failed targets ("platform: error" per failed target); null until something failed'),
   alert: ZPostAlert.nullable().describe(
     'Set while the post is overdue (past its time, not delivered) or stuck in publishing: the reason and the one action that resolves it',
   ),
-  createdAt: ZTimestamp,
-  updatedAt: ZTimestamp,
+  createdAt: ZTimestamp.describe('When the post was created'),
+  updatedAt: ZTimestamp.describe('When the post last changed'),
 });
-export const ZPostListRow = ZPostBase.meta({ id: 'PostListRow' });
-export const ZPost = ZPostBase.extend({ targets: z.array(ZTarget) }).meta({ id: 'Post' });
+const POST_EXAMPLE = {
+  id: '5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11',
+  content: 'Our autumn menu is here: pumpkin spice is back from Monday.',
+  variants: { twitter: { content: 'Pumpkin spice is back on Monday 🎃' } },
+  mediaUrls: ['https://herald.example/media/5e1d2c3b-4a59-4687-9a8b-7c6d5e4f3a2b/autumn-menu.jpg'],
+  platforms: ['linkedin'],
+  connectionIds: ['3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c'],
+  status: 'published',
+  approvalStatus: 'none',
+  scheduledAt: '2026-11-24T09:00:00.000Z',
+  publishedAt: '2026-11-24T09:00:02.000Z',
+  platformSettings: { linkedin: { visibility: 'PUBLIC' } },
+  platformPostIds: { '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c': 'urn:li:share:7130000000000000000' },
+  error: null,
+  alert: null,
+  createdAt: '2026-11-20T14:12:45.000Z',
+  updatedAt: '2026-11-24T09:00:02.000Z',
+};
+export const ZPostListRow = ZPostBase.meta({ id: 'PostListRow', example: POST_EXAMPLE });
+export const ZPost = ZPostBase.extend({ targets: z.array(ZTarget).describe('One row per connected account: its delivery') }).meta({
+  id: 'Post',
+  example: { ...POST_EXAMPLE, targets: [z.globalRegistry.get(ZTarget)!.example] },
+});
 export type PostDto = z.infer<typeof ZPost>;
 export type PostListRowDto = z.infer<typeof ZPostListRow>;
 export type TargetDto = z.infer<typeof ZTarget>;
 
 export const ZPostFields = {
-  content: ZText.min(1).max(MAX_CONTENT).describe('The text for every target; a platform with a lower limit takes a variant'),
-  connectionIds: z.array(ZText.min(1).max(100)).min(1).max(MAX_CONNECTIONS).describe('Accounts to post to: connection ids from connections_list'),
-  scheduledAt: ZTimestamp.describe('When to publish, ISO 8601 with offset; absent: a draft'),
+  content: ZText.min(1)
+    .max(MAX_CONTENT)
+    .describe('The text for every target; a platform with a lower limit takes a variant')
+    .meta({ example: 'Our autumn menu is here: pumpkin spice is back from Monday.' }),
+  connectionIds: z
+    .array(ZText.min(1).max(100))
+    .min(1)
+    .max(MAX_CONNECTIONS)
+    .describe('Accounts to post to: connection ids from connections_list')
+    .meta({ example: ['3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c'] }),
+  scheduledAt: ZTimestamp.describe('When to publish, ISO 8601 with offset; absent: a draft. Up to 5 min in the past becomes now').meta({
+    example: '2026-11-24T09:00:00Z',
+  }),
   /** https is checked by the media service, which names the refused URL (MEDIA_URL_REFUSED). */
-  mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA).describe('Public https URLs of images or videos to attach'),
-  mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA).describe('Ready media asset ids (media_upload_url, PUT, media_complete)'),
+  mediaUrls: z
+    .array(ZText.min(1).max(2048))
+    .max(MAX_MEDIA)
+    .describe('Public https URLs of images or videos to attach')
+    .meta({ example: ['https://acme-coffee.example/images/autumn-menu.jpg'] }),
+  mediaIds: z
+    .array(ZText.min(1).max(100))
+    .max(MAX_MEDIA)
+    .describe('Ready media asset ids (media_upload_url, PUT, media_complete)')
+    .meta({ example: ['5e1d2c3b-4a59-4687-9a8b-7c6d5e4f3a2b'] }),
   /** Checked key by key by the service (PLATFORM_SETTING_UNKNOWN with the path). */
-  platformSettings: z.record(ZText, z.unknown()).describe('Options per targeted platform, e.g. { "tiktok": { "privacy": "public" } }'),
+  platformSettings: z
+    .record(ZText, z.unknown())
+    .meta({ ...documentedAs(platformSettingsDocument), example: PLATFORM_SETTINGS_EXAMPLE })
+    .describe('Options per targeted platform, keyed by platform id (PLATFORM_SETTING_UNKNOWN for a key it does not take)'),
   variants: ZVariants.describe('Text per platform instead of content, e.g. { "twitter": { "content": "…" } }'),
-  requireApproval: z.boolean().describe('true: a member must approve the post before it publishes'),
+  requireApproval: z.boolean().describe('true: a member must approve the post before it publishes').meta({ example: false }),
 };
 
-export const ZCreatePostInput = z.strictObject({
-  content: ZPostFields.content,
-  connectionIds: ZPostFields.connectionIds,
-  scheduledAt: ZPostFields.scheduledAt.optional(),
-  mediaUrls: ZPostFields.mediaUrls.optional(),
-  mediaIds: ZPostFields.mediaIds.optional(),
-  platformSettings: ZPostFields.platformSettings.optional(),
-  variants: ZPostFields.variants.optional(),
-  requireApproval: ZPostFields.requireApproval.optional(),
-  queue: z
-    .literal(true)
-    .optional()
-    .describe('true: publish at the next free slot of the posting queue shared by every account (GET /queue); send no scheduledAt'),
-});
+export const ZCreatePostInput = z
+  .strictObject({
+    content: ZPostFields.content,
+    connectionIds: ZPostFields.connectionIds,
+    scheduledAt: ZPostFields.scheduledAt.optional(),
+    mediaUrls: ZPostFields.mediaUrls.optional(),
+    mediaIds: ZPostFields.mediaIds.optional(),
+    platformSettings: ZPostFields.platformSettings.optional(),
+    variants: ZPostFields.variants.optional(),
+    requireApproval: ZPostFields.requireApproval.optional(),
+    queue: z
+      .literal(true)
+      .optional()
+      .describe('true: publish at the next free slot of the posting queue shared by every account (GET /queue); send no scheduledAt'),
+  })
+  .meta({
+    example: {
+      content: 'Our autumn menu is here: pumpkin spice is back from Monday.',
+      connectionIds: ['3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c', '8e9f0a1b-2c3d-4e5f-9a6b-7c8d9e0f1a2b'],
+      scheduledAt: '2026-11-24T09:00:00Z',
+      mediaUrls: ['https://acme-coffee.example/images/autumn-menu.jpg'],
+      platformSettings: { linkedin: { visibility: 'PUBLIC' }, facebook: { firstComment: 'Full menu: https://acme-coffee.example/menu' } },
+    },
+  });
 export type CreatePostInput = z.infer<typeof ZCreatePostInput>;
 
 /** PATCH: the same fields, all optional; only sent fields change. scheduledAt null unschedules. */
-export const ZUpdatePostInput = z.strictObject({
-  content: ZPostFields.content.optional(),
-  connectionIds: ZPostFields.connectionIds.optional(),
-  scheduledAt: ZPostFields.scheduledAt.nullable().optional(),
-  mediaUrls: ZPostFields.mediaUrls.optional(),
-  mediaIds: ZPostFields.mediaIds.optional(),
-  platformSettings: ZPostFields.platformSettings.nullable().optional(),
-  variants: ZPostFields.variants.nullable().optional(),
-  requireApproval: ZPostFields.requireApproval.optional(),
-});
+export const ZUpdatePostInput = z
+  .strictObject({
+    content: ZPostFields.content.optional(),
+    connectionIds: ZPostFields.connectionIds.optional(),
+    scheduledAt: ZPostFields.scheduledAt.nullable().optional(),
+    mediaUrls: ZPostFields.mediaUrls.optional(),
+    mediaIds: ZPostFields.mediaIds.optional(),
+    platformSettings: ZPostFields.platformSettings.nullable().optional(),
+    variants: ZPostFields.variants.nullable().optional(),
+    requireApproval: ZPostFields.requireApproval.optional(),
+  })
+  .meta({ example: { content: 'Our autumn menu is here: pumpkin spice is back from Tuesday.', scheduledAt: '2026-11-25T09:00:00Z' } });
 export type UpdatePostInput = z.infer<typeof ZUpdatePostInput>;
 
 export const ZListPostsQuery = z.strictObject({
   status: z.enum(POST_STATUSES).optional().describe('Only posts in this status'),
   platform: z.enum(PLATFORMS).optional().describe('Only posts with a target on this platform'),
-  from: ZTimestamp.optional().describe('Only posts created at or after this time (ISO 8601)'),
-  to: ZTimestamp.optional().describe('Only posts created before this time (ISO 8601)'),
+  from: ZTimestamp.optional().describe('Only posts scheduled at or after this time (a lower bound on scheduledAt, ISO 8601 with offset)'),
+  to: ZTimestamp.optional().describe('Only posts scheduled at or before this time (an upper bound on scheduledAt, ISO 8601 with offset)'),
   alert: ZAlertFilter.optional(),
   search: ZText.trim().min(1).max(200).optional().describe('Only posts whose text (or a variant) contains this, case-insensitive'),
   page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),

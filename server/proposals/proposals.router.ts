@@ -16,6 +16,7 @@ export const proposalsRouter = router({
       openapi: {
         method: 'GET',
         path: '/proposals',
+        successDescription: 'The staged actions, newest first.',
         tags,
         protect: true,
         summary: 'List staged assistant actions, newest first',
@@ -40,6 +41,7 @@ export const proposalsRouter = router({
       openapi: {
         method: 'GET',
         path: '/proposals/{id}',
+        successDescription: 'The staged action and its outcome.',
         tags,
         protect: true,
         summary: 'Read one staged assistant action and its outcome',

@@ -29,7 +29,9 @@ const openApiDocument: RouteHandler = () => Response.json(getOpenApiDocument(), 
 
 export const API_ROUTE_FILES = {
   /** app/public/v1/[...path] */
-  rest: { GET: handlePublicApi, POST: handlePublicApi, PATCH: handlePublicApi, PUT: handlePublicApi, DELETE: handlePublicApi },
+  // OPTIONS is the facade's own: Next's automatic answer would advertise every exported
+  // method (HEAD and PUT included) on every path, whatever the route table serves there.
+  rest: { GET: handlePublicApi, POST: handlePublicApi, PATCH: handlePublicApi, PUT: handlePublicApi, DELETE: handlePublicApi, OPTIONS: handlePublicApi },
   /** app/public/v1/openapi.json */
   openApi: { GET: openApiDocument },
   /** app/public/v1/mcp */

@@ -4,6 +4,21 @@ import { z } from 'zod';
 
 export const ZId = z.uuid();
 
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The documented form of a schema whose validation is looser on purpose: the contract
+ * document (zod-openapi's `override`) shows `documented` while the server keeps validating
+ * with the schema itself, so bad input still answers the service's own error.
+ */
+export const documentedAs = (documented: () => JsonSchema) => ({
+  override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+    const { description, example } = jsonSchema;
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, documented(), description ? { description } : {}, example !== undefined ? { example } : {});
+  },
+});
+
 // ── Text ──
 // Every string a client sends that Herald may store goes through ZText (or carries the
 // storableText check, for formats such as URLs). PostgreSQL cannot hold U+0000 in text or
@@ -23,19 +38,39 @@ export const ZText = z.string().check(storableText);
 export const ZTimestamp = z.iso.datetime({ offset: true });
 export const ZNullableTimestamp = ZTimestamp.nullable();
 
-export const ZWarning = z.object({
-  code: z.enum(['APPROVAL_REQUIRED', 'SCHEDULED_TIME_COERCED']),
-  message: z.string(),
-});
+export const ZWarning = z
+  .object({
+    code: z.enum(['APPROVAL_REQUIRED', 'SCHEDULED_TIME_COERCED']).describe('Stable code'),
+    message: z.string().describe('In words'),
+  })
+  .describe('A side effect of a successful write')
+  .meta({ example: { code: 'APPROVAL_REQUIRED', message: 'The post waits for a member’s approval before it publishes' } });
 export type Warning = z.infer<typeof ZWarning>;
 
+const ZWarnings = z.array(ZWarning).describe('Side effects; usually empty');
+
 /** Reads: `{ data }`. */
-export const readEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const readEnvelope = <T extends z.ZodType>(data: T) => z.object({ data: described(data, 'The result') });
 /** Writes: `{ data, warnings }`. */
-export const writeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, warnings: z.array(ZWarning) });
+export const writeEnvelope = <T extends z.ZodType>(data: T) => z.object({ data: described(data, 'The result'), warnings: ZWarnings });
 /** Lists: `{ data, page, limit, total }`. */
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+  z.object({
+    data: z.array(item).describe('This page'),
+    page: z.number().int().describe('Page, from 1').meta({ example: 1 }),
+    limit: z.number().int().describe('Page size').meta({ example: 50 }),
+    total: z.number().int().describe('All rows').meta({ example: 1 }),
+  });
+
+/**
+ * The envelope's word for `data`'s role, unless the schema says more itself. A named schema
+ * (`.meta({ id })`) is left as it is: describing it would copy it without its id, and every
+ * response would then spell the component out instead of referring to it.
+ */
+function described<T extends z.ZodType>(schema: T, role: string): T {
+  const meta = z.globalRegistry.get(schema);
+  return meta?.id || meta?.description ? schema : (schema.describe(role) as T);
+}
 
 /**
  * Input of routes addressed by id only (`/things/{id}`). Any string is accepted, however

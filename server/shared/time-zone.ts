@@ -4,7 +4,15 @@ import { addDays, format, startOfDay, startOfWeek } from 'date-fns';
 import { isTimeZone } from './analytics-window';
 import { ZText } from './schemas';
 
-export const ZTimeZone = ZText.min(1).max(64).refine(isTimeZone, 'not a time zone (use an IANA name such as Europe/Paris)');
+/**
+ * An IANA zone name the runtime knows. The pattern is documentation (what a zone name looks
+ * like); the refinement is the rule, so `Mars/Olympus`, which fits the pattern, is refused.
+ */
+export const ZTimeZone = ZText.min(1).max(64).refine(isTimeZone, 'not a time zone (use an IANA name such as Europe/Paris)').meta({
+  pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$',
+  description: 'An IANA time zone name, such as Europe/Berlin or UTC; a name the server does not know (Mars/Olympus) is refused with 400',
+  example: 'Europe/Berlin',
+});
 
 /**
  * ICU still answers a few zones by names IANA has since replaced (Asia/Calcutta for

@@ -35,6 +35,14 @@ export type HeraldMeta = OpenApiMeta & {
   successStatus?: 200 | 201 | 204;
   /** The catalogue codes this route can answer, besides the ones every key route can. */
   errors?: readonly ErrorCode[];
+  /**
+   * When this route answers a code, in its own words, where the catalogue's general sentence
+   * would mislead (retry's POST_NOT_EDITABLE) or a code means something route-specific
+   * (VALIDATION_FAILED). Keyed by status where the code has more than one: VALIDATION_FAILED
+   * is documented as 409 only on the routes that name it here. The OpenAPI document reads it
+   * (server/http/openapi.ts).
+   */
+  errorWhen?: { readonly [C in ErrorCode]?: string | { readonly [status: number]: string } };
   /** /workspaces/* routes refuse the workspace-selection header. */
   workspaceHeader?: 'forbidden';
   /**

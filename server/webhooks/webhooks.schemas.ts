@@ -1,7 +1,7 @@
 // Wire schemas of the /webhooks routes (REST, tRPC and tools share them).
 import { z } from 'zod';
 import { DOMAIN_EVENT_TYPES } from '@/server/events/catalogue';
-import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { documentedAs, ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
 export const MAX_NAME = 80;
 export const MAX_URL = 2048;
@@ -9,34 +9,61 @@ export const MAX_DELIVERIES_LISTED = 50;
 
 export const ZWebhookEndpoint = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    url: z.string(),
-    events: z.array(z.enum(DOMAIN_EVENT_TYPES)),
+    id: z.uuid().describe('The endpoint’s id'),
+    name: z.string().describe('A name to recognise the endpoint by'),
+    url: z.string().describe('Where deliveries are POSTed, normalised as it is called'),
+    events: z.array(z.enum(DOMAIN_EVENT_TYPES)).describe('The events it receives'),
     active: z.boolean().describe('false while paused (20 consecutive failed attempts, or PATCH active false)'),
-    consecutiveFailures: z.number().int(),
-    lastDeliveryAt: ZNullableTimestamp,
-    createdAt: ZTimestamp,
-    updatedAt: ZTimestamp,
+    consecutiveFailures: z.number().int().describe('Failed attempts in a row; 20 pause the endpoint, a success resets it to 0'),
+    lastDeliveryAt: ZNullableTimestamp.describe('When a delivery last succeeded'),
+    createdAt: ZTimestamp.describe('When the endpoint was registered'),
+    updatedAt: ZTimestamp.describe('When it last changed'),
   })
-  .meta({ id: 'WebhookEndpoint' });
+  .meta({
+    id: 'WebhookEndpoint',
+    example: {
+      id: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809',
+      name: 'Order system',
+      url: 'https://hooks.acme-coffee.example/herald',
+      events: ['post.published', 'post.failed'],
+      active: true,
+      consecutiveFailures: 0,
+      lastDeliveryAt: '2026-11-24T09:00:03.000Z',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    },
+  });
 export type WebhookEndpointDto = z.infer<typeof ZWebhookEndpoint>;
 
 export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
   secret: z.string().describe('`whsec_` + 64 hex characters; shown only by create and rotate-secret'),
-}).meta({ id: 'WebhookEndpointWithSecret' });
+}).meta({
+  id: 'WebhookEndpointWithSecret',
+  example: {
+    id: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809',
+    name: 'Order system',
+    url: 'https://hooks.acme-coffee.example/herald',
+    events: ['post.published', 'post.failed'],
+    active: true,
+    consecutiveFailures: 0,
+    lastDeliveryAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    secret: 'whsec_4f9a1c2e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f',
+  },
+});
 export type WebhookEndpointWithSecretDto = z.infer<typeof ZWebhookEndpointWithSecret>;
 
 export const ZWebhookDelivery = z
   .object({
     id: z.uuid().describe('Also the X-Service-Delivery header, identical on every retry'),
-    event: z.string(),
+    event: z.string().describe('The event name, or ping'),
     attempt: z.number().int().describe('Attempts made so far; 0 until the first try'),
     statusCode: z.number().int().nullable().describe('Status of the last attempt; null when no response arrived'),
-    error: z.string().nullable(),
+    error: z.string().nullable().describe('Why the last attempt failed: the status and the start of the body, or what went wrong'),
     nextAttemptAt: ZNullableTimestamp.describe('When the next attempt is due; null once delivered, or after the last attempt'),
-    deliveredAt: ZNullableTimestamp,
-    createdAt: ZTimestamp,
+    deliveredAt: ZNullableTimestamp.describe('When a receiver acknowledged it'),
+    createdAt: ZTimestamp.describe('When the delivery was created'),
     payload: z.record(z.string(), z.unknown()).describe('The body sent (the envelope), parsed from the exact bytes that were signed'),
   })
   .meta({ id: 'WebhookDelivery' });
@@ -51,10 +78,18 @@ const ZEvents = z
   .min(1, 'list at least one event')
   .max(DOMAIN_EVENT_TYPES.length * 2)
   .refine((events) => new Set(events).size === events.length, 'list each event once')
-  .meta({ uniqueItems: true, description: 'One or more event names of the catalogue, each once; `ping` cannot be subscribed' });
+  .meta({
+    ...documentedAs(() => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...DOMAIN_EVENT_TYPES] } })),
+    description: 'One or more event names of the catalogue, each once; `ping` cannot be subscribed',
+    example: ['post.published', 'post.failed'],
+  });
 
-const ZName = ZText.trim().min(1).max(MAX_NAME).describe('A name to recognise the endpoint by');
-const ZUrl = ZText.trim().min(1).max(MAX_URL).describe('https only; no localhost, private, loopback or link-local address, no credentials');
+const ZName = ZText.trim().min(1).max(MAX_NAME).describe('A name to recognise the endpoint by').meta({ example: 'Order system' });
+const ZUrl = ZText.trim()
+  .min(1)
+  .max(MAX_URL)
+  .describe('https only; public addresses only (a host must resolve to them); no credentials')
+  .meta({ example: 'https://hooks.acme-coffee.example/herald' });
 /** A JSON boolean only: the REST facade would otherwise turn the string "false" into true. */
 const ZStrictBoolean = z.literal([true, false]);
 

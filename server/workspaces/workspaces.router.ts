@@ -20,17 +20,39 @@ const tags = ['Workspaces'];
 
 export const workspacesRouter = router({
   list: apiProcedure
-    .meta({ ...base, openapi: { method: 'GET', path: '/workspaces', tags, protect: true, summary: 'List the workspaces this workspace manages' } })
+    .meta({
+      ...base,
+      openapi: {
+        method: 'GET',
+        path: '/workspaces',
+        description:
+          'Lists the client workspaces this key’s workspace manages, for an agency that runs several clients from one account. Each id can be sent as X-Service-Workspace on other routes, or used to mint a key for that client.',
+        successDescription: 'The managed workspaces, oldest first.',
+        tags,
+        protect: true,
+        summary: 'List the workspaces this workspace manages',
+      },
+    })
     .input(z.strictObject({}).optional())
     .output(readEnvelope(z.array(ZWorkspace)))
     .query(async ({ ctx }) => ({ data: await listManagedWorkspaces(ctx.actor.homeWorkspaceId) })),
 
   create: apiProcedure
     .meta({
+      errorWhen: { VALIDATION_FAILED: { 409: 'The slug is taken (field: slug); choose another or omit it.' } },
       ...base,
       successStatus: 201,
       errors: ['VALIDATION_FAILED'],
-      openapi: { method: 'POST', path: '/workspaces', tags, protect: true, summary: 'Create a client workspace managed by this one' },
+      openapi: {
+        method: 'POST',
+        path: '/workspaces',
+        description:
+          'Creates a client workspace managed by this one: a real workspace with its own composer, connections and limits, owned by the agency’s owner and on the agency’s plan. Connect its accounts through a hosted connect link (POST /workspaces/{id}/connect-url).',
+        successDescription: 'Created: the new managed workspace.',
+        tags,
+        protect: true,
+        summary: 'Create a client workspace managed by this one',
+      },
     })
     .input(ZCreateWorkspaceInput)
     .output(writeEnvelope(ZWorkspace))
@@ -40,7 +62,16 @@ export const workspacesRouter = router({
     .meta({
       ...base,
       errors: ['WORKSPACE_NOT_FOUND'],
-      openapi: { method: 'GET', path: '/workspaces/{id}', tags, protect: true, summary: 'Read a managed workspace' },
+      openapi: {
+        method: 'GET',
+        path: '/workspaces/{id}',
+        description:
+          'Reads one workspace this key’s workspace manages. Any other id, including a workspace that exists but is not managed by this one, answers WORKSPACE_NOT_FOUND.',
+        successDescription: 'The managed workspace.',
+        tags,
+        protect: true,
+        summary: 'Read a managed workspace',
+      },
     })
     .input(ZWorkspaceId)
     .output(readEnvelope(ZWorkspace))
@@ -51,7 +82,16 @@ export const workspacesRouter = router({
       ...base,
       successStatus: 204,
       errors: ['WORKSPACE_NOT_FOUND'],
-      openapi: { method: 'DELETE', path: '/workspaces/{id}', tags, protect: true, summary: 'Stop managing a workspace (nothing is deleted)' },
+      openapi: {
+        method: 'DELETE',
+        path: '/workspaces/{id}',
+        description:
+          'Detaches a managed workspace: the agency stops managing it and nothing is deleted. Every live hosted connect, review and report link of it is revoked; keys minted for it keep working.',
+        successDescription: 'Detached; no body.',
+        tags,
+        protect: true,
+        summary: 'Stop managing a workspace (nothing is deleted)',
+      },
       assistant: { stage: true, title: (a) => `Stop managing workspace ${String(a.id)}` },
     })
     .input(ZWorkspaceId)
@@ -62,10 +102,23 @@ export const workspacesRouter = router({
 
   mintKey: apiProcedure
     .meta({
+      errorWhen: {
+        VALIDATION_FAILED:
+          'the only scope requested is workspaces:manage (which a client key never holds), no scope would remain, or expiresAt is not in the future; field names it',
+      },
       ...base,
       successStatus: 201,
       errors: ['WORKSPACE_NOT_FOUND', 'VALIDATION_FAILED'],
-      openapi: { method: 'POST', path: '/workspaces/{id}/api-keys', tags, protect: true, summary: 'Mint an API key for a managed workspace' },
+      openapi: {
+        method: 'POST',
+        path: '/workspaces/{id}/api-keys',
+        description:
+          'Mints an API key that belongs to a managed workspace, so a client’s own systems can call Herald without the agency’s key. The key never holds workspaces:manage, needs no workspace header, and keeps working after the workspace is detached.',
+        successDescription: 'Created: the key record with its secret, shown this once.',
+        tags,
+        protect: true,
+        summary: 'Mint an API key for a managed workspace',
+      },
       assistant: {
         stage: true,
         title: (a) => `Mint an API key "${shorten(a.name, 40)}" for workspace ${String(a.id)}`,
@@ -90,6 +143,7 @@ export const workspacesRouter = router({
       openapi: {
         method: 'POST',
         path: '/workspaces/{id}/connect-url',
+        successDescription: 'Created: the link, shown this once, with its expiry.',
         tags,
         protect: true,
         summary: 'Issue a hosted connect link for a managed workspace',
@@ -113,6 +167,7 @@ export const workspacesRouter = router({
       openapi: {
         method: 'POST',
         path: '/workspaces/{id}/review-url',
+        successDescription: 'Created: the link, shown this once, with its expiry.',
         tags,
         protect: true,
         summary: 'Herald extension: issue a client review link for a managed workspace',
@@ -136,6 +191,7 @@ export const workspacesRouter = router({
       openapi: {
         method: 'POST',
         path: '/workspaces/{id}/report-url',
+        successDescription: 'Created: the link, shown this once, with its expiry.',
         tags,
         protect: true,
         summary: 'Herald extension: issue a client report link (results of a date range) for a managed workspace',
@@ -166,6 +222,7 @@ export const workspacesRouter = router({
       openapi: {
         method: 'GET',
         path: '/workspaces/{id}/links',
+        successDescription: 'The live links, without their tokens.',
         tags,
         protect: true,
         summary: 'Herald extension: the live connect, review and report links of a managed workspace',
@@ -184,6 +241,9 @@ export const workspacesRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/workspaces/{id}/links/{linkId}',
+        description:
+          'Herald extension. Revokes one connect, review or report link of a managed workspace at once; the link then answers CONNECT_TOKEN_INVALID, as if it never existed.',
+        successDescription: 'Revoked; no body.',
         tags,
         protect: true,
         summary: 'Herald extension: revoke one connect, review or report link; it answers CONNECT_TOKEN_INVALID from now on',

@@ -27,6 +27,9 @@ export const postMetricsRouter = router({
       openapi: {
         method: 'GET',
         path: '/posts/{id}/metrics',
+        description:
+          'A published post’s results per account: the latest reading (impressions, reactions, comments, shares, clicks where the platform offers them) and the reading history. A counter the platform does not report is null.',
+        successDescription: 'The post’s results per account.',
         tags,
         protect: true,
         summary: 'A post’s results per account: latest reading and history',
@@ -43,6 +46,9 @@ export const postMetricsRouter = router({
       openapi: {
         method: 'POST',
         path: '/posts/{id}/metrics/collect',
+        description:
+          'Queues a reading of a published post’s results now, beyond the scheduled readings. The readings arrive in the background: read them with GET /posts/{id}/metrics.',
+        successDescription: 'Queued: which accounts will be read.',
         tags,
         protect: true,
         summary: 'Queue a reading of a post’s results now',
@@ -60,6 +66,8 @@ export const postMetricsRouter = router({
       openapi: {
         method: 'GET',
         path: '/analytics/top-posts',
+        description: 'The workspace’s best posts of a window, ranked by one metric or by engagement (the formula is in provenance), to see what worked.',
+        successDescription: 'The ranked posts with provenance.',
         tags,
         protect: true,
         summary: 'Top posts of a window by a metric or engagement',
@@ -77,6 +85,8 @@ export const postMetricsRouter = router({
       openapi: {
         method: 'GET',
         path: '/analytics/connections/{id}/rollup',
+        description: 'One connected account’s post results per day of a window: the sum of its posts’ latest readings by publication day.',
+        successDescription: 'The days with their totals, and provenance.',
         tags,
         protect: true,
         summary: 'One account’s post results per day of a window',
@@ -95,6 +105,7 @@ export const postMetricsRouter = router({
       openapi: {
         method: 'GET',
         path: '/analytics/posts/export.csv',
+        description: 'The posts of a window with their results, as a CSV file for a spreadsheet or a report.',
         tags,
         protect: true,
         summary: 'Posts of a window with their results, as CSV',

@@ -12,5 +12,11 @@ export const facebook = {
   label: 'Facebook',
   text: { maxChars: 63_206, count: codePointLength },
   media: { maxImages: 10, maxVideos: 1, maxItems: 10, mixed: false, required: false, maxVideoSeconds: 20 * 60, maxVideoBytes: 10 * GB },
-  settings: z.strictObject({ firstComment: ZText.min(1).max(8000).optional() }),
+  settings: z.strictObject({
+    firstComment: ZText.min(1)
+      .max(8000)
+      .optional()
+      .describe('Posted as the Page’s first comment under the post, e.g. a link kept out of the post text')
+      .meta({ example: 'Full menu: https://acme-coffee.example/menu' }),
+  }),
 } satisfies PlatformCatalogueEntry;

@@ -22,13 +22,18 @@ export const instagram = {
     story: { maxItems: 1, maxVideoSeconds: 60, maxVideoBytes: 100 * MB },
   },
   settings: z.strictObject({
-    videoType: z.enum(['feed', 'reel', 'story']).optional(),
-    shareToFeed: z.boolean().optional(),
+    videoType: z.enum(['feed', 'reel', 'story']).optional().describe('How a video is published: in the feed, as a reel (the default for video) or as a story'),
+    shareToFeed: z.boolean().optional().describe('A reel also appears in the main feed'),
     coverUrl: z
       .url({ protocol: /^https$/ })
       .max(2048)
       .check(storableText)
-      .optional(),
-    firstComment: ZText.min(1).max(2200).optional(),
+      .optional()
+      .describe('A reel’s cover image, an https image URL'),
+    firstComment: ZText.min(1)
+      .max(2200)
+      .optional()
+      .describe('Posted as the account’s first comment under the post (hashtags kept out of the caption)')
+      .meta({ example: '#coffee #autumn' }),
   }),
 } satisfies PlatformCatalogueEntry;

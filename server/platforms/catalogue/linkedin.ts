@@ -9,5 +9,7 @@ export const linkedin = {
   label: 'LinkedIn',
   text: { maxChars: 3000, count: codePointLength },
   media: { maxImages: 20, maxVideos: 1, maxItems: 20, mixed: false, required: false, maxVideoSeconds: 30 * 60, maxVideoBytes: 500 * MB },
-  settings: z.strictObject({ visibility: z.enum(['PUBLIC', 'CONNECTIONS']).optional() }),
+  settings: z.strictObject({
+    visibility: z.enum(['PUBLIC', 'CONNECTIONS']).optional().describe('Who sees the post: anyone (PUBLIC, the default) or the member’s connections only'),
+  }),
 } satisfies PlatformCatalogueEntry;

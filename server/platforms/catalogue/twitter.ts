@@ -13,5 +13,8 @@ export const twitter = {
   // Up to 4 photos, or 1 animated GIF, or 1 video; never mixed. "512 MB" is read as MiB, the
   // larger reading: X itself refuses the rare file in between.
   media: { maxImages: 4, maxVideos: 1, maxItems: 4, mixed: false, required: false, maxVideoSeconds: 140, maxVideoBytes: 512 * MB },
-  settings: z.strictObject({ replyTo: tweetId.optional(), quoteTweet: tweetId.optional() }),
+  settings: z.strictObject({
+    replyTo: tweetId.optional().describe('Posts as a reply to this tweet (its id, digits)').meta({ example: '1858000000000000000' }),
+    quoteTweet: tweetId.optional().describe('Quotes this tweet (its id, digits)').meta({ example: '1858000000000000001' }),
+  }),
 } satisfies PlatformCatalogueEntry;

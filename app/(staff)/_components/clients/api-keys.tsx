@@ -35,7 +35,11 @@ export function ApiKeys({ initial }: { initial: ApiKeyDto[] | null }) {
 
   return (
     <>
-      <PageHeader title="API keys" />
+      <PageHeader title="API keys">
+        <a href="/api-reference" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          API reference
+        </a>
+      </PageHeader>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <h2 className="mb-1 text-lg font-semibold">Mint a key</h2>

@@ -2,7 +2,29 @@
 // Navigation (with the pending-approval and unread counts), the workspace switcher, sign-out.
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Bell, Bot, Building2, CalendarDays, ChartColumn, Check, ChevronsUpDown, Globe, KeyRound, LayoutDashboard, ListChecks, ListOrdered, Menu as MenuIcon, PenSquare, Plug, Rows3, Settings, Webhook, Workflow, X } from 'lucide-react';
+import {
+  Bell,
+  BookOpen,
+  Bot,
+  Building2,
+  CalendarDays,
+  ChartColumn,
+  Check,
+  ChevronsUpDown,
+  Globe,
+  KeyRound,
+  LayoutDashboard,
+  ListChecks,
+  ListOrdered,
+  Menu as MenuIcon,
+  PenSquare,
+  Plug,
+  Rows3,
+  Settings,
+  Webhook,
+  Workflow,
+  X,
+} from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
@@ -48,6 +70,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
       { href: '/clients', label: 'Clients', icon: Building2 },
       { href: '/connections', label: 'Connections', icon: Plug },
       { href: '/api-keys', label: 'API keys', icon: KeyRound },
+      { href: '/api-reference', label: 'API reference', icon: BookOpen },
     ],
   },
   {

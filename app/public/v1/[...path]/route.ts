@@ -5,4 +5,4 @@ import { API_ROUTE_FILES } from '@/server/runtime/api-routes';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const { GET, POST, PATCH, PUT, DELETE } = API_ROUTE_FILES.rest;
+export const { GET, POST, PATCH, PUT, DELETE, OPTIONS } = API_ROUTE_FILES.rest;

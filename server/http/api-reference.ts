@@ -1,0 +1,106 @@
+// The API reference: a page without login that renders the live contract document
+// (/public/v1/openapi.json) with Scalar's API reference renderer. The renderer's standalone
+// bundle is served by Herald from the installed package, never from a CDN, so the page works
+// offline and behind a firewall; its Content-Security-Policy keeps it from reaching anywhere
+// but Herald itself (no web fonts, no telemetry). The bundle carries a few lines of our own
+// at its end that mount the reference, so the page needs no inline script.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PUBLIC_API_PREFIX } from '@/server/shared/paths';
+
+export const API_REFERENCE_PATH = '/api-reference';
+export const RENDERER_PATH = `${API_REFERENCE_PATH}/renderer.js`;
+/** The renderer package and its self-contained browser bundle. */
+export const RENDERER_PACKAGE = '@scalar/api-reference';
+const RENDERER_BUNDLE = 'dist/browser/standalone.js';
+
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const MOUNT = `
+;(function () {
+  var el = document.getElementById('api-reference');
+  if (!el) return;
+  if (!window.Scalar || typeof window.Scalar.createApiReference !== 'function') {
+    el.textContent = 'The API reference renderer did not load. The contract document is at ' + el.dataset.url + '.';
+    return;
+  }
+  window.Scalar.createApiReference(el, {
+    url: el.dataset.url,
+    withDefaultFonts: false,
+    hideClientButton: false,
+    telemetry: false,
+    showDeveloperTools: 'never',
+    agent: { disabled: true },
+    mcp: { disabled: true },
+  });
+})();
+`;
+
+function page(): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Herald API reference</title>
+    <meta name="description" content="Every operation, parameter, error and webhook of Herald's public API v1, with examples.">
+  </head>
+  <body>
+    <noscript>The reference needs JavaScript. The contract document itself is at <a href="${PUBLIC_API_PREFIX}/openapi.json">${PUBLIC_API_PREFIX}/openapi.json</a>.</noscript>
+    <div id="api-reference" data-url="${PUBLIC_API_PREFIX}/openapi.json"></div>
+    <script src="${RENDERER_PATH}"></script>
+  </body>
+</html>
+`;
+}
+
+/** GET /api-reference: the page. */
+export function handleApiReferencePage(): Response {
+  return new Response(page(), {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': CSP,
+      'cache-control': 'public, max-age=300',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+let bundle: Promise<string | null> | undefined;
+async function readBundle(): Promise<string | null> {
+  try {
+    const require = createRequire(import.meta.url);
+    const root = path.dirname(require.resolve(`${RENDERER_PACKAGE}/package.json`));
+    return (await readFile(path.join(root, RENDERER_BUNDLE), 'utf8')) + MOUNT;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /api-reference/renderer.js: the installed renderer, then the mount. */
+export async function handleApiReferenceRenderer(): Promise<Response> {
+  bundle ??= readBundle();
+  const js = await bundle;
+  if (js === null) {
+    bundle = undefined; // an install while running is picked up on the next request
+    return new Response(`/* ${RENDERER_PACKAGE} is not installed on this server. */\n${MOUNT}`, {
+      status: 503,
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  return new Response(js, {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+  });
+}
