@@ -150,6 +150,7 @@ const POST_EXAMPLE = {
   status: 'published',
   approvalStatus: 'none',
   scheduledAt: '2026-11-24T09:00:00.000Z',
+  queued: false,
   publishedAt: '2026-11-24T09:00:02.000Z',
   platformSettings: { linkedin: { visibility: 'PUBLIC' } },
   platformPostIds: { '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c': 'urn:li:share:7130000000000000000' },

@@ -6,7 +6,9 @@ import { ZId, ZIdOf, ZText, ZNullableTimestamp, ZTimestamp } from '@/server/shar
 export const MAX_SLOTS = 100;
 
 /** "09:30": a time of day, 24-hour clock. */
-export const ZSlotTime = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00–23:59)').describe('HH:MM, workspace time');
+export const ZSlotTime = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00–23:59)')
+  .describe('HH:MM, workspace time')
+  .meta({ example: '09:30' });
 
 export const ZSlot = z.strictObject({
   weekday: z.number().int().min(1).max(7).describe('1 Monday … 7 Sunday'),
@@ -14,13 +16,22 @@ export const ZSlot = z.strictObject({
 });
 export type Slot = z.infer<typeof ZSlot>;
 
-export const ZSetSlotsInput = z.strictObject({
-  connectionId: ZIdOf('connection', 'from connections_list')
-    .nullable()
-    .optional()
-    .describe('Set this account’s own slots; absent: the workspace’s (for accounts without own)'),
-  slots: z.array(ZSlot).max(MAX_SLOTS).describe('Replaces all current slots'),
-});
+export const ZSetSlotsInput = z
+  .strictObject({
+    connectionId: ZIdOf('connection', 'from connections_list')
+      .nullable()
+      .optional()
+      .describe('Set this account’s own slots; absent: the workspace’s (for accounts without own)'),
+    slots: z.array(ZSlot).max(MAX_SLOTS).describe('Replaces all current slots'),
+  })
+  .meta({
+    example: {
+      slots: [
+        { weekday: 1, time: '09:30' },
+        { weekday: 3, time: '12:00' },
+      ],
+    },
+  });
 
 export const ZQueueSlotsQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(28).optional().describe('Days ahead to list (default 7)'),
@@ -34,15 +45,28 @@ export const ZUpcomingSlot = z.object({
   postId: ZId.nullable().describe('The scheduled post taking the slot for this account; null: free'),
 });
 
-export const ZQueue = z.object({
-  timeZone: z.string().describe('The workspace’s time zone, the clock the slots are on'),
-  pausedAt: ZNullableTimestamp.describe('Set while the queue is paused: its posts are held, then moved to free slots on resume'),
-  slots: z.array(ZSlotRecord),
-  upcoming: z.array(ZUpcomingSlot).describe('The next days’ slot instants per active account, with the post taking each'),
-});
+export const ZQueue = z
+  .object({
+    timeZone: z.string().describe('The workspace’s time zone, the clock the slots are on'),
+    pausedAt: ZNullableTimestamp.describe('Set while the queue is paused: its posts are held, then moved to free slots on resume'),
+    slots: z.array(ZSlotRecord),
+    upcoming: z.array(ZUpcomingSlot).describe('The next days’ slot instants per active account, with the post taking each'),
+  })
+  .meta({
+    example: {
+      timeZone: 'Europe/Paris',
+      pausedAt: null,
+      slots: [{ connectionId: null, weekday: 1, time: '09:30' }],
+      upcoming: [{ at: '2026-11-30T08:30:00.000Z', connectionId: '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c', postId: null }],
+    },
+  });
 export type QueueDto = z.infer<typeof ZQueue>;
 
-export const ZQueueChange = z.object({
-  moved: z.array(z.object({ postId: ZId, from: ZNullableTimestamp, to: ZTimestamp })).describe('Posts given another slot, in time order'),
-  pausedAt: ZNullableTimestamp,
-});
+export const ZQueueChange = z
+  .object({
+    moved: z.array(z.object({ postId: ZId, from: ZNullableTimestamp, to: ZTimestamp })).describe('Posts given another slot, in time order'),
+    pausedAt: ZNullableTimestamp,
+  })
+  .meta({
+    example: { moved: [{ postId: '5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11', from: '2026-11-30T08:30:00.000Z', to: '2026-12-02T11:00:00.000Z' }], pausedAt: null },
+  });
