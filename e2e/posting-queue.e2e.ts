@@ -63,6 +63,10 @@ test('slots for an account, three posts added to the queue, one removed frees it
 
   // Leave the seeded workspace as it was for the other journeys.
   for (const id of [ids[0], ids[2], again.data.id]) await api(request, 'DELETE', `/posts/${id}`);
-  const res = await request.fetch('/public/v1/queue/slots', { method: 'PUT', headers: { authorization: `Bearer ${seed().apiKey}` }, data: { connectionId: linkedin.id, slots: [] } });
+  const res = await request.fetch('/public/v1/queue/slots', {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${seed().apiKey}` },
+    data: { connectionId: linkedin.id, slots: [] },
+  });
   expect(res.status()).toBe(200);
 });

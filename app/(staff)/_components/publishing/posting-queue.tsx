@@ -66,7 +66,9 @@ export function PostingQueue({ initial, connections }: { initial: QueueDto | nul
     onSuccess: (best) => {
       const suggested = best.slots.map((s) => ({ weekday: BEST_DAYS[s.dayOfWeek.toLowerCase()] ?? 1, time: `${String(s.hour).padStart(2, '0')}:00` }));
       setDraft(sortSlots(dedupe([...slots, ...suggested])));
-      toast.message(`${suggested.length} times suggested from ${best.insufficientHistory ? 'defaults (little history yet)' : 'your posts’ results'}: save to keep them`);
+      toast.message(
+        `${suggested.length} times suggested from ${best.insufficientHistory ? 'defaults (little history yet)' : 'your posts’ results'}: save to keep them`,
+      );
     },
     onError: (e) => toast.error(serverError(e).message),
   });
@@ -107,8 +109,8 @@ export function PostingQueue({ initial, connections }: { initial: QueueDto | nul
       </PageHeader>
       {queue.pausedAt ? (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Paused since {formatIn(queue.pausedAt, queue.timeZone)}. Queued posts are held; when you resume, the ones whose slot passed move to the next
-          free slots.
+          Paused since {formatIn(queue.pausedAt, queue.timeZone)}. Queued posts are held; when you resume, the ones whose slot passed move to the next free
+          slots.
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
