@@ -42,7 +42,13 @@ export const apiKeysRouter = router({
     .input(ZMintKeyInput)
     .output(writeEnvelope(ZMintedKey))
     .mutation(async ({ ctx, input }) => ({
-      data: await mintApiKey({ workspaceId: ctx.actor.workspaceId, homeWorkspaceId: ctx.actor.homeWorkspaceId, callerScopes: ctx.actor.scopes, input }),
+      data: await mintApiKey({
+        workspaceId: ctx.actor.workspaceId,
+        homeWorkspaceId: ctx.actor.homeWorkspaceId,
+        callerScopes: ctx.actor.scopes,
+        input,
+        by: ctx.actor,
+      }),
       warnings: [],
     })),
 
@@ -63,6 +69,6 @@ export const apiKeysRouter = router({
     .input(idParam('API key', 'from api_keys_list (GET /api-keys)'))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.actor.workspaceId, input.id);
+      await revokeApiKey(ctx.actor.workspaceId, input.id, ctx.actor);
     }),
 });

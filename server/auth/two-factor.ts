@@ -56,10 +56,20 @@ export async function twoFactorState(userId: string): Promise<TwoFactorState> {
   return { enabled: Boolean(user?.twoFactorEnabledAt), required, recoveryCodesLeft: left };
 }
 
-/** The member must set up a second factor before doing anything else. */
+/**
+ * The member must set up a second factor before doing anything else: their agency requires
+ * one and they have none. One query: every staff request asks it (staff-actor.ts).
+ */
 export async function mustEnrolTwoFactor(userId: string): Promise<boolean> {
-  const state = await twoFactorState(userId);
-  return state.required && !state.enabled;
+  const due = await db.user.findFirst({
+    where: {
+      id: userId,
+      twoFactorEnabledAt: null,
+      memberships: { some: { workspace: { deletedAt: null, OR: [{ requireTwoFactor: true }, { managedBy: { requireTwoFactor: true } }] } } },
+    },
+    select: { id: true },
+  });
+  return due !== null;
 }
 
 /** Whether the member signs in with a second factor. */

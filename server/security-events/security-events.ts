@@ -47,8 +47,8 @@ export interface NewSecurityEvent {
 }
 
 /** Who acted, in the shape every service's actor has. */
-export function actorFields(actor: { kind: 'staff'; userId: string } | { kind: 'apiKey'; keyId: string }) {
-  return actor.kind === 'staff' ? { actorUserId: actor.userId } : { actorKeyId: actor.keyId };
+export function actorFields(actor: { kind: 'staff' | 'apiKey'; userId?: string; keyId?: string } | undefined) {
+  return { actorUserId: actor?.userId ?? null, actorKeyId: actor?.keyId ?? null };
 }
 
 /** The workspace an account's events are filed under: the agency it works in (its home). */

@@ -102,7 +102,10 @@ export const workspacesRouter = router({
     .output(writeEnvelope(ZClientLinkCreated))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
-      return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'connect', input: body }), warnings: [] };
+      return {
+        data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'connect', input: body, by: ctx.actor }),
+        warnings: [],
+      };
     }),
 
   reviewUrl: apiProcedure
@@ -125,7 +128,10 @@ export const workspacesRouter = router({
     .output(writeEnvelope(ZClientLinkCreated))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
-      return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body }), warnings: [] };
+      return {
+        data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body, by: ctx.actor }),
+        warnings: [],
+      };
     }),
 
   reportUrl: apiProcedure
@@ -154,6 +160,7 @@ export const workspacesRouter = router({
           kind: 'report',
           input: body,
           report: { from, to, title: title ?? null },
+          by: ctx.actor,
         }),
         warnings: [],
       };
@@ -193,6 +200,6 @@ export const workspacesRouter = router({
     .input(ZWorkspaceId.extend({ linkId: ZIdOf('client link', 'from workspaces_links') }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId });
+      await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId, by: ctx.actor });
     }),
 });
