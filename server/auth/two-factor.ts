@@ -87,6 +87,14 @@ export async function startEnrolment(userId: string): Promise<{ secret: string; 
   return { secret, uri: otpauthUri({ secret, account: user.email, issuer: ISSUER }) };
 }
 
+/** The enrolment under way (started, not yet confirmed): its secret, to show again. */
+export async function pendingEnrolment(userId: string): Promise<{ secret: string; uri: string } | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, twoFactorEnabledAt: true, totpSecretSealed: true } });
+  if (!user || user.twoFactorEnabledAt || !user.totpSecretSealed) return null;
+  const secret = open(sealingKey(), user.totpSecretSealed);
+  return secret ? { secret, uri: otpauthUri({ secret, account: user.email, issuer: ISSUER }) } : null;
+}
+
 async function storeRecoveryCodes(userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.$transaction([
