@@ -29,7 +29,9 @@ function refusalText(code: string | undefined, step: 'password' | 'code'): strin
     }
   }
   if (code === 'expired') return 'That sign-in took too long: enter your email and password again.';
-  return step === 'code' ? 'That code does not match. Type the six digits your app shows now, or one of your recovery codes.' : 'That email and password do not match.';
+  return step === 'code'
+    ? 'That code does not match. Type the six digits your app shows now, or one of your recovery codes.'
+    : 'That email and password do not match.';
 }
 
 const backTo = (redirectTo: string, params: Record<string, string>) => `/signin?${new URLSearchParams({ ...params, callbackUrl: redirectTo }).toString()}`;
