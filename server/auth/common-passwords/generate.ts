@@ -160,18 +160,22 @@ for (let n = MIN_KEPT; n <= 16; n++) {
   add('0987654321'.repeat(2).slice(0, n));
   add('123123123123123123'.slice(0, n));
 }
-// Then words by rank, each ending tried in order of how common it is: the common word with a
-// common ending before a rare word with a rare one.
-for (let round = 0; round < SUFFIXES.length && list.length < LIMIT; round += 5) {
-  for (const word of WORDS) {
-    for (const suffix of SUFFIXES.slice(round, round + 5)) for (const v of variants(word)) add(v + suffix);
-    // Doubled words (passwordpassword) and the word after a number (123password).
-    if (round === 0) {
-      add(word + word);
-      add(`123${word}`);
-      add(`1${word}1`);
-    }
-  }
+// Then words by rank: the most common words with every ending first (a top word with a rare
+// ending is guessed before a rare word), then the rest with the common endings, the common
+// ending before the rarer one.
+const TOP = 60;
+const tiers: Array<[string[], string[]]> = [
+  [WORDS.slice(0, TOP), SUFFIXES],
+  [WORDS.slice(TOP), SUFFIXES.slice(0, 12)],
+  [WORDS.slice(TOP), SUFFIXES.slice(12)],
+];
+for (const word of WORDS) {
+  add(word + word);
+  add(`123${word}`);
+  add(`1${word}1`);
+}
+for (const [words, suffixes] of tiers) {
+  for (const suffix of suffixes) for (const word of words) for (const v of variants(word)) add(v + suffix);
 }
 
 // A module, not a text file beside it: the server bundle and the standalone output carry it
