@@ -3,6 +3,7 @@
 // own page, /signin/two-factor), recovery codes, and the sessions signed in (device, address,
 // last seen), any of which they end. Agency owners also get the owner's part (security-owner.tsx).
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
@@ -168,12 +169,13 @@ function TwoFactorCard({ overview, onChange }: { overview: AccountSecurity; onCh
 }
 
 function SessionsCard({ initial }: { initial: SessionDto[] | null }) {
+  const router = useRouter();
   const tz = useShell().current.timeZone;
   const q = useQuery({ queryKey: ['security.sessions'], queryFn: async () => (await trpc.security.sessions.query()).data, initialData: initial ?? undefined });
   const end = useMutation({
     mutationFn: (s: SessionDto) => trpc.security.endSession.mutate({ id: s.id }),
     onSuccess: (_r, s) => {
-      if (s.current) window.location.assign('/signin');
+      if (s.current) router.push('/signin');
       toast.success('Session ended');
       void q.refetch();
     },
