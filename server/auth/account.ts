@@ -9,7 +9,7 @@ import { AppError } from '@/server/errors/app-error';
 import { log } from '@/server/observability/log';
 import { currentRequestOrigin } from '@/server/observability/request-origin';
 import { homeWorkspaceOf, recordSecurityEvent } from '@/server/security-events/security-events';
-import { ZTimestamp } from '@/server/shared/schemas';
+import { ZText, ZTimestamp } from '@/server/shared/schemas';
 import { hashPassword, verifyPassword } from './password';
 import { checkNewPassword, MAX_PASSWORD_LENGTH } from './password-rules';
 import { signInSucceeded, takeSignInAttempt } from './sign-in-throttle';
@@ -39,7 +39,7 @@ export async function accountSecurity(userId: string): Promise<AccountSecurity> 
   return { email: user.email, passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null, twoFactor, ownedAgency: owned?.workspace ?? null };
 }
 
-export const ZChangePasswordInput = z.strictObject({ current: z.string().min(1).max(MAX_PASSWORD_LENGTH), next: z.string().max(MAX_PASSWORD_LENGTH + 1) });
+export const ZChangePasswordInput = z.strictObject({ current: ZText.min(1).max(MAX_PASSWORD_LENGTH), next: ZText.max(MAX_PASSWORD_LENGTH + 1) });
 
 export async function changePassword(
   userId: string,

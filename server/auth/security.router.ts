@@ -2,7 +2,7 @@
 // password, second factor and sessions; for agency owners, the two-factor requirement, the
 // members and the security events. Each calls one service.
 import { z } from 'zod';
-import { readEnvelope, writeEnvelope } from '@/server/shared/schemas';
+import { readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
 import { listSecurityEvents, ZListSecurityEventsInput, ZSecurityEvent } from '@/server/security-events/security-events';
 import { staffProcedure, router } from '@/server/trpc/init';
 import {
@@ -19,7 +19,7 @@ import { accountSecurity, changePassword, ZAccountSecurity, ZChangePasswordInput
 import { endSession, endSessionsOf, listSessions, ZSession } from './staff-session';
 import { confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, setTwoFactorRequirement, startEnrolment } from './two-factor';
 
-const ZCode = z.strictObject({ code: z.string().min(1).max(40) });
+const ZCode = z.strictObject({ code: ZText.min(1).max(40) });
 const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 const done = { data: { ok: true as const }, warnings: [] };
 const ZDone = writeEnvelope(z.object({ ok: z.literal(true) }));
