@@ -66,10 +66,11 @@ async function authorize(raw: Partial<Record<string, unknown>>, request: Request
 
 export const authConfig: NextAuthConfig = {
   trustHost: true,
-  // A refused sign-in is an expected outcome, not a server error worth a stack trace.
+  // A refused sign-in, or a cookie whose session ended or expired, is an expected outcome,
+  // not a server error worth a stack trace.
   logger: {
     error(error) {
-      if ((error as { type?: string }).type === 'CredentialsSignin' || error.name === 'CredentialsSignin' || error instanceof CredentialsSignin) return;
+      if (error instanceof CredentialsSignin || ['CredentialsSignin', 'JWTSessionError'].includes((error as { type?: string }).type ?? error.name)) return;
       log.error('auth', 'sign-in error', error);
     },
   },

@@ -2,19 +2,19 @@
 // Setting up an authenticator: the key (as an otpauth:// link an authenticator app opens, and
 // as text to type), a code typed back to prove the app has it, then the recovery codes, once.
 import { useActionState } from 'react';
-import { confirmAction, startAction, type EnrolState } from './actions';
+import { enrolAction, type EnrolState } from './actions';
 
 /** The key in groups of four, as authenticator apps print it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 export function EnrolForm({ initial, next }: { initial: EnrolState; next: string }) {
-  const [current, confirm, confirming] = useActionState(confirmAction, initial);
+  const [current, act, acting] = useActionState(enrolAction, initial);
 
   if (current.stage === 'start') {
     return (
-      <form action={startAction}>
-        <input type="hidden" name="next" value={next} />
-        <button className="button" type="submit" style={{ width: '100%' }}>
+      <form action={act}>
+        <input type="hidden" name="intent" value="start" />
+        <button className="button" type="submit" disabled={acting} style={{ width: '100%' }}>
           Set up an authenticator app
         </button>
       </form>
@@ -39,7 +39,7 @@ export function EnrolForm({ initial, next }: { initial: EnrolState; next: string
     );
   }
   return (
-    <form action={confirm}>
+    <form action={act}>
       <ol style={{ paddingLeft: 20 }}>
         <li>
           Add Herald to your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…): on this phone,{' '}
@@ -60,7 +60,7 @@ export function EnrolForm({ initial, next }: { initial: EnrolState; next: string
         Code from the app
         <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required maxLength={7} />
       </label>
-      <button className="button" type="submit" disabled={confirming} style={{ width: '100%' }}>
+      <button className="button" type="submit" disabled={acting} style={{ width: '100%' }}>
         Turn on two-factor sign-in
       </button>
     </form>

@@ -37,7 +37,7 @@ export default async function TwoFactorSetupPage({ searchParams }: { searchParam
             ) : (
               <p>After your password, Herald will ask for a code from an app on your phone: a stolen password alone no longer opens your account.</p>
             )}
-            <EnrolForm key={initial.stage} initial={initial} next={safeNext(next)} />
+            <EnrolForm initial={initial} next={safeNext(next)} />
           </>
         )}
       </section>

@@ -230,7 +230,7 @@ function SessionsCard({ initial }: { initial: SessionDto[] | null }) {
                   variant="secondary"
                   disabled={end.isPending}
                   onClick={() => end.mutate(s)}
-                  aria-label={`End session on ${s.device}${s.current ? ' (this device)' : ''}`}
+                  aria-label={s.current ? `Sign out this device (${s.device})` : `End session on ${s.device}`}
                 >
                   {s.current ? 'Sign out' : 'End'}
                 </Button>
