@@ -8,13 +8,19 @@
 //     browsers that predate it). Styles allow inline attributes: the pages use React style
 //     props, which a nonce cannot cover; styles cannot run code.
 //   - X-Content-Type-Options: nosniff.
-//   - Referrer-Policy: no-referrer on pages whose address is a secret (client links, an
-//     assistant's staged action, the OAuth consent), strict-origin elsewhere.
+//   - Referrer-Policy: no Referer ever leaves a page whose address is a secret or a pending
+//     request: `no-referrer` on the client links' pages; `same-origin` on an assistant's
+//     staged action and the OAuth consent, whose forms post back to Herald, because under
+//     `no-referrer` the browser sends `Origin: null` and the CSRF checks that read Origin
+//     (the consent's decision, Next's server actions) would refuse the member's own answer.
+//     `strict-origin` elsewhere.
 //   - Strict-Transport-Security once the page was served over https.
 // Kept free of imports: the proxy runs before routing.
 
-/** Pages whose URL carries a secret or a one-time request: their address never leaves in a Referer. */
-const TOKEN_PAGES = ['/connect/', '/review/', '/report/', '/proposals/', '/oauth/authorize'];
+/** Pages whose URL carries a secret (a client link's token): nothing of them leaves in a Referer. */
+const TOKEN_PAGES = ['/connect/', '/review/', '/report/'];
+/** Pages of a pending request that post back to Herald: no Referer to another site, Origin kept for Herald. */
+const REQUEST_PAGES = ['/proposals/', '/oauth/authorize'];
 
 export const HSTS = 'max-age=31536000';
 
@@ -36,7 +42,8 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
 }
 
 export function referrerPolicyFor(pathname: string): string {
-  return TOKEN_PAGES.some((p) => pathname.startsWith(p)) ? 'no-referrer' : 'strict-origin';
+  if (TOKEN_PAGES.some((p) => pathname.startsWith(p))) return 'no-referrer';
+  return REQUEST_PAGES.some((p) => pathname.startsWith(p)) ? 'same-origin' : 'strict-origin';
 }
 
 /** The response headers of a page. */
