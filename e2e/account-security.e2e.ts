@@ -73,7 +73,7 @@ test('a member turns on two-factor sign-in, then signs in with a code and with a
   await expect(page.getByText('10 of 10 recovery codes left')).toBeVisible();
 
   // The password alone no longer signs in: the code step follows.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await signInAs(page, email);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await page.getByLabel('Code').fill('123456');
@@ -85,7 +85,7 @@ test('a member turns on two-factor sign-in, then signs in with a code and with a
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // Lost phone: a recovery code instead, once.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await signInAs(page, email);
   await page.getByLabel('Code').fill(codes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
