@@ -13,7 +13,7 @@ import Credentials from 'next-auth/providers/credentials';
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { db } from '@/server/db/client';
-import { originOf } from '@/server/observability/request-origin';
+import { originOf, withRequestOrigin } from '@/server/observability/request-origin';
 import { log } from '@/server/observability/log';
 import { signInWithPassword, signInWithSecondFactor, CHALLENGE_TTL_MS, type SignInOutcome } from './sign-in';
 import { SESSION_ABSOLUTE_S, sessionUser } from './staff-session';
@@ -36,7 +36,10 @@ function refusalCode(outcome: Extract<SignInOutcome, { kind: 'refused' }>): stri
   return `${outcome.locked ? 'locked' : 'wait'}-${Math.ceil(outcome.retryAt.getTime() / 1000)}`;
 }
 
-async function authorize(raw: Partial<Record<string, unknown>>, request: Request) {
+/** The sign-in under the request's origin, which the security events it causes record. */
+const authorize = (raw: Partial<Record<string, unknown>>, request: Request) => withRequestOrigin(request.headers, () => checkCredentials(raw, request));
+
+async function checkCredentials(raw: Partial<Record<string, unknown>>, request: Request) {
   const origin = originOf(request.headers);
   const jar = await cookies();
   let outcome: SignInOutcome;
