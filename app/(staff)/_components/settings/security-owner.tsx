@@ -106,19 +106,21 @@ function MembersCard() {
                     {m.email} · {m.twoFactor ? 'two-factor on' : 'no second factor'} · {m.lastSeenAt ? `last seen ${ago(m.lastSeenAt)}` : 'not signed in'}
                   </p>
                 </div>
-                <Select
-                  aria-label={`Role of ${m.email}`}
-                  className="w-36"
-                  value={m.role}
-                  disabled={changeRole.isPending}
-                  onChange={(e) => changeRole.mutate({ membershipId: m.membershipId, role: e.target.value as Role })}
-                >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </Select>
+                {/* The field primitives are full width: a fixed box keeps the role beside the name. */}
+                <div className="w-36 shrink-0">
+                  <Select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    disabled={changeRole.isPending}
+                    onChange={(e) => changeRole.mutate({ membershipId: m.membershipId, role: e.target.value as Role })}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
                 {m.you ? null : (
                   <ConfirmRemove
                     what={m.email}
@@ -144,13 +146,15 @@ function MembersCard() {
           <Input id="member-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error !== null} required />
           <FieldError>{error}</FieldError>
         </div>
-        <Select aria-label="Role" className="w-36" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </Select>
+        <div className="w-36 shrink-0">
+          <Select aria-label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </Select>
+        </div>
         <Button type="submit" disabled={add.isPending || !email}>
           Add member
         </Button>
