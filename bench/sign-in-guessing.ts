@@ -71,7 +71,8 @@ for (let n = 1; n <= WRONG + 1; n++) {
     console.log(
       `\n${WRONG} wrong then the right password in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
         `${[...counts].map(([k, v]) => `${v}× ${k}`).join(', ')}.\n` +
-        `First refused with a wait: attempt ${firstWait ?? 'never'}; locked: attempt ${lockedAt ?? 'never'}; ` +
+        `First answer with a wait: attempt ${firstWait ?? 'never'} (later attempts are refused unchecked until it passes); ` +
+        `locked: attempt ${lockedAt ?? 'never'}; ` +
         `the right password ${a.signedIn ? 'SIGNED IN (the throttle did not hold)' : 'was refused (throttled)'}.`,
     );
   }
