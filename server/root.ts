@@ -1,6 +1,7 @@
 // The app router: every procedure Herald exposes. REST (/public/v1 via trpc-to-openapi),
 // the UI (/api/trpc) and the tool endpoint are views of this one router.
 import { agenciesRouter } from './agencies/agencies.router';
+import { securityRouter } from './auth/security.router';
 import { analyticsRouter } from './analytics/analytics.router';
 import { postMetricsRouter } from './analytics/post-metrics/post-metrics.router';
 import { apiKeysRouter } from './api-keys/api-keys.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   bestTimes: bestTimesRouter,
   queue: queueRouter,
   agencies: agenciesRouter,
+  security: securityRouter,
 });
 
 export type AppRouter = typeof appRouter;

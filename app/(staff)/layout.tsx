@@ -2,7 +2,8 @@
 // uses. The shell's data comes from the same procedure the browser refreshes it with.
 import type { ReactNode } from 'react';
 import { redirect } from 'next/navigation';
-import { signOut } from '@/server/auth/staff-auth';
+import { currentStaffUserId, signOut } from '@/server/auth/staff-auth';
+import { mustEnrolTwoFactor } from '@/server/auth/two-factor';
 import { AppShell } from './_components/shell/app-shell';
 import { ResetWorkspace } from './_components/shell/reset-workspace';
 import { Providers } from './_lib/providers';
@@ -12,6 +13,9 @@ import './staff.css';
 export const dynamic = 'force-dynamic';
 
 export default async function StaffLayout({ children }: { children: ReactNode }) {
+  // A member whose agency requires a second factor sets one up before anything else.
+  const userId = await currentStaffUserId();
+  if (userId && (await mustEnrolTwoFactor(userId))) redirect('/signin/two-factor');
   const caller = await staffCaller();
   let shell;
   try {

@@ -10,6 +10,7 @@ import type { Actor } from '@/server/auth/actor';
 import { hashPassword } from '@/server/auth/password';
 import { checkNewPassword, MAX_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import { env } from '@/server/config/env';
+import { recordSecurityEvent } from '@/server/security-events/security-events';
 import { db } from '@/server/db/client';
 import { sendEmail } from '@/server/email/mailer';
 import { AppError } from '@/server/errors/app-error';
@@ -108,6 +109,10 @@ export async function signUpAgency(raw: SignUpInput): Promise<{ userId: string; 
         const workspace = await tx.workspace.create({ data: { name: input.agencyName, slug, timeZone: input.timeZone } });
         const user = await tx.user.create({ data: { email, name: input.name, passwordHash, signedUpAt: new Date() } });
         await tx.membership.create({ data: { userId: user.id, workspaceId: workspace.id, role: 'owner' } });
+        await recordSecurityEvent(
+          { kind: 'member.added', workspaceId: workspace.id, userId: user.id, actorUserId: user.id, detail: { role: 'owner', signUp: true } },
+          tx,
+        );
         await tx.verificationToken.create({
           data: { identifier: verifyIdentifier(user.id), token: sha256(secret), expires: new Date(Date.now() + VERIFY_LINK_HOURS * 3_600_000) },
         });

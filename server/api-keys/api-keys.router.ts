@@ -53,7 +53,13 @@ export const apiKeysRouter = router({
     .input(ZMintKeyInput)
     .output(writeEnvelope(ZMintedKey))
     .mutation(async ({ ctx, input }) => ({
-      data: await mintApiKey({ workspaceId: ctx.actor.workspaceId, homeWorkspaceId: ctx.actor.homeWorkspaceId, callerScopes: ctx.actor.scopes, input }),
+      data: await mintApiKey({
+        workspaceId: ctx.actor.workspaceId,
+        homeWorkspaceId: ctx.actor.homeWorkspaceId,
+        callerScopes: ctx.actor.scopes,
+        input,
+        by: ctx.actor,
+      }),
       warnings: [],
     })),
 
@@ -76,6 +82,6 @@ export const apiKeysRouter = router({
     .input(idParam('API key', 'from api_keys_list (GET /api-keys)'))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.actor.workspaceId, input.id);
+      await revokeApiKey(ctx.actor.workspaceId, input.id, ctx.actor);
     }),
 });

@@ -2,7 +2,9 @@
 // on (the key's own, or a client it manages through the selection header), so one workspace
 // can never see or revoke another's keys: every query is bounded by it.
 import { forgetKey } from '@/server/auth/key-cache';
+import type { Actor } from '@/server/auth/actor';
 import type { Scope } from '@/server/auth/scopes';
+import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
@@ -24,10 +26,11 @@ export async function mintApiKey(opts: {
   homeWorkspaceId: string;
   callerScopes: readonly Scope[];
   input: MintKeyInput;
+  by?: Actor;
 }): Promise<MintedKeyDto> {
   const forClient = opts.workspaceId !== opts.homeWorkspaceId;
   const { scopes, expiresAt } = mintRules({ callerScopes: opts.callerScopes, input: opts.input, forClient });
-  return createApiKey({ workspaceId: opts.workspaceId, name: opts.input.name, scopes, expiresAt });
+  return createApiKey({ workspaceId: opts.workspaceId, name: opts.input.name, scopes, expiresAt, by: opts.by });
 }
 
 /**
@@ -36,9 +39,10 @@ export async function mintApiKey(opts: {
  * very next request with it answers 401. Revoking a revoked key is a no-op, not an error: a
  * retried DELETE gets the same answer.
  */
-export async function revokeApiKey(workspaceId: string, id: string): Promise<void> {
+export async function revokeApiKey(workspaceId: string, id: string, by?: Actor): Promise<void> {
   const key = await findApiKey(workspaceId, id);
-  await db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (count) await recordSecurityEvent({ kind: 'key.revoked', workspaceId, ...actorFields(by), detail: { keyId: key.id, prefix: key.prefix } });
   // This instance need not wait for its own notification.
   forgetKey(key.prefix);
 }

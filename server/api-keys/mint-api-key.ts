@@ -1,13 +1,23 @@
 // Minting keys. The secret is returned once; only its hash and public prefix are stored.
 import { generateKey } from '@/server/auth/api-key-secret';
 import { SCOPES, type Scope } from '@/server/auth/scopes';
+import type { Actor } from '@/server/auth/actor';
 import { db } from '@/server/db/client';
+import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
 import { AppError } from '@/server/errors/app-error';
 import { getManagedWorkspace } from '@/server/workspaces/managed-workspaces';
 import type { MintedKeyDto, MintKeyInput } from './api-keys.schemas';
 
 /** Inserts a key for a workspace. Used by the mint route, the app and the seed. */
-export async function createApiKey(opts: { workspaceId: string; name: string; scopes: readonly Scope[]; expiresAt?: Date | null }): Promise<MintedKeyDto> {
+export async function createApiKey(opts: {
+  workspaceId: string;
+  name: string;
+  scopes: readonly Scope[];
+  expiresAt?: Date | null;
+  /** Who minted it (a security event names them); an assistant connection names its member. */
+  by?: Pick<Actor, 'kind' | 'userId' | 'keyId'>;
+  oauthClientId?: string;
+}): Promise<MintedKeyDto> {
   const key = generateKey();
   const row = await db.apiKey.create({
     data: {
@@ -18,6 +28,12 @@ export async function createApiKey(opts: { workspaceId: string; name: string; sc
       scopes: [...opts.scopes],
       expiresAt: opts.expiresAt ?? null,
     },
+  });
+  await recordSecurityEvent({
+    kind: 'key.minted',
+    workspaceId: opts.workspaceId,
+    ...actorFields(opts.by),
+    detail: { keyId: row.id, name: row.name, prefix: row.prefix, scopes: row.scopes, ...(opts.oauthClientId ? { assistant: true } : {}) },
   });
   return { ...toKeyRecord(row), secret: key.secret };
 }

@@ -1,28 +1,14 @@
 // What a new password must be. Length is what protects it (NIST SP 800-63B: at least 8, no
 // composition rules); Herald asks for 10 and refuses the passwords every guesser tries first
-// and the account's own email.
+// (a list of 10,000 shipped with the project, no network), and the account's own email.
 import { AppError } from '@/server/errors/app-error';
+import { COMMON_PASSWORDS_TEXT } from './common-passwords/list';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
-const COMMON = new Set([
-  'password123',
-  'password1234',
-  '1234567890',
-  '12345678910',
-  'qwertyuiop',
-  '1q2w3e4r5t',
-  'iloveyou123',
-  'abcdefghij',
-  'letmein123',
-  'welcome123',
-  'administrator',
-  'passw0rd123',
-  '0123456789',
-  'qwerty12345',
-  'herald12345',
-]);
+// The passwords guessers try first (server/auth/common-passwords/), and a few of Herald's own.
+const COMMON = new Set([...COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean), 'herald12345', 'heraldherald']);
 
 /** Refuses a password a person should not use, saying why (field `password`). */
 export function checkNewPassword(password: string, email: string): void {

@@ -7,6 +7,9 @@ import { AppError } from '@/server/errors/app-error';
 import type { Actor } from './actor';
 import { scopesOfRole, strongerRole, toRole, type Role } from './roles';
 import type { Scope } from './scopes';
+import { mustEnrolTwoFactor } from './two-factor';
+
+export const TWO_FACTOR_DUE = 'Your agency requires two-factor sign-in: set it up under Security before anything else';
 
 /**
  * Until a member who signed up themselves has verified their email, they try everything
@@ -21,6 +24,8 @@ export function homeMembershipOf<T extends { role: string }>(memberships: readon
 }
 
 export async function resolveStaffActor(userId: string, requestedWorkspaceId: string | null): Promise<Actor> {
+  // An agency that requires a second factor lets a member without one do nothing but set it up.
+  if (await mustEnrolTwoFactor(userId)) throw new AppError('FORBIDDEN', TWO_FACTOR_DUE);
   const user = await db.user.findUnique({
     where: { id: userId },
     select: {

@@ -2,6 +2,8 @@
 // connect page) and `review` (the approval page). A link acts on one managed workspace and
 // is live until it expires, is rotated away, or the workspace is detached.
 import { db } from '@/server/db/client';
+import type { Actor } from '@/server/auth/actor';
+import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
 import { AppError } from '@/server/errors/app-error';
 import type { Prisma } from '@/server/generated/prisma/client';
 import { env } from '@/server/config/env';
@@ -25,6 +27,7 @@ export async function issueClientLink(args: {
   input: ClientLinkInput;
   /** Required for (and only for) kind `report`. */
   report?: ReportLinkRange;
+  by?: Actor;
 }): Promise<ClientLinkCreated> {
   const { agencyWorkspaceId, workspaceId, kind, input, report } = args;
   if ((kind === 'report') !== (report !== undefined)) throw new Error('a report link, and only a report link, carries a range');
@@ -38,6 +41,10 @@ export async function issueClientLink(args: {
     if (!client) throw new AppError('WORKSPACE_NOT_FOUND', 'No managed workspace with that id under this workspace', { field: 'id' });
     const agency = await tx.workspace.findUniqueOrThrow({ where: { id: agencyWorkspaceId }, select: { name: true } });
     if (input.rotate) await revokeLinks(tx, { workspaceId, kind });
+    await recordSecurityEvent(
+      { kind: 'link.issued', workspaceId, ...actorFields(args.by), detail: { kind, expiresAt: expiresAt.toISOString(), rotated: input.rotate } },
+      tx,
+    );
     await tx.clientLink.create({
       data: {
         workspaceId,
@@ -73,10 +80,16 @@ export const MEMBER_LINK_MS = 3_600_000;
  * is one way accounts get connected. It is issued by the workspace itself (any workspace, not
  * only a managed one), lives an hour, and is revoked with the others on rotation or detach.
  */
-export async function issueMemberConnectLink(workspaceId: string): Promise<ClientLinkCreated> {
+export async function issueMemberConnectLink(workspaceId: string, by?: Actor): Promise<ClientLinkCreated> {
   const token = newLinkToken();
   const expiresAt = new Date(Date.now() + MEMBER_LINK_MS);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true } });
+  await recordSecurityEvent({
+    kind: 'link.issued',
+    workspaceId,
+    ...actorFields(by),
+    detail: { kind: 'connect', expiresAt: expiresAt.toISOString(), member: true },
+  });
   await db.clientLink.create({
     data: { workspaceId, issuedById: workspaceId, kind: 'connect', tokenHash: hashLinkToken(token), brandName: workspace.name.slice(0, 80), expiresAt },
   });

@@ -1,6 +1,8 @@
 // The live links of a managed workspace, as its agency sees them, and revoking one. Only the
 // managing agency may (anything else is WORKSPACE_NOT_FOUND, like a workspace that never
 // existed), and a link id of another workspace is CLIENT_LINK_NOT_FOUND.
+import type { Actor } from '@/server/auth/actor';
+import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { isUuid } from '@/server/shared/schemas';
@@ -24,9 +26,10 @@ export async function listClientLinks(args: { agencyWorkspaceId: string; workspa
 }
 
 /** Revokes one link: it answers CONNECT_TOKEN_INVALID from now on. Revoking twice is a no-op. */
-export async function revokeClientLink(args: { agencyWorkspaceId: string; workspaceId: string; linkId: string }): Promise<void> {
+export async function revokeClientLink(args: { agencyWorkspaceId: string; workspaceId: string; linkId: string; by?: Actor }): Promise<void> {
   const link = await findClientLink(args);
-  await db.clientLink.updateMany({ where: { id: link.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db.clientLink.updateMany({ where: { id: link.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (count) await recordSecurityEvent({ kind: 'link.revoked', workspaceId: args.workspaceId, ...actorFields(args.by), detail: { linkId: link.id } });
 }
 
 /** A link of a workspace the agency manages: WORKSPACE_NOT_FOUND or CLIENT_LINK_NOT_FOUND otherwise. */

@@ -68,7 +68,7 @@ export const connectionsRouter = router({
     .meta({ scope: 'posts:write' })
     .input(z.strictObject({}).optional())
     .output(writeEnvelope(ZClientLinkCreated))
-    .mutation(async ({ ctx }) => ({ data: await issueMemberConnectLink(ctx.actor.workspaceId), warnings: [] })),
+    .mutation(async ({ ctx }) => ({ data: await issueMemberConnectLink(ctx.actor.workspaceId, ctx.actor), warnings: [] })),
 
   /** Draft and scheduled posts that target the account: the warning shown before disconnecting. */
   usage: apiProcedure

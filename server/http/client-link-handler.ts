@@ -35,21 +35,11 @@ import type { Fetcher } from '@/server/platforms/http';
 import { consumeClientLinkRequest } from '@/server/ratelimit/client-link-limiter';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
 import { log } from '@/server/observability/log';
+import { clientAddress } from '@/server/shared/client-address';
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-/**
- * The client's address: the last X-Forwarded-For hop, i.e. the one our own front (the proxy
- * in front of Herald, or Next.js's server) recorded; earlier hops are whatever the client
- * claims. Without the header, one shared bucket.
- */
-export function clientAddress(headers: Headers): string {
-  const hops = (headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? headers.get('x-real-ip')?.trim() ?? 'unknown';
-}
+export { clientAddress };
 
 /** Rate limits a request to a client link: per link (a hash prefix, never the token) and per address. */
 export async function throttleClientLink(headers: Headers, token: string): Promise<void> {

@@ -3,6 +3,7 @@
 // and revocation. Errors use OAuth's own body, `{ error, error_description }`, which clients
 // parse; authorization errors about a known client go back to its redirect URI instead.
 import { staffUserIdFromRequest } from '@/server/auth/staff-session';
+import { mustEnrolTwoFactor } from '@/server/auth/two-factor';
 import { env } from '@/server/config/env';
 import {
   authorizationServerMetadata,
@@ -84,6 +85,7 @@ export async function handleDecision(req: Request): Promise<Response> {
   if (origin && origin !== new URL(env.baseUrl()).origin) return oauthError(new OAuthError('access_denied', 'The consent must come from Herald', 403));
   const userId = await staffUserIdFromRequest(req.headers);
   if (!userId) return oauthError(new OAuthError('access_denied', 'Sign in to Herald first', 401));
+  if (await mustEnrolTwoFactor(userId)) return oauthError(new OAuthError('access_denied', 'Your agency requires two-factor sign-in: set it up first', 403));
   try {
     const form = new URLSearchParams(await req.text());
     const params = Object.fromEntries(AUTHORIZE_FIELDS.map((f) => [f, form.get(f)]));

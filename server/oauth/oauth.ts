@@ -13,6 +13,7 @@ import { SCOPES, type Scope } from '@/server/auth/scopes';
 import { homeMembershipOf } from '@/server/auth/staff-actor';
 import { env } from '@/server/config/env';
 import { db } from '@/server/db/client';
+import { recordSecurityEvent } from '@/server/security-events/security-events';
 import { isUuid } from '@/server/shared/schemas';
 import { MCP_PATH } from '@/server/shared/paths';
 import { isLoopbackHost } from '@/server/shared/loopback';
@@ -372,10 +373,18 @@ async function issueRefreshToken(apiKeyId: string, clientId: string): Promise<st
  */
 async function revokeConnection(apiKeyId: string): Promise<void> {
   const now = new Date();
-  await db.$transaction([
+  const [revoked] = await db.$transaction([
     db.apiKey.updateMany({ where: { id: apiKeyId, revokedAt: null }, data: { revokedAt: now } }),
     db.oAuthRefreshToken.updateMany({ where: { apiKeyId, revokedAt: null }, data: { revokedAt: now } }),
   ]);
+  if (revoked.count) {
+    const key = await db.apiKey.findUnique({ where: { id: apiKeyId }, select: { workspaceId: true, prefix: true } });
+    await recordSecurityEvent({
+      kind: 'key.revoked',
+      workspaceId: key?.workspaceId ?? null,
+      detail: { keyId: apiKeyId, prefix: key?.prefix, assistant: true },
+    });
+  }
 }
 
 function tokenResponse(accessToken: string, scopes: readonly string[], refreshToken: string | null) {
@@ -422,6 +431,8 @@ async function exchangeCode(form: z.output<typeof codeGrantSchema>) {
     name: `Assistant connection: ${row.client.name}`.slice(0, 120),
     scopes: row.scopes as Scope[],
     expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS),
+    by: { kind: 'staff', userId: row.userId },
+    oauthClientId: row.clientId,
   });
   await db.$transaction([
     db.apiKey.update({ where: { id: key.id }, data: { oauthClientId: row.clientId, resource } }),

@@ -29,6 +29,8 @@ export interface RequestContext {
   headers: Headers;
   /** A signed-in staff member (UI); null for API-key callers. */
   staffUserId: string | null;
+  /** The staff member's own session token: the one their account changes keep (others end). */
+  sessionToken?: string | null;
   /**
    * A key already authenticated by the transport (the tool endpoint checks the key once per
    * HTTP request; a confirmed staged action runs under its key, re-checked by id).
@@ -42,6 +44,7 @@ export function createRequestContext(opts: {
   transport: Transport;
   headers: Headers;
   staffUserId?: string | null;
+  sessionToken?: string | null;
   principal?: KeyPrincipal;
   assistant?: AssistantCall;
 }): RequestContext {
@@ -49,6 +52,7 @@ export function createRequestContext(opts: {
     transport: opts.transport,
     headers: opts.headers,
     staffUserId: opts.staffUserId ?? null,
+    sessionToken: opts.sessionToken ?? null,
     principal: opts.principal,
     assistant: opts.assistant,
     response: { headers: {} },

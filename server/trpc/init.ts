@@ -72,6 +72,16 @@ const deploymentFlag = t.middleware(({ meta, next }) => {
   return next();
 });
 
+/**
+ * A signed-in member acting on their own account (password, second factor, sessions), in no
+ * workspace: open even while their agency waits for them to set up a second factor. Staff
+ * sessions only; never a REST route or a tool.
+ */
+export const staffProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.staffUserId) throw new AppError('UNAUTHORIZED', 'Sign in to Herald first');
+  return next({ ctx: { ...ctx, staffUserId: ctx.staffUserId, sessionToken: ctx.sessionToken ?? null } });
+});
+
 /** Authenticated: `ctx.actor` is set (and typed so) for every step after this one. */
 const authedProcedure = t.procedure.use(successStatus).use(deploymentFlag).use(authenticated);
 

@@ -156,7 +156,10 @@ export const workspacesRouter = router({
     .output(writeEnvelope(ZClientLinkCreated))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
-      return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'connect', input: body }), warnings: [] };
+      return {
+        data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'connect', input: body, by: ctx.actor }),
+        warnings: [],
+      };
     }),
 
   reviewUrl: apiProcedure
@@ -180,7 +183,10 @@ export const workspacesRouter = router({
     .output(writeEnvelope(ZClientLinkCreated))
     .mutation(async ({ ctx, input }) => {
       const { id, ...body } = input;
-      return { data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body }), warnings: [] };
+      return {
+        data: await issueClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: id, kind: 'review', input: body, by: ctx.actor }),
+        warnings: [],
+      };
     }),
 
   reportUrl: apiProcedure
@@ -210,6 +216,7 @@ export const workspacesRouter = router({
           kind: 'report',
           input: body,
           report: { from, to, title: title ?? null },
+          by: ctx.actor,
         }),
         warnings: [],
       };
@@ -253,6 +260,6 @@ export const workspacesRouter = router({
     .input(ZWorkspaceId.extend({ linkId: ZIdOf('client link', 'from workspaces_links') }))
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId });
+      await revokeClientLink({ agencyWorkspaceId: ctx.actor.homeWorkspaceId, workspaceId: input.id, linkId: input.linkId, by: ctx.actor });
     }),
 });

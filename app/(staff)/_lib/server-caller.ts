@@ -3,7 +3,7 @@
 // selection header on the wire).
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { currentStaffUserId } from '@/server/auth/staff-auth';
+import { currentSessionToken, currentStaffUserId } from '@/server/auth/staff-auth';
 import { createCaller } from '@/server/root';
 import { HEADERS } from '@/server/shared/headers';
 import { createRequestContext } from '@/server/trpc/context';
@@ -14,7 +14,7 @@ export async function staffCaller() {
   if (!userId) redirect('/signin');
   const selected = (await cookies()).get(WORKSPACE_COOKIE)?.value;
   const headers = new Headers(selected ? { [HEADERS.workspace]: selected } : {});
-  return createCaller(createRequestContext({ transport: 'trpc', headers, staffUserId: userId }));
+  return createCaller(createRequestContext({ transport: 'trpc', headers, staffUserId: userId, sessionToken: await currentSessionToken() }));
 }
 
 /** A read for the first paint; null when it failed (the client component shows the error state and retries). */

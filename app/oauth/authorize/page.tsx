@@ -7,6 +7,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { currentStaffUserId } from '@/server/auth/staff-auth';
 import { SCOPE_DESCRIPTIONS } from '@/server/auth/scopes';
+import { mustEnrolTwoFactor } from '@/server/auth/two-factor';
 import { checkAuthorization, consentWorkspaces, OAuthError, type CheckedAuthorization } from '@/server/oauth/oauth';
 import { WORKSPACE_COOKIE } from '@/app/(staff)/_lib/workspace-cookie';
 
@@ -18,10 +19,10 @@ const FIELDS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 
 export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Params> }) {
   const params = await searchParams;
   const userId = await currentStaffUserId();
-  if (!userId) {
-    const back = `/oauth/authorize?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()}`;
-    redirect(`/signin?callbackUrl=${encodeURIComponent(back)}`);
-  }
+  const back = `/oauth/authorize?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()}`;
+  if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent(back)}`);
+  // The consent is a sign-in: an agency's two-factor requirement holds here as in the app.
+  if (await mustEnrolTwoFactor(userId)) redirect(`/signin/two-factor?next=${encodeURIComponent(back)}`);
   let request: CheckedAuthorization;
   try {
     request = await checkAuthorization(params);

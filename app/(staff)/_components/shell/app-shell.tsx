@@ -20,6 +20,7 @@ import {
   PenSquare,
   Plug,
   Rows3,
+  ShieldCheck,
   Settings,
   Webhook,
   Workflow,
@@ -275,6 +276,14 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
             >
               <Settings aria-hidden className="size-4" />
               Settings
+            </Link>
+            <Link
+              href="/security"
+              aria-current={pathname === '/security' ? 'page' : undefined}
+              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+            >
+              <ShieldCheck aria-hidden className="size-4" />
+              Security
             </Link>
             <form action={signOutAction}>
               <button type="submit" className="text-sm font-medium text-brand-700 underline">

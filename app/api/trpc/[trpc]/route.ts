@@ -1,6 +1,6 @@
 // The app's tRPC endpoint: the same router as the REST API, for signed-in staff.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { currentStaffUserId } from '@/server/auth/staff-auth';
+import { currentSessionToken, currentStaffUserId } from '@/server/auth/staff-auth';
 import { toErrorResponse } from '@/server/errors/http';
 import { appRouter } from '@/server/root';
 import { createRequestContext } from '@/server/trpc/context';
@@ -15,11 +15,12 @@ async function handler(req: Request): Promise<Response> {
 
 async function respond(req: Request): Promise<Response> {
   const staffUserId = await currentStaffUserId();
+  const sessionToken = staffUserId ? await currentSessionToken() : null;
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => createRequestContext({ transport: 'trpc', headers: req.headers, staffUserId }),
+    createContext: () => createRequestContext({ transport: 'trpc', headers: req.headers, staffUserId, sessionToken }),
     // Same status codes and headers (Retry-After …) as the REST surface (server/errors/http.ts).
     responseMeta: ({ errors }) => {
       if (!errors[0]) return {};

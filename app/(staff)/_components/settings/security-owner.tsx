@@ -1,0 +1,224 @@
+'use client';
+// The agency owner's part of Security: require two-factor sign-in of every member, the members
+// (role, removal, adding someone with a Herald account), and the security events of the agency
+// and its clients: who, what, when, from where.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/app/_ui/button';
+import { ConfirmRemove } from '@/app/_ui/confirm-remove';
+import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, Select } from '@/app/_ui/primitives';
+import { ROLES, type Role } from '@/server/auth/roles';
+import type { SecurityEventDto } from '@/server/security-events/security-events';
+import { useShell } from '../../_lib/providers';
+import { ago, formatIn } from '../../_lib/time';
+import { serverError, trpc } from '../../_lib/trpc';
+
+function RequirementCard({
+  agency,
+  ownTwoFactor,
+  onChange,
+}: {
+  agency: { id: string; name: string; requireTwoFactor: boolean };
+  ownTwoFactor: boolean;
+  onChange: () => void;
+}) {
+  const set = useMutation({
+    mutationFn: (required: boolean) => trpc.security.requireTwoFactor.mutate({ workspaceId: agency.id, required }),
+    onSuccess: (r) => {
+      toast.success(r.data.required ? 'Every member now signs in with a second factor' : 'Two-factor sign-in is no longer required');
+      onChange();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Require two-factor sign-in</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Every member of {agency.name} must sign in with an authenticator app; a member without one sets it up at their next click before doing anything else, in
+        the app and when connecting an assistant.
+      </p>
+      <label className="mt-3 flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={agency.requireTwoFactor}
+          disabled={set.isPending || (!ownTwoFactor && !agency.requireTwoFactor)}
+          onChange={(e) => set.mutate(e.target.checked)}
+        />
+        Require it for every member
+      </label>
+      {!ownTwoFactor && !agency.requireTwoFactor ? <p className="mt-1 text-sm text-slate-600">Turn it on for yourself first.</p> : null}
+    </Card>
+  );
+}
+
+function MembersCard() {
+  const q = useQuery({ queryKey: ['security.members'], queryFn: async () => (await trpc.security.members.query()).data });
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [error, setError] = useState<string | null>(null);
+  const refetch = () => void q.refetch();
+  const add = useMutation({
+    mutationFn: () => trpc.security.addMember.mutate({ email, role }),
+    onSuccess: () => {
+      toast.success(`${email} added`);
+      setEmail('');
+      setError(null);
+      refetch();
+    },
+    onError: (e) => setError(serverError(e).message),
+  });
+  const changeRole = useMutation({
+    mutationFn: (v: { membershipId: string; role: Role }) => trpc.security.changeMemberRole.mutate(v),
+    onSuccess: () => {
+      toast.success('Role changed; their sessions were ended');
+      refetch();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  const remove = useMutation({
+    mutationFn: (membershipId: string) => trpc.security.removeMember.mutate({ membershipId }),
+    onSuccess: () => {
+      toast.success('Member removed; their sessions were ended');
+      refetch();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  return (
+    <section aria-labelledby="members-heading">
+      <h2 id="members-heading" className="mb-2 text-lg font-semibold">
+        Members
+      </h2>
+      {q.isPending ? (
+        <LoadingRows rows={2} label="Loading members" />
+      ) : q.isError ? (
+        <ErrorState message={serverError(q.error).message} onRetry={refetch} />
+      ) : (
+        <ul className="space-y-2" aria-label="Members">
+          {q.data.map((m) => (
+            <li key={m.membershipId}>
+              <Card className="flex flex-wrap items-center gap-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">
+                    {m.name ?? m.email} {m.you ? <Badge>you</Badge> : null}
+                  </p>
+                  <p className="text-sm break-words text-slate-600">
+                    {m.email} · {m.twoFactor ? 'two-factor on' : 'no second factor'} · {m.lastSeenAt ? `last seen ${ago(m.lastSeenAt)}` : 'not signed in'}
+                  </p>
+                </div>
+                {/* The field primitives are full width: a fixed box keeps the role beside the name. */}
+                <div className="w-36 shrink-0">
+                  <Select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    disabled={changeRole.isPending}
+                    onChange={(e) => changeRole.mutate({ membershipId: m.membershipId, role: e.target.value as Role })}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                {m.you ? null : (
+                  <ConfirmRemove
+                    what={m.email}
+                    consequence="They lose access to the agency and its clients, and every session of theirs ends now."
+                    pending={remove.isPending}
+                    onConfirm={() => remove.mutate(m.membershipId)}
+                  />
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <div className="min-w-56 flex-1">
+          <Label htmlFor="member-email">Add someone with a Herald account</Label>
+          <Input id="member-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error !== null} required />
+          <FieldError>{error}</FieldError>
+        </div>
+        <div className="w-36 shrink-0">
+          <Select aria-label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={add.isPending || !email}>
+          Add member
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+const TONE: Record<string, 'bad' | 'warn' | 'good' | 'neutral'> = {
+  'sign_in.failed': 'warn',
+  'sign_in.throttled': 'bad',
+  'sign_in.locked': 'bad',
+  'two_factor.failed': 'warn',
+  'two_factor.disabled': 'warn',
+  'member.removed': 'warn',
+  'key.revoked': 'neutral',
+  'sign_in.succeeded': 'good',
+};
+
+function EventsCard() {
+  const tz = useShell().current.timeZone;
+  const q = useQuery({ queryKey: ['security.events'], queryFn: async () => (await trpc.security.events.query({ limit: 100 })).data });
+  const who = (e: SecurityEventDto) => e.actor ?? e.member ?? e.email ?? 'someone';
+  return (
+    <section aria-labelledby="events-heading">
+      <h2 id="events-heading" className="mb-2 text-lg font-semibold">
+        Security events
+      </h2>
+      <p className="mb-2 text-sm text-slate-600">
+        Sign-ins and their failures, second factors, passwords, members, API keys and client links, newest first. Kept for good: nobody edits or deletes them.
+      </p>
+      {q.isPending ? (
+        <LoadingRows rows={3} label="Loading security events" />
+      ) : q.isError ? (
+        <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
+      ) : q.data.length === 0 ? (
+        <EmptyState title="No security events yet" />
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Security events">
+          {q.data.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <Badge tone={TONE[e.kind] ?? 'info'}>{e.label}</Badge>
+              <span className="min-w-0 break-words">
+                {who(e)}
+                {e.member && e.actor && e.member !== e.actor ? ` → ${e.member}` : ''}
+                {e.workspace ? ` · ${e.workspace.name}` : ''}
+              </span>
+              <span className="ml-auto text-slate-600">
+                {e.address ?? 'address unknown'} · <time title={formatIn(e.createdAt, tz)}>{ago(e.createdAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SecurityOwner(props: { agency: { id: string; name: string; requireTwoFactor: boolean }; ownTwoFactor: boolean; onChange: () => void }) {
+  return (
+    <>
+      <RequirementCard {...props} />
+      <MembersCard />
+      <EventsCard />
+    </>
+  );
+}

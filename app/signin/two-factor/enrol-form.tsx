@@ -1,0 +1,68 @@
+'use client';
+// Setting up an authenticator: the key (as an otpauth:// link an authenticator app opens, and
+// as text to type), a code typed back to prove the app has it, then the recovery codes, once.
+import { useActionState } from 'react';
+import { enrolAction, type EnrolState } from './actions';
+
+/** The key in groups of four, as authenticator apps print it. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+export function EnrolForm({ initial, next }: { initial: EnrolState; next: string }) {
+  const [current, act, acting] = useActionState(enrolAction, initial);
+
+  if (current.stage === 'start') {
+    return (
+      <form action={act}>
+        <input type="hidden" name="intent" value="start" />
+        <button className="button" type="submit" disabled={acting} style={{ width: '100%' }}>
+          Set up an authenticator app
+        </button>
+      </form>
+    );
+  }
+  if (current.stage === 'done') {
+    return (
+      <div data-testid="recovery-codes">
+        <p>
+          <strong>Two-factor sign-in is on.</strong> Keep these recovery codes somewhere safe (a password manager, or printed): each signs you in once if you
+          lose your phone. They are shown only now.
+        </p>
+        <ul style={{ fontFamily: 'ui-monospace, monospace', columns: 2, paddingLeft: 20 }}>
+          {current.recoveryCodes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <a className="button" href={next} style={{ display: 'block', textAlign: 'center' }}>
+          I saved them: continue
+        </a>
+      </div>
+    );
+  }
+  return (
+    <form action={act}>
+      <ol style={{ paddingLeft: 20 }}>
+        <li>
+          Add Herald to your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…): on this phone,{' '}
+          <a href={current.uri}>open it in the app</a>; elsewhere, choose “enter a setup key” and type this key:
+          <p style={{ fontFamily: 'ui-monospace, monospace', fontSize: '1.1rem', letterSpacing: 1 }} data-testid="totp-secret" data-secret={current.secret}>
+            {grouped(current.secret)}
+          </p>
+          <p style={{ fontSize: '0.85rem' }}>Time-based, 6 digits, every 30 seconds (the apps’ default).</p>
+        </li>
+        <li>Type the six-digit code the app now shows for Herald.</li>
+      </ol>
+      {current.error ? (
+        <p className="error" role="alert">
+          {current.error}
+        </p>
+      ) : null}
+      <label className="field">
+        Code from the app
+        <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required maxLength={7} />
+      </label>
+      <button className="button" type="submit" disabled={acting} style={{ width: '100%' }}>
+        Turn on two-factor sign-in
+      </button>
+    </form>
+  );
+}
