@@ -57,6 +57,10 @@ test('a member turns on two-factor sign-in, then signs in with a code and with a
   const secretText = page.getByTestId('totp-secret');
   await expect(secretText).toBeVisible();
   const secret = (await secretText.getAttribute('data-secret'))!;
+  // The QR code (drawn on the server from the otpauth:// link) is an image the browser renders.
+  const qr = page.getByTestId('totp-qr');
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   for (const [viewport, size] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, { width: number; height: number }][]) {
     await page.setViewportSize(size);
     await check(page, 'two-factor-setup', viewport);

@@ -8,8 +8,10 @@ import { withRequestOrigin } from '@/server/observability/request-origin';
 import { currentSessionToken, currentStaffUserId } from '@/server/auth/staff-auth';
 import { confirmEnrolment, pendingEnrolment, startEnrolment } from '@/server/auth/two-factor';
 import { isAppError } from '@/server/errors/app-error';
+import { scanState } from './scan-state';
 
-export type EnrolState = { stage: 'start' } | { stage: 'scan'; secret: string; uri: string; error?: string } | { stage: 'done'; recoveryCodes: string[] };
+export type EnrolState =
+  { stage: 'start' } | { stage: 'scan'; secret: string; uri: string; qr: string; error?: string } | { stage: 'done'; recoveryCodes: string[] };
 
 export async function enrolAction(state: EnrolState, form: FormData): Promise<EnrolState> {
   // The security event of turning it on records where from, as the app's procedures do.
@@ -19,13 +21,13 @@ export async function enrolAction(state: EnrolState, form: FormData): Promise<En
 async function enrol(_state: EnrolState, form: FormData): Promise<EnrolState> {
   const userId = await currentStaffUserId();
   if (!userId) redirect('/signin');
-  if (form.get('intent') === 'start') return { stage: 'scan', ...(await startEnrolment(userId)) };
+  if (form.get('intent') === 'start') return scanState(await startEnrolment(userId));
   try {
     const { recoveryCodes } = await confirmEnrolment(userId, String(form.get('code') ?? ''), await currentSessionToken());
     return { stage: 'done', recoveryCodes };
   } catch (err) {
     if (!isAppError(err)) throw err;
     const pending = await pendingEnrolment(userId);
-    return pending ? { stage: 'scan', ...pending, error: err.message } : { stage: 'start' };
+    return pending ? { ...(await scanState(pending)), error: err.message } : { stage: 'start' };
   }
 }

@@ -1,5 +1,5 @@
 'use client';
-// Setting up an authenticator: the key (as an otpauth:// link an authenticator app opens, and
+// Setting up an authenticator: the key (as a QR code, an otpauth:// link an authenticator app opens, and
 // as text to type), a code typed back to prove the app has it, then the recovery codes, once.
 import { useActionState } from 'react';
 import { enrolAction, type EnrolState } from './actions';
@@ -42,8 +42,17 @@ export function EnrolForm({ initial, next }: { initial: EnrolState; next: string
     <form action={act}>
       <ol style={{ paddingLeft: 20 }}>
         <li>
-          Add Herald to your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…): on this phone,{' '}
-          <a href={current.uri}>open it in the app</a>; elsewhere, choose “enter a setup key” and type this key:
+          Add Herald to your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…): scan this code,
+          {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn on the server, nothing to optimise */}
+          <img
+            src={current.qr}
+            alt="QR code of the key for your authenticator app"
+            width={180}
+            height={180}
+            data-testid="totp-qr"
+            style={{ display: 'block', margin: '8px 0' }}
+          />
+          or on this phone <a href={current.uri}>open it in the app</a>; or choose “enter a setup key” and type this key:
           <p style={{ fontFamily: 'ui-monospace, monospace', fontSize: '1.1rem', letterSpacing: 1 }} data-testid="totp-secret" data-secret={current.secret}>
             {grouped(current.secret)}
           </p>

@@ -6,6 +6,7 @@ import { currentStaffUserId } from '@/server/auth/staff-auth';
 import { hasTwoFactor, mustEnrolTwoFactor, pendingEnrolment } from '@/server/auth/two-factor';
 import { EnrolForm } from './enrol-form';
 import type { EnrolState } from './actions';
+import { scanState } from './scan-state';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,7 @@ export default async function TwoFactorSetupPage({ searchParams }: { searchParam
   const userId = await currentStaffUserId();
   if (!userId) redirect(`/signin?callbackUrl=${encodeURIComponent('/signin/two-factor')}`);
   const [enabled, required, pending] = await Promise.all([hasTwoFactor(userId), mustEnrolTwoFactor(userId), pendingEnrolment(userId)]);
-  const initial: EnrolState = pending ? { stage: 'scan', ...pending } : { stage: 'start' };
+  const initial: EnrolState = pending ? await scanState(pending) : { stage: 'start' };
   return (
     <main className="auth-page">
       <section className="card auth-card">
