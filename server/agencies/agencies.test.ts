@@ -175,6 +175,9 @@ describe('leaving', () => {
     await expect(resolveStaffActor(me.userId, null)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     // The other agency is untouched.
     expect((await api('GET', '/connections', { key: otherKey.secret })).status).toBe(200);
+    // Each key closed is a security event, with why.
+    const revoked = await db.securityEvent.findMany({ where: { kind: 'key.revoked', workspaceId: me.workspaceId } });
+    expect(revoked.map((e) => (e.detail as { reason?: string }).reason)).toContain('agency_deleted');
 
     expect(await purgeDeletedAgencies(new Date())).toBe(0);
     expect(await purgeDeletedAgencies(new Date(Date.now() + 31 * 86_400_000))).toBe(2);

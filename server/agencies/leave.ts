@@ -5,6 +5,7 @@
 // nowhere else to go signed out — and the rows themselves are purged after a grace period
 // (`agencies.purge`), in case the owner wrote to support the next morning.
 import type { Actor } from '@/server/auth/actor';
+import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { unscheduleDelivery } from '@/server/posts/delivery/schedule';
@@ -123,8 +124,22 @@ export async function deleteAgency(actor: Actor, confirmName: string): Promise<{
     const ids = [agency.id, ...(await tx.workspace.findMany({ where: { managedById: agency.id, deletedAt: null }, select: { id: true } })).map((c) => c.id)];
     await tx.workspace.updateMany({ where: { id: { in: ids } }, data: { deletedAt: now, purgeAfter } });
     // Keys and OAuth grants (a grant is a key): refused from the next request, on every instance.
-    await tx.apiKey.updateMany({ where: { workspaceId: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
-    await tx.clientLink.updateMany({ where: { workspaceId: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
+    const keys = await tx.apiKey.findMany({ where: { workspaceId: { in: ids }, revokedAt: null }, select: { id: true, workspaceId: true, prefix: true } });
+    const links = await tx.clientLink.findMany({ where: { workspaceId: { in: ids }, revokedAt: null }, select: { id: true, workspaceId: true, kind: true } });
+    await tx.apiKey.updateMany({ where: { id: { in: keys.map((k) => k.id) } }, data: { revokedAt: now } });
+    await tx.clientLink.updateMany({ where: { id: { in: links.map((l) => l.id) } }, data: { revokedAt: now } });
+    // Each door closed is a security event, like one revoked by hand, with why.
+    const by = actorFields(actor);
+    for (const k of keys)
+      await recordSecurityEvent(
+        { kind: 'key.revoked', workspaceId: k.workspaceId, ...by, detail: { keyId: k.id, prefix: k.prefix, reason: 'agency_deleted' } },
+        tx,
+      );
+    for (const l of links)
+      await recordSecurityEvent(
+        { kind: 'link.revoked', workspaceId: l.workspaceId, ...by, detail: { linkId: l.id, kind: l.kind, reason: 'agency_deleted' } },
+        tx,
+      );
     // Tokens erased now, not at the purge: the agency asked Herald to stop holding them.
     await tx.connection.updateMany({ where: { workspaceId: { in: ids } }, data: { accessToken: null, refreshToken: null, status: 'inactive' } });
     await tx.adAccount.updateMany({ where: { workspaceId: { in: ids } }, data: { accessToken: null } });
