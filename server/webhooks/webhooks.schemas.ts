@@ -7,6 +7,19 @@ export const MAX_NAME = 80;
 export const MAX_URL = 2048;
 export const MAX_DELIVERIES_LISTED = 50;
 
+/** One endpoint as the examples show it (the reference page and the tests read them). */
+const ENDPOINT_EXAMPLE = {
+  id: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809',
+  name: 'Order system',
+  url: 'https://hooks.acme-coffee.example/herald',
+  events: ['post.published', 'post.failed'],
+  active: true,
+  consecutiveFailures: 0,
+  lastDeliveryAt: '2026-11-24T09:00:03.000Z',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
 export const ZWebhookEndpoint = z
   .object({
     id: z.uuid().describe('The endpoint’s id'),
@@ -19,38 +32,15 @@ export const ZWebhookEndpoint = z
     createdAt: ZTimestamp.describe('When the endpoint was registered'),
     updatedAt: ZTimestamp.describe('When it last changed'),
   })
-  .meta({
-    id: 'WebhookEndpoint',
-    example: {
-      id: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809',
-      name: 'Order system',
-      url: 'https://hooks.acme-coffee.example/herald',
-      events: ['post.published', 'post.failed'],
-      active: true,
-      consecutiveFailures: 0,
-      lastDeliveryAt: '2026-11-24T09:00:03.000Z',
-      createdAt: '2026-11-01T10:00:00.000Z',
-      updatedAt: '2026-11-01T10:00:00.000Z',
-    },
-  });
+  .meta({ id: 'WebhookEndpoint', example: ENDPOINT_EXAMPLE });
 export type WebhookEndpointDto = z.infer<typeof ZWebhookEndpoint>;
 
 export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
   secret: z.string().describe('`whsec_` + 64 hex characters; shown only by create and rotate-secret'),
 }).meta({
   id: 'WebhookEndpointWithSecret',
-  example: {
-    id: '2b3c4d5e-6f70-4a81-92a3-b4c5d6e7f809',
-    name: 'Order system',
-    url: 'https://hooks.acme-coffee.example/herald',
-    events: ['post.published', 'post.failed'],
-    active: true,
-    consecutiveFailures: 0,
-    lastDeliveryAt: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    secret: 'whsec_4f9a1c2e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f',
-  },
+  // Just created: nothing delivered yet, and the secret shown this once.
+  example: { ...ENDPOINT_EXAMPLE, lastDeliveryAt: null, secret: 'whsec_4f9a1c2e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f' },
 });
 export type WebhookEndpointWithSecretDto = z.infer<typeof ZWebhookEndpointWithSecret>;
 

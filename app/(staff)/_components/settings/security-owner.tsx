@@ -108,18 +108,12 @@ function MembersCard() {
                 </div>
                 {/* The field primitives are full width: a fixed box keeps the role beside the name. */}
                 <div className="w-36 shrink-0">
-                  <Select
-                    aria-label={`Role of ${m.email}`}
+                  <RoleSelect
+                    label={`Role of ${m.email}`}
                     value={m.role}
                     disabled={changeRole.isPending}
-                    onChange={(e) => changeRole.mutate({ membershipId: m.membershipId, role: e.target.value as Role })}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </Select>
+                    onChange={(role) => changeRole.mutate({ membershipId: m.membershipId, role })}
+                  />
                 </div>
                 {m.you ? null : (
                   <ConfirmRemove
@@ -147,13 +141,7 @@ function MembersCard() {
           <FieldError>{error}</FieldError>
         </div>
         <div className="w-36 shrink-0">
-          <Select aria-label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Select>
+          <RoleSelect label="Role" value={role} onChange={setRole} />
         </div>
         <Button type="submit" disabled={add.isPending || !email}>
           Add member
@@ -220,5 +208,18 @@ export function SecurityOwner(props: { agency: { id: string; name: string; requi
       <MembersCard />
       <EventsCard />
     </>
+  );
+}
+
+/** A member's role, as every role picker of this screen offers it. */
+function RoleSelect({ label, value, disabled, onChange }: { label: string; value: Role; disabled?: boolean; onChange: (role: Role) => void }) {
+  return (
+    <Select aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as Role)}>
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {r}
+        </option>
+      ))}
+    </Select>
   );
 }
