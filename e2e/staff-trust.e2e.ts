@@ -144,10 +144,16 @@ test('one moment reads the same on the post page, the calendar and the review pa
   await page.goto('/calendar');
   const calendarTitle = page.getByTestId('calendar-title');
   await expect(calendarTitle).toBeVisible();
-  for (let i = 0; i < 2 && (await page.locator(`[data-post-id="${postId}"]`).count()) === 0; i++) {
-    await page.getByRole('button', { name: 'Next' }).click();
-  }
+  // Four days ahead may be next week: move on a week at a time, each time waiting for that
+  // week's posts to arrive before looking (a look while loading would skip past it).
   const chip = page.locator(`[data-post-id="${postId}"]`);
+  for (let i = 0; i < 2; i++) {
+    if (await chip.isVisible().catch(() => false)) break;
+    const before = await calendarTitle.innerText();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(calendarTitle).not.toHaveText(before);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
   await expect(chip).toHaveAttribute('title', expected);
   await expect(chip).toContainText('14:45');
   await expect(chip.getByRole('img', { name: 'Media of the 14:45 post' })).toBeVisible();

@@ -80,13 +80,24 @@ export function handleApiReferencePage(): Response {
 
 let bundle: Promise<string | null> | undefined;
 async function readBundle(): Promise<string | null> {
+  // The package exports neither its package.json nor the browser bundle, so the file is found
+  // beside the app's node_modules (what the standalone image traces, next.config.mjs), or from
+  // the package's main entry (dist/index.js) up to its root.
+  const candidates = [path.join(process.cwd(), 'node_modules', RENDERER_PACKAGE, RENDERER_BUNDLE)];
   try {
-    const require = createRequire(import.meta.url);
-    const root = path.dirname(require.resolve(`${RENDERER_PACKAGE}/package.json`));
-    return (await readFile(path.join(root, RENDERER_BUNDLE), 'utf8')) + MOUNT;
+    const main = createRequire(path.join(process.cwd(), 'package.json')).resolve(RENDERER_PACKAGE);
+    candidates.push(path.join(path.dirname(main), '..', RENDERER_BUNDLE));
   } catch {
-    return null;
+    // not resolvable from here: the first candidate decides
   }
+  for (const file of candidates) {
+    try {
+      return (await readFile(file, 'utf8')) + MOUNT;
+    } catch {
+      // try the next
+    }
+  }
+  return null;
 }
 
 /** GET /api-reference/renderer.js: the installed renderer, then the mount. */
