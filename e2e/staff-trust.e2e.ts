@@ -147,6 +147,7 @@ test('one moment reads the same on the post page, the calendar and the review pa
   // Four days ahead may be next week: move on a week at a time, each time waiting for that
   // week's posts to arrive before looking (a look while loading would skip past it).
   const chip = page.locator(`[data-post-id="${postId}"]`);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   for (let i = 0; i < 2; i++) {
     if (await chip.isVisible().catch(() => false)) break;
     const before = await calendarTitle.innerText();
