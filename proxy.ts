@@ -44,7 +44,9 @@ export function proxy(request: NextRequest): NextResponse {
 // The API and the app's JSON endpoints skip the proxy: only paths with a percent sign can be
 // undecodable, and the proxy's pass through Next's pipeline otherwise costs every API call
 // (docs/performance.md). Next tests the raw path against these patterns as well as the
-// decoded one. Everything else that renders a page goes through it.
+// decoded one. Everything else that renders a page goes through it, except the API reference,
+// a static page with no inline script that sends its own, stricter CSP (server/http/api-reference.ts):
+// a second policy with a nonce would block its one script.
 export const config = {
-  matcher: ['/public/:path(.*%.*)', '/((?!public/|api/|_next/|media/|\\.well-known/|oauth/(?:token|register|revoke)|favicon\\.ico|icon\\.svg).*)'],
+  matcher: ['/public/:path(.*%.*)', '/((?!public/|api/|_next/|media/|\\.well-known/|oauth/(?:token|register|revoke)|api-reference|favicon\\.ico|icon\\.svg).*)'],
 };

@@ -74,6 +74,9 @@ export function handleApiReferencePage(): Response {
       'content-security-policy': CSP,
       'cache-control': 'public, max-age=300',
       'x-content-type-options': 'nosniff',
+      // What the proxy gives every other page (server/http/security-headers.ts); this one skips it.
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin',
     },
   });
 }
