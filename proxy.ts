@@ -48,5 +48,8 @@ export function proxy(request: NextRequest): NextResponse {
 // a static page with no inline script that sends its own, stricter CSP (server/http/api-reference.ts):
 // a second policy with a nonce would block its one script.
 export const config = {
-  matcher: ['/public/:path(.*%.*)', '/((?!public/|api/|_next/|media/|\\.well-known/|oauth/(?:token|register|revoke)|api-reference|favicon\\.ico|icon\\.svg).*)'],
+  matcher: [
+    '/public/:path(.*%.*)',
+    '/((?!public/|api/|_next/|media/|\\.well-known/|oauth/(?:token|register|revoke)|api-reference|favicon\\.ico|icon\\.svg).*)',
+  ],
 };
