@@ -118,6 +118,8 @@ test('one moment reads the same on the post page, the calendar and the review pa
   await signIn(page);
   await page.context().addCookies([{ name: WORKSPACE_COOKIE, value: clientId, url: baseURL! }]);
   await page.goto('/settings');
+  // Chosen once the page is interactive: a choice made before hydration is not seen by the page.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Workspace time zone').selectOption('Asia/Kolkata');
   await expect(page.getByTestId('time-zone-example')).toContainText('GMT+5:30');
   const save = page.getByRole('button', { name: 'Save time zone' });
