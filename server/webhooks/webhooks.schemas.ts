@@ -40,7 +40,7 @@ export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
 }).meta({
   id: 'WebhookEndpointWithSecret',
   // Just created: nothing delivered yet, and the secret shown this once.
-  example: { ...ENDPOINT_EXAMPLE, lastDeliveryAt: null, secret: 'whsec_4f9a1c2e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f' },
+  example: { ...ENDPOINT_EXAMPLE, lastDeliveryAt: null, secret: 'whsec_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' },
 });
 export type WebhookEndpointWithSecretDto = z.infer<typeof ZWebhookEndpointWithSecret>;
 
