@@ -18,6 +18,7 @@ import { createCallerFactory, router } from './trpc/init';
 import { webhooksRouter } from './webhooks/webhooks.router';
 import { workflowsRouter } from './workflows/workflows.router';
 import { workspacesRouter } from './workspaces/workspaces.router';
+import { settingsRouter } from './workspaces/settings.router';
 
 export const appRouter = router({
   workspaces: workspacesRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   queue: queueRouter,
   agencies: agenciesRouter,
   security: securityRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,7 +6,6 @@ import { adAccountsAnswer } from './ad-accounts';
 import { ZAdAccount, ZDailyQuery, ZDailyResponse, ZProvenance, ZSource, ZSummaryQuery, ZSummaryResponse } from './analytics.schemas';
 import { metricsDaily, metricsSummary } from './metrics';
 import { sourcesAnswer } from './sources';
-import { setWorkspaceTimeZone } from './time-zone';
 import { addAdAccount, removeAdAccount, syncAdAccountNow } from './manage-ad-accounts';
 import { ZAdSource } from './analytics.schemas';
 import { ZIdParam } from '@/server/shared/schemas';
@@ -121,11 +120,4 @@ export const analyticsRouter = router({
     .mutation(async ({ ctx, input }) => {
       await syncAdAccountNow(ctx.actor, input.id);
     }),
-
-  // The calendar every window and slot is read in.
-  setTimeZone: apiProcedure
-    .meta({ scope: 'analytics:read', errors: ['FORBIDDEN', 'VALIDATION_FAILED'] })
-    .input(z.strictObject({ timeZone: ZText.trim().min(1).max(64) }))
-    .output(writeEnvelope(z.object({ timeZone: z.string() })))
-    .mutation(async ({ ctx, input }) => ({ data: await setWorkspaceTimeZone(ctx.actor, input.timeZone), warnings: [] })),
 });

@@ -1,6 +1,6 @@
 // Staff-only procedures of the app itself (not part of the REST contract): the shell's data
 // (workspace switcher, role, pending approvals, unread notifications) and the dashboard. The
-// workspace's time zone is set through analytics.setTimeZone.
+// workspace's time zone is set through settings.update.
 import { z } from 'zod';
 import { readEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';

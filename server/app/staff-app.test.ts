@@ -113,8 +113,8 @@ describe('shell, time zone and dashboard', () => {
     expect(shell.current).toMatchObject({ timeZone: 'UTC', role: 'owner' });
     expect(shell.counts.pendingApprovals).toBe(1);
 
-    expect((await caller.analytics.setTimeZone({ timeZone: 'America/New_York' })).data.timeZone).toBe('America/New_York');
-    await expect(caller.analytics.setTimeZone({ timeZone: 'Mars/Olympus' })).rejects.toThrow(/time zone/);
+    expect((await caller.settings.update({ timeZone: 'America/New_York' })).data.timeZone).toBe('America/New_York');
+    await expect(caller.settings.update({ timeZone: 'Mars/Olympus' })).rejects.toThrow(/time zone/);
     expect((await caller.app.shell()).data.current.timeZone).toBe('America/New_York');
     expect((await callerFor(owner.id, client.id).app.shell()).data.counts.pendingApprovals).toBe(0);
   });

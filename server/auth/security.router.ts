@@ -6,15 +6,16 @@ import { readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
 import { listSecurityEvents, ZListSecurityEventsInput, ZSecurityEvent } from '@/server/security-events/security-events';
 import { staffProcedure, router } from '@/server/trpc/init';
 import {
-  addMember,
   changeMemberRole,
   listMembers,
   removeMember,
-  ZAddMemberInput,
   ZChangeRoleInput,
   ZMember,
   ZRemoveMemberInput,
+  leaveAgency,
+  ZLeaveInput,
 } from '@/server/workspaces/members';
+import { inviteMember, listInvitations, revokeInvitation, ZInvitation, ZInvitationIdInput, ZInviteInput } from '@/server/workspaces/member-invitations';
 import { accountSecurity, changePassword, ZAccountSecurity, ZChangePasswordInput } from './account';
 import { endSession, endSessionsOf, listSessions, ZSession } from './staff-session';
 import { confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, setTwoFactorRequirement, startEnrolment } from './two-factor';
@@ -81,11 +82,6 @@ export const securityRouter = router({
 
   members: staffProcedure.output(readEnvelope(z.array(ZMember))).query(async ({ ctx }) => ({ data: await listMembers(ctx.staffUserId) })),
 
-  addMember: staffProcedure
-    .input(ZAddMemberInput)
-    .output(writeEnvelope(ZMember))
-    .mutation(async ({ ctx, input }) => ({ data: await addMember(ctx.staffUserId, input), warnings: [] })),
-
   changeMemberRole: staffProcedure
     .input(ZChangeRoleInput)
     .output(ZDone)
@@ -99,6 +95,29 @@ export const securityRouter = router({
     .output(ZDone)
     .mutation(async ({ ctx, input }) => {
       await removeMember(ctx.staffUserId, input);
+      return done;
+    }),
+
+  invitations: staffProcedure.output(readEnvelope(z.array(ZInvitation))).query(async ({ ctx }) => ({ data: await listInvitations(ctx.staffUserId) })),
+
+  invite: staffProcedure
+    .input(ZInviteInput)
+    .output(writeEnvelope(z.object({ invitation: ZInvitation, link: z.string() })))
+    .mutation(async ({ ctx, input }) => ({ data: await inviteMember(ctx.staffUserId, input), warnings: [] })),
+
+  revokeInvitation: staffProcedure
+    .input(ZInvitationIdInput)
+    .output(ZDone)
+    .mutation(async ({ ctx, input }) => {
+      await revokeInvitation(ctx.staffUserId, input);
+      return done;
+    }),
+
+  leave: staffProcedure
+    .input(ZLeaveInput)
+    .output(ZDone)
+    .mutation(async ({ ctx, input }) => {
+      await leaveAgency(ctx.staffUserId, input);
       return done;
     }),
 });

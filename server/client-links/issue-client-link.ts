@@ -10,6 +10,7 @@ import { env } from '@/server/config/env';
 import { isUuid } from '@/server/shared/schemas';
 import type { ClientLinkCreated, ClientLinkInput, ClientLinkKind, ReportLinkRange } from './client-links.schemas';
 import { hashLinkToken, newLinkToken } from './link-tokens';
+import { defaultBrand } from '@/server/workspaces/workspace-settings';
 
 const DAY_MS = 86_400_000;
 
@@ -39,7 +40,8 @@ export async function issueClientLink(args: {
     const [client] = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "Workspace" WHERE "id" = ${isUuid(workspaceId) ? workspaceId : null}::uuid AND "managedById" = ${agencyWorkspaceId}::uuid FOR UPDATE`;
     if (!client) throw new AppError('WORKSPACE_NOT_FOUND', 'No managed workspace with that id under this workspace', { field: 'id' });
-    const agency = await tx.workspace.findUniqueOrThrow({ where: { id: agencyWorkspaceId }, select: { name: true } });
+    // The client's brand from its settings, else its agency's, else the agency's name.
+    const brand = await defaultBrand(tx, workspaceId);
     if (input.rotate) await revokeLinks(tx, { workspaceId, kind });
     await recordSecurityEvent(
       { kind: 'link.issued', workspaceId, ...actorFields(args.by), detail: { kind, expiresAt: expiresAt.toISOString(), rotated: input.rotate } },
@@ -51,8 +53,8 @@ export async function issueClientLink(args: {
         issuedById: agencyWorkspaceId,
         kind,
         tokenHash: hashLinkToken(token),
-        brandName: input.brand?.name ?? agency.name.slice(0, 80),
-        brandLogoUrl: input.brand?.logoUrl ?? null,
+        brandName: input.brand?.name ?? brand.name,
+        brandLogoUrl: input.brand?.logoUrl ?? (input.brand?.name ? null : brand.logoUrl),
         ...(report ? { reportFrom: new Date(`${report.from}T00:00:00Z`), reportTo: new Date(`${report.to}T00:00:00Z`), reportTitle: report.title } : {}),
         expiresAt,
       },
@@ -83,7 +85,7 @@ export const MEMBER_LINK_MS = 3_600_000;
 export async function issueMemberConnectLink(workspaceId: string, by?: Actor): Promise<ClientLinkCreated> {
   const token = newLinkToken();
   const expiresAt = new Date(Date.now() + MEMBER_LINK_MS);
-  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true } });
+  const brand = await defaultBrand(db, workspaceId);
   await recordSecurityEvent({
     kind: 'link.issued',
     workspaceId,
@@ -91,7 +93,15 @@ export async function issueMemberConnectLink(workspaceId: string, by?: Actor): P
     detail: { kind: 'connect', expiresAt: expiresAt.toISOString(), member: true },
   });
   await db.clientLink.create({
-    data: { workspaceId, issuedById: workspaceId, kind: 'connect', tokenHash: hashLinkToken(token), brandName: workspace.name.slice(0, 80), expiresAt },
+    data: {
+      workspaceId,
+      issuedById: workspaceId,
+      kind: 'connect',
+      tokenHash: hashLinkToken(token),
+      brandName: brand.name,
+      brandLogoUrl: brand.logoUrl,
+      expiresAt,
+    },
   });
   return { url: linkUrl('connect', token), expiresAt: expiresAt.toISOString(), rotated: false };
 }

@@ -28,6 +28,10 @@ export const SECURITY_EVENT_LABELS = {
   'member.added': 'Member added',
   'member.removed': 'Member removed',
   'member.role_changed': 'Member role changed',
+  'member.invited': 'Member invited',
+  'member.invitation_revoked': 'Invitation withdrawn',
+  'member.left': 'Member left',
+  'settings.changed': 'Settings changed',
   'link.issued': 'Client link issued',
   'link.revoked': 'Client link revoked',
 } as const;

@@ -1,5 +1,5 @@
-// The members of an agency, managed by its owners: list, add someone who has a Herald account,
-// change a role, remove. A removal or a role change ends the member's sessions at once (their
+// The members of an agency, managed by its owners: list, change a role, remove (people join
+// through an invitation: member-invitations.ts); a member may leave. A removal or a role change ends the member's sessions at once (their
 // next request, on any instance, signs them in again with what they now may do); each change
 // is a security event. An agency always keeps an owner.
 import { z } from 'zod';
@@ -22,12 +22,11 @@ export const ZMember = z.object({
 });
 export type MemberDto = z.infer<typeof ZMember>;
 
-export const ZAddMemberInput = z.strictObject({ email: z.email().max(200), role: ZRole });
 export const ZChangeRoleInput = z.strictObject({ membershipId: z.uuid(), role: ZRole });
 export const ZRemoveMemberInput = z.strictObject({ membershipId: z.uuid() });
 
 /** The agency the member owns (the first, as everywhere in the app), or FORBIDDEN. */
-async function ownedAgency(userId: string): Promise<string> {
+export async function ownedAgency(userId: string): Promise<string> {
   const m = await db.membership.findFirst({
     where: { userId, role: 'owner', workspace: { managedById: null, deletedAt: null } },
     orderBy: { createdAt: 'asc' },
@@ -60,20 +59,6 @@ export async function listMembers(userId: string): Promise<MemberDto[]> {
   }));
 }
 
-/** Adds a person who has a Herald account to the owner's agency. */
-export async function addMember(userId: string, input: z.output<typeof ZAddMemberInput>): Promise<MemberDto> {
-  const workspaceId = await ownedAgency(userId);
-  const user = await db.user.findUnique({ where: { email: input.email.toLowerCase() }, select: { id: true } });
-  if (!user) throw new AppError('VALIDATION_FAILED', 'Nobody has a Herald account with this email yet', { field: 'email' });
-  if (await db.membership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } } }))
-    throw new AppError('VALIDATION_FAILED', 'They are a member already', { field: 'email' });
-  await db.$transaction(async (tx) => {
-    await tx.membership.create({ data: { userId: user.id, workspaceId, role: input.role } });
-    await recordSecurityEvent({ kind: 'member.added', workspaceId, userId: user.id, actorUserId: userId, detail: { role: input.role } }, tx);
-  });
-  return (await listMembers(userId)).find((m) => m.userId === user.id)!;
-}
-
 async function targetOf(userId: string, membershipId: string) {
   const workspaceId = await ownedAgency(userId);
   const target = await db.membership.findFirst({ where: { id: membershipId, workspaceId } });
@@ -104,6 +89,24 @@ export async function changeMemberRole(userId: string, input: z.output<typeof ZC
       },
       tx,
     );
+  });
+}
+
+export const ZLeaveInput = z.strictObject({ workspaceId: z.uuid() });
+
+/**
+ * A member leaves an agency they belong to (any role). The last owner cannot: the agency
+ * would be left with nobody to manage it (they make someone else owner first, or delete the
+ * agency). Their sessions end, so the app forgets the agency at once.
+ */
+export async function leaveAgency(userId: string, input: z.output<typeof ZLeaveInput>): Promise<void> {
+  const mine = await db.membership.findFirst({ where: { userId, workspaceId: input.workspaceId, workspace: { managedById: null } } });
+  if (!mine) throw new AppError('VALIDATION_FAILED', 'You are not a member of that agency', { field: 'workspaceId' });
+  if (mine.role === 'owner') await keepsAnOwner(mine.workspaceId, mine.id);
+  await db.$transaction(async (tx) => {
+    await tx.membership.delete({ where: { id: mine.id } });
+    await endSessionsOf(userId, { tx });
+    await recordSecurityEvent({ kind: 'member.left', workspaceId: mine.workspaceId, userId, actorUserId: userId, detail: { role: mine.role } }, tx);
   });
 }
 

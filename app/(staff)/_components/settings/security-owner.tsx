@@ -1,6 +1,6 @@
 'use client';
 // The agency owner's part of Security: require two-factor sign-in of every member, the members
-// (role, removal, adding someone with a Herald account), and the security events of the agency
+// (role, removal, invitations by email, leaving), and the security events of the agency
 // and its clients: who, what, when, from where.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,19 +54,12 @@ function RequirementCard({
 
 function MembersCard() {
   const q = useQuery({ queryKey: ['security.members'], queryFn: async () => (await trpc.security.members.query()).data });
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [error, setError] = useState<string | null>(null);
   const refetch = () => void q.refetch();
-  const add = useMutation({
-    mutationFn: () => trpc.security.addMember.mutate({ email, role }),
-    onSuccess: () => {
-      toast.success(`${email} added`);
-      setEmail('');
-      setError(null);
-      refetch();
-    },
-    onError: (e) => setError(serverError(e).message),
+  const { current } = useShell();
+  const leave = useMutation({
+    mutationFn: () => trpc.security.leave.mutate({ workspaceId: current.id }),
+    onSuccess: () => window.location.assign('/signin'),
+    onError: (e) => toast.error(serverError(e).message),
   });
   const changeRole = useMutation({
     mutationFn: (v: { membershipId: string; role: Role }) => trpc.security.changeMemberRole.mutate(v),
@@ -115,7 +108,15 @@ function MembersCard() {
                     onChange={(role) => changeRole.mutate({ membershipId: m.membershipId, role })}
                   />
                 </div>
-                {m.you ? null : (
+                {m.you ? (
+                  <ConfirmRemove
+                    verb="Leave"
+                    what={current.name}
+                    consequence="You lose access to the agency and its clients, and you are signed out. The agency keeps at least one owner: make someone else owner first if you are the only one."
+                    pending={leave.isPending}
+                    onConfirm={() => leave.mutate()}
+                  />
+                ) : (
                   <ConfirmRemove
                     what={m.email}
                     consequence="They lose access to the agency and its clients, and every session of theirs ends now."
@@ -128,26 +129,111 @@ function MembersCard() {
           ))}
         </ul>
       )}
+      <Invitations onAccepted={refetch} />
+    </section>
+  );
+}
+
+/** Invite by email, and the invitations not yet accepted: withdraw, or copy a fresh link. */
+function Invitations({ onAccepted }: { onAccepted: () => void }) {
+  const q = useQuery({ queryKey: ['security.invitations'], queryFn: async () => (await trpc.security.invitations.query()).data });
+  const { current } = useShell();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; link: string } | null>(null);
+  const invite = useMutation({
+    mutationFn: () => trpc.security.invite.mutate({ email, role }),
+    onSuccess: (r) => {
+      setSent({ email: r.data.invitation.email, link: r.data.link });
+      setEmail('');
+      setError(null);
+      void q.refetch();
+      onAccepted();
+    },
+    onError: (e) => setError(serverError(e).message),
+  });
+  const revoke = useMutation({
+    mutationFn: (invitationId: string) => trpc.security.revokeInvitation.mutate({ invitationId }),
+    onSuccess: () => {
+      toast.success('Invitation withdrawn: its link no longer works');
+      void q.refetch();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  return (
+    <div className="mt-4">
       <form
-        className="mt-3 flex flex-wrap items-end gap-2"
+        className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          add.mutate();
+          invite.mutate();
         }}
       >
         <div className="min-w-56 flex-1">
-          <Label htmlFor="member-email">Add someone with a Herald account</Label>
-          <Input id="member-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error !== null} required />
-          <FieldError>{error}</FieldError>
+          <Label htmlFor="invite-email">Invite by email</Label>
+          <Input
+            id="invite-email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'invite-email-error' : undefined}
+            required
+          />
+          <FieldError id="invite-email-error">{error}</FieldError>
         </div>
         <div className="w-36 shrink-0">
           <RoleSelect label="Role" value={role} onChange={setRole} />
         </div>
-        <Button type="submit" disabled={add.isPending || !email}>
-          Add member
+        <Button type="submit" disabled={invite.isPending || !email}>
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
         </Button>
       </form>
-    </section>
+      <p className="mt-1 text-sm text-slate-600">
+        They get a link that works once, for 7 days: they set a password, or sign in if they have a Herald account. Their role applies to every client of the
+        agency too.
+      </p>
+      {sent ? (
+        <Card className="mt-3" role="status" data-testid="invitation-sent">
+          <p className="text-sm">
+            Invitation sent to <strong>{sent.email}</strong>. You can also pass the link on yourself; it is shown only now:
+          </p>
+          <p className="mt-1 font-mono text-xs break-all" data-testid="invitation-link">
+            {sent.link}
+          </p>
+        </Card>
+      ) : null}
+      {q.data && q.data.length > 0 ? (
+        <>
+          <h3 className="mt-4 mb-2 font-semibold">Invitations not yet accepted</h3>
+          <ul className="space-y-2" aria-label="Invitations">
+            {q.data.map((i) => (
+              <li key={i.id}>
+                <Card className="flex flex-wrap items-center gap-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words">
+                      {i.email} <Badge tone={i.expired ? 'warn' : 'neutral'}>{i.expired ? 'expired' : i.role}</Badge>
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {i.expired ? 'Expired' : 'Works until'} {formatIn(i.expiresAt, current.timeZone)}
+                      {i.invitedBy ? ` · invited by ${i.invitedBy}` : ''}
+                    </p>
+                  </div>
+                  <ConfirmRemove
+                    verb="Withdraw"
+                    what={`the invitation of ${i.email}`}
+                    consequence="The link they were sent stops working. You can invite them again later."
+                    pending={revoke.isPending}
+                    onConfirm={() => revoke.mutate(i.id)}
+                  />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 

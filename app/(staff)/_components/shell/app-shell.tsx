@@ -267,7 +267,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
           <p>
             Role: {shell.current.role} · {shell.current.timeZone}
           </p>
-          <UseMyTimeZone current={shell.current.timeZone} />
+          {shell.current.scopes.includes('workspaces:manage') ? <UseMyTimeZone current={shell.current.timeZone} /> : null}
           <div className="mt-1 flex items-center gap-3">
             <Link
               href="/settings"
@@ -311,7 +311,7 @@ function UseMyTimeZone({ current }: { current: string }) {
   // The browser's zone exists only in the browser: null on the server render.
   const mine = useBrowserTimeZone();
   const set = useMutation({
-    mutationFn: (timeZone: string) => trpc.analytics.setTimeZone.mutate({ timeZone }),
+    mutationFn: (timeZone: string) => trpc.settings.update.mutate({ timeZone }),
     onSuccess: () => window.location.reload(),
     onError: (e) => toast.error(serverError(e).message),
   });

@@ -1,0 +1,57 @@
+'use client';
+// The two ways to accept an invitation; problems come back on the field they concern.
+import { useActionState } from 'react';
+import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
+import { acceptAsMemberAction, acceptWithPasswordAction, type AcceptState } from './actions';
+
+export function AcceptWithPassword({ token }: { token: string }) {
+  const [state, action, pending] = useActionState<AcceptState, FormData>(acceptWithPasswordAction.bind(null, token), {});
+  const err = (field: string) =>
+    state.error?.field === field ? (
+      <span className="error" role="alert" id={`${field}-error`}>
+        {state.error.message}
+      </span>
+    ) : null;
+  const invalid = (field: string) => (state.error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
+  return (
+    <form action={action} noValidate>
+      {state.error && !['name', 'password'].includes(state.error.field ?? '') ? (
+        <p className="error" role="alert">
+          {state.error.message}
+        </p>
+      ) : null}
+      <label className="field">
+        Your name
+        <input name="name" required autoComplete="name" defaultValue={state.name} {...invalid('name')} />
+        {err('name')}
+      </label>
+      <label className="field">
+        Password
+        <input name="password" type="password" required autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} {...invalid('password')} />
+        <span className="muted" style={{ fontSize: 13 }}>
+          At least {MIN_PASSWORD_LENGTH} characters; a few words together are easy to remember.
+        </span>
+        {err('password')}
+      </label>
+      <button className="button" type="submit" style={{ width: '100%' }} disabled={pending}>
+        {pending ? 'Joining…' : 'Join the team'}
+      </button>
+    </form>
+  );
+}
+
+export function AcceptAsMember({ token, agencyName }: { token: string; agencyName: string }) {
+  const [state, action, pending] = useActionState<AcceptState, FormData>(() => acceptAsMemberAction(token), {});
+  return (
+    <form action={action}>
+      {state.error ? (
+        <p className="error" role="alert">
+          {state.error.message}
+        </p>
+      ) : null}
+      <button className="button" type="submit" style={{ width: '100%' }} disabled={pending}>
+        {pending ? 'Joining…' : `Join ${agencyName}`}
+      </button>
+    </form>
+  );
+}
