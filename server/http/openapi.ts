@@ -41,6 +41,7 @@ function routesByKey(): Map<string, RestRoute> {
 const TAGS: { name: string; description: string }[] = [
   { name: 'Posts', description: 'Create, schedule, edit, cancel and publish posts to connected accounts, and read each account’s delivery.' },
   { name: 'Queue', description: 'The posting queue: weekly time slots per workspace or account; POST /posts with queue: true takes the next free one.' },
+  { name: 'Settings', description: 'The workspace’s name, time zone, approval default and the brand its clients see; each change audited.' },
   { name: 'Media', description: 'Upload images and videos directly (presigned PUT) to attach to posts by id.' },
   { name: 'Connections', description: 'The social accounts the workspace connected, with their token health.' },
   { name: 'Webhooks', description: 'Endpoints that receive signed notifications of what happened; the payloads are under Webhooks.' },

@@ -50,16 +50,16 @@ export type WorkspaceSettingsDto = z.infer<typeof ZWorkspaceSettings>;
 
 export const ZUpdateSettingsInput = z
   .strictObject({
-    name: ZText.trim().min(1).max(80).optional().describe('New display name (1–80 characters)').meta({ example: 'Acme Coffee' }),
-    timeZone: ZTimeZone.optional().describe('New IANA time zone; times already scheduled keep their instant'),
-    requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval by default; posts already pending stay pending'),
+    name: ZText.trim().min(1).max(80).optional().describe('Display name').meta({ example: 'Acme Coffee' }),
+    timeZone: ZTimeZone.optional().describe('IANA time zone; scheduled posts keep their instant'),
+    requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
     brand: z
       .strictObject({
-        name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name on client links; null clears it'),
-        logoUrl: ZLogoUrl.nullable().optional().describe('https logo URL on client links; null clears it'),
+        name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
+        logoUrl: ZLogoUrl.nullable().optional().describe('https logo URL; null clears'),
       })
       .optional()
-      .describe('The brand on connect, review and report links issued from now on; links already sent keep theirs'),
+      .describe('Brand on client links issued from now on'),
   })
   .meta({ example: { requireApproval: true, brand: { name: 'Northwind Agency' } } });
 export type UpdateSettingsInput = z.infer<typeof ZUpdateSettingsInput>;
