@@ -38,6 +38,8 @@ export const API_ROUTES = {
   'POST /queue/shuffle': 'queue.shuffle',
   'POST /queue/pause': 'queue.pause',
   'POST /queue/resume': 'queue.resume',
+  'GET /settings': 'settings.get',
+  'PATCH /settings': 'settings.update',
   'POST /media/upload-url': 'media.uploadUrl',
   'POST /media/{id}/complete': 'media.complete',
   'DELETE /media/{id}': 'media.delete',
