@@ -27,7 +27,7 @@ test('an invitation accepted in a second browser by setting a password; the link
   const invitee = await other.newPage();
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: `Join ${seed().workspace.name} on Herald` })).toBeVisible();
-  await expect(invitee.getByText(email)).toBeVisible();
+  await expect(invitee.getByText(email, { exact: true })).toBeVisible();
   for (const [viewport, size] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
     await invitee.setViewportSize(size);
     await check(invitee, 'invite', viewport);

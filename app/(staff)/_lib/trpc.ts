@@ -28,7 +28,8 @@ export function serverError(err: unknown): ServerError {
   if (err instanceof TRPCClientError) {
     const herald = (err.data as { herald?: { code: string; body: unknown } } | undefined)?.herald;
     const body = herald?.body as { error?: { code: string; message: string; field?: string }; message?: string | string[] } | undefined;
-    if (body?.error) return { code: body.error.code, message: body.error.message, field: body.error.field };
+    // The flat validation body has `error: "Bad Request"` (a string): only the envelope's is an object.
+    if (typeof body?.error === 'object') return { code: body.error.code, message: body.error.message, field: body.error.field };
     if (body?.message !== undefined) {
       const messages = Array.isArray(body.message) ? body.message : [body.message];
       return { code: herald!.code, message: messages.join('; '), messages };
