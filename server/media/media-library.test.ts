@@ -101,7 +101,10 @@ describe('GET /media', () => {
     const teaser = await readyMedia(workspace.id, { name: 'menu teaser.mp4', kind: 'video', createdAt: day(3) });
     const logo = await readyMedia(workspace.id, { name: '100%_logo.png', createdAt: day(5) });
     // Not attachable yet: left out unless asked for.
-    const pending = await api('POST', '/media/upload-url', { key: secret, body: { kind: 'image', contentType: 'image/png', bytes: 10, filename: 'pending.png' } });
+    const pending = await api('POST', '/media/upload-url', {
+      key: secret,
+      body: { kind: 'image', contentType: 'image/png', bytes: 10, filename: 'pending.png' },
+    });
 
     const all = await library(secret);
     expect(all.status).toBe(200);
@@ -139,7 +142,14 @@ describe('GET /media', () => {
     const byId = await createPost(workspace.id, { content: 'by id', connectionIds: [ok.linkedin.id], mediaIds: [asset.id] });
     // A post that carries the asset's URL only (as posts written before `media` existed do).
     const byUrl = await db.post.create({
-      data: { workspaceId: workspace.id, content: 'by url', mediaUrls: [asset.url!], platforms: ['linkedin'], connectionIds: [ok.linkedin.id], status: 'draft' },
+      data: {
+        workspaceId: workspace.id,
+        content: 'by url',
+        mediaUrls: [asset.url!],
+        platforms: ['linkedin'],
+        connectionIds: [ok.linkedin.id],
+        status: 'draft',
+      },
     });
     const cancelled = await createPost(workspace.id, { content: 'cancelled', connectionIds: [ok.linkedin.id], mediaIds: [asset.id] });
     await cancelPost(workspace.id, cancelled.post.id);

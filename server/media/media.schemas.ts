@@ -16,17 +16,14 @@ export const ZUploadUrlInput = z.strictObject({
     .min(1)
     .max(MAX_NAME_LENGTH)
     .optional()
-    .meta({
-      description:
-        'The file’s name, shown and searched in the media library (a path keeps its last part). Without it the asset is named after its kind and id.',
-    }),
+    .meta({ description: 'File name, shown and searched in the media library (default: kind and id)' }),
 });
 export type UploadUrlInput = z.infer<typeof ZUploadUrlInput>;
 
 export const ZMediaAsset = z
   .object({
     id: z.uuid().describe('The asset id posts take in mediaIds'),
-    name: z.string().describe('The file name given at upload, or the last path segment of the URL it was imported from'),
+    name: z.string().describe('The upload’s file name, or the imported URL’s last path segment'),
     kind: ZMediaKind.describe('image or video'),
     contentType: z.string().describe('The media type of the stored file'),
     bytes: z.number().int().describe('The file’s size in bytes'),
@@ -80,25 +77,22 @@ export function toMediaAssetDto(a: MediaAsset): MediaAssetDto {
 export const MEDIA_LIBRARY_STATUSES = ['ready', 'awaiting_upload'] as const;
 
 export const ZListMediaQuery = z.strictObject({
-  search: ZText.trim().min(1).max(200).optional().describe('Only assets whose name contains this, case-insensitive'),
-  kind: ZMediaKind.optional().describe('Only images, or only videos'),
-  from: ZTimestamp.optional().describe('Only assets created at or after this time (ISO 8601 with offset)'),
-  to: ZTimestamp.optional().describe('Only assets created at or before this time (ISO 8601 with offset)'),
-  status: z
-    .enum(MEDIA_LIBRARY_STATUSES)
-    .default('ready')
-    .describe('ready (the default: what posts can attach), or awaiting_upload (uploads never completed, to finish or delete)'),
+  search: ZText.trim().min(1).max(200).optional().describe('Name contains this (any case)'),
+  kind: ZMediaKind.optional().describe('image or video'),
+  from: ZTimestamp.optional().describe('Created at or after (ISO 8601)'),
+  to: ZTimestamp.optional().describe('Created at or before (ISO 8601)'),
+  status: z.enum(MEDIA_LIBRARY_STATUSES).default('ready').describe('ready (default), or awaiting_upload: uploads never completed'),
   page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Assets per page (1–200)'),
+  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Per page (1–200)'),
 });
 export type ListMediaQuery = z.infer<typeof ZListMediaQuery>;
 
 export const ZMediaUsage = z
   .object({
-    posts: z.number().int().describe('How many posts that are not cancelled use the asset; while above 0 it cannot be deleted'),
-    postIds: z.array(z.uuid()).describe('Those posts, newest first (at most 20)'),
+    posts: z.number().int().describe('Posts (not cancelled) using it; above 0 it cannot be deleted'),
+    postIds: z.array(z.uuid()).describe('Their ids, newest first (at most 20)'),
   })
-  .meta({ id: 'MediaUsage', description: 'The posts using the asset (by id or by URL), cancelled ones left out.' });
+  .meta({ id: 'MediaUsage', description: 'The posts using the asset, by id or by URL.' });
 
 export const ZMediaLibraryItem = ZMediaAsset.extend({ usedBy: ZMediaUsage }).meta({ id: 'MediaLibraryItem' });
 export type MediaLibraryItemDto = z.infer<typeof ZMediaLibraryItem>;
