@@ -17,7 +17,7 @@ import { createKey, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { publishingWorkspace, readyMedia } from '@/server/testing/posts-fixtures';
 import { nameFromFilename, nameFromUrl } from './asset-name';
 import { handleMediaRoutes } from './http';
-import { deleteMediaAsset } from './media-assets';
+import { checkDeleteMediaAsset, deleteMediaAsset } from './media-assets';
 import { LocalDiskStorage, setMediaStorageForTests } from './storage';
 import { makePng } from './testing/sample-images';
 
@@ -197,6 +197,8 @@ describe('DELETE /media/{id}', () => {
     expect(res.body.error.message).toContain(first.post.id);
     expect(res.body.error.message).toContain(second.post.id);
     expect(existsSync(objectPath(workspace.id, asset.id))).toBe(true);
+    // An assistant's delete is not even staged.
+    await expect(checkDeleteMediaAsset(workspace.id, asset.id)).rejects.toMatchObject({ code: 'MEDIA_IN_USE' });
 
     // Once no live post uses it (one edited away, one cancelled) it goes.
     await updatePost(workspace.id, first.post.id, { mediaIds: [] });
