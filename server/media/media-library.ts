@@ -2,6 +2,7 @@
 // creation time, each asset with the posts that use it (media-usage.ts says what "use" is).
 import { sqlRows } from '@/server/db/sql';
 import { Prisma, type MediaAsset } from '@/server/generated/prisma/client';
+import { isUuid } from '@/server/shared/schemas';
 import { usageColumnsSql } from './media-usage';
 import { toMediaAssetDto, type ListMediaQuery, type MediaLibraryItemDto } from './media.schemas';
 
@@ -20,6 +21,10 @@ function libraryFilter(workspaceId: string, q: ListMediaQuery): Prisma.Sql {
   return Prisma.join(parts, ' AND ');
 }
 
+function toItems(rows: LibraryRow[]): MediaLibraryItemDto[] {
+  return rows.map((r) => ({ ...toMediaAssetDto(r), usedBy: { posts: r.usedBy, postIds: r.usedByIds } }));
+}
+
 /** One page: an index range scan on (workspaceId, createdAt), the usage of just the page's assets. */
 export async function listMediaLibrary(workspaceId: string, q: ListMediaQuery): Promise<{ assets: MediaLibraryItemDto[]; total: number }> {
   const where = libraryFilter(workspaceId, q);
@@ -32,7 +37,19 @@ export async function listMediaLibrary(workspaceId: string, q: ListMediaQuery): 
     sqlRows<{ total: number }>(Prisma.sql`SELECT count(*)::int AS "total" FROM "MediaAsset" a WHERE ${where}`),
   ]);
   return {
-    assets: rows.map((r) => ({ ...toMediaAssetDto(r), usedBy: { posts: r.usedBy, postIds: r.usedByIds } })),
+    assets: toItems(rows),
     total: count?.total ?? 0,
   };
+}
+
+/** The staff app's composer opened with assets from the library: these ready ones of the workspace, in the order asked (others left out). */
+export async function getMediaLibraryItems(workspaceId: string, ids: readonly string[]): Promise<MediaLibraryItemDto[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await sqlRows<LibraryRow>(Prisma.sql`
+    SELECT a.*, usage."usedBy", usage."usedByIds"
+    FROM "MediaAsset" a CROSS JOIN LATERAL (${usageColumnsSql('a')}) usage
+    WHERE a."workspaceId" = ${workspaceId}::uuid AND a."status" = 'ready' AND a."id" = ANY(${wanted}::uuid[])`);
+  const byId = new Map(toItems(rows).map((a) => [a.id, a]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,13 +1,14 @@
 // /media: presigned direct uploads and the media library. The contract lists no scope for this
 // family; Herald uses media:write for writes and posts:read for the library (docs/decisions.md → Media).
 import { z } from 'zod';
-import { idParam, listEnvelope, writeEnvelope } from '@/server/shared/schemas';
+import { idParam, listEnvelope, readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { completeMediaAsset } from './complete-media';
 import { createUpload } from './create-upload';
 import { deleteMediaAsset } from './media-assets';
-import { listMediaLibrary } from './media-library';
+import { MAX_MEDIA_URLS } from './import-media-urls';
+import { getMediaLibraryItems, listMediaLibrary } from './media-library';
 import { ZListMediaQuery, ZMediaAsset, ZMediaAssetWithUpload, ZMediaLibraryItem, ZUploadUrlInput } from './media.schemas';
 
 const base = { scope: 'media:write' } as const satisfies Partial<HeraldMeta>;
@@ -34,6 +35,13 @@ export const mediaRouter = router({
       const { assets, total } = await listMediaLibrary(ctx.actor.workspaceId, input);
       return { data: assets, page: input.page, limit: input.limit, total };
     }),
+
+  /** Staff only (no REST route): the assets the composer was opened with (Media library → Use in a new post). */
+  get: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(z.strictObject({ ids: z.array(z.string()).max(MAX_MEDIA_URLS) }))
+    .output(readEnvelope(z.array(ZMediaLibraryItem)))
+    .query(async ({ ctx, input }) => ({ data: await getMediaLibraryItems(ctx.actor.workspaceId, input.ids) })),
 
   uploadUrl: apiProcedure
     .meta({
