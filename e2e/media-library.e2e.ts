@@ -20,11 +20,11 @@ test('upload, find by name, reuse in a new post, delete refused while used, dele
   await expect(items.filter({ hasText: name })).toBeVisible();
 
   // Found by part of its name, in any case; the filter lives in the address.
-  await page.getByLabel('Name').fill(`SHOPFRONT-${t}`);
+  await page.getByLabel('Name', { exact: true }).fill(`SHOPFRONT-${t}`);
   await expect(items).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`search=SHOPFRONT-${t}`));
   await page.reload();
-  await expect(page.getByLabel('Name')).toHaveValue(`SHOPFRONT-${t}`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`SHOPFRONT-${t}`);
   await expect(items).toHaveCount(1);
   const item = items.first();
   await expect(item).toContainText(name);
@@ -45,7 +45,7 @@ test('upload, find by name, reuse in a new post, delete refused while used, dele
   // The composer's picker shows the same library, with this one already attached.
   await page.getByRole('button', { name: 'From library' }).click();
   const picker = page.getByRole('dialog', { name: 'Attach from the media library' });
-  await picker.getByLabel('Name').fill(t);
+  await picker.getByLabel('Name', { exact: true }).fill(t);
   await expect(picker.getByRole('button', { name: `${name} (attached)` })).toBeDisabled();
   await picker.getByRole('button', { name: 'Done' }).click();
 
