@@ -4,6 +4,7 @@
 // that post is cancelled. Axe-clean, fits 375 px, pictured for the README.
 import { expect, test } from '@playwright/test';
 import { makePng } from '../server/media/testing/sample-images';
+import { makeSampleMp4 } from './fixtures/sample-mp4';
 import { analyzeAccessibility, check, VIEWPORTS } from './screen-check';
 import { api, seed, signIn, tag } from './staff-fixtures';
 
@@ -16,25 +17,38 @@ test('upload, find by name, reuse in a new post, delete refused while used, dele
 
   await page.getByTestId('library-upload-input').setInputFiles({ name, mimeType: 'image/png', buffer: makePng(1200, 800) });
   await expect(page.getByText(`${name} uploaded`)).toBeVisible();
+  const teaser = `teaser-${t}.mp4`;
+  await page.getByTestId('library-upload-input').setInputFiles({ name: teaser, mimeType: 'video/mp4', buffer: makeSampleMp4() });
+  await expect(page.getByText(`${teaser} uploaded`)).toBeVisible();
   const items = page.getByTestId('library-item');
   await expect(items.filter({ hasText: name })).toBeVisible();
+  await expect(items.filter({ hasText: teaser })).toContainText('Video');
 
-  // Found by part of its name, in any case; the filter lives in the address.
+  // Found by part of its name, in any case, and by kind; the filters live in the address.
+  await page.getByLabel('Name', { exact: true }).fill(t);
+  await expect(items).toHaveCount(2);
+  await page.getByLabel('Kind').selectOption({ label: 'Videos' });
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText(teaser);
+  await page.getByLabel('Kind').selectOption({ label: 'Images' });
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText(name);
+  await page.getByLabel('Kind').selectOption({ label: 'Images and videos' });
   await page.getByLabel('Name', { exact: true }).fill(`SHOPFRONT-${t}`);
   await expect(items).toHaveCount(1);
-  await expect(page).toHaveURL(new RegExp(`search=SHOPFRONT-${t}`));
+  await expect(page).toHaveURL(new RegExp(`\\?search=SHOPFRONT-${t}$`));
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`SHOPFRONT-${t}`);
   await expect(items).toHaveCount(1);
-  const item = items.first();
+  const item = items.filter({ hasText: name });
   await expect(item).toContainText(name);
   await expect(item).toContainText('1200×800');
   await expect(item.getByRole('img', { name })).toBeVisible();
   await expect(item.getByTestId('usage')).toHaveText('Not used');
-  // Kind: no video goes by that name.
-  await page.getByLabel('Kind').selectOption({ label: 'Videos' });
+  // A day before anything was added: nothing.
+  await page.getByLabel('Added to').fill('2020-01-01');
   await expect(page.getByText('No media match these filters')).toBeVisible();
-  await page.getByLabel('Kind').selectOption({ label: 'Images' });
+  await page.getByLabel('Added to').fill('');
   await expect(items).toHaveCount(1);
 
   // Reused in a new post: the composer opens with the asset attached.
@@ -67,7 +81,7 @@ test('upload, find by name, reuse in a new post, delete refused while used, dele
   await expect(refusal).toContainText('cannot be deleted');
   await expect(refusal.getByRole('link', { name: new RegExp(`Our new shopfront ${t}`) })).toHaveAttribute('href', `/posts/${postId}`);
   expect((await analyzeAccessibility(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  await refusal.getByRole('button', { name: 'Close' }).click();
+  await refusal.getByTestId('media-in-use').getByRole('button', { name: 'Close' }).click();
   const refused = await request.fetch(`/public/v1/media/${assetId}`, { method: 'DELETE', headers: { authorization: `Bearer ${seed().apiKey}` } });
   expect(refused.status()).toBe(409);
   const body = (await refused.json()) as { error: { code: string; message: string } };
@@ -92,7 +106,9 @@ test('upload, find by name, reuse in a new post, delete refused while used, dele
   await expect(confirm).toContainText('No post uses it');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`${name} deleted`)).toBeVisible();
-  await expect(page.getByText('No media match these filters')).toBeVisible();
-  const gone = await request.fetch(`/public/v1/media/${assetId}`, { method: 'DELETE', headers: { authorization: `Bearer ${seed().apiKey}` } });
-  expect(gone.status()).toBe(404);
+  await expect(item).toHaveCount(0);
+  const teaserRow = (await api(request, 'GET', `/media?search=${encodeURIComponent(teaser)}`)) as unknown as { data: { id: string }[] };
+  const remove = (id: string) => request.fetch(`/public/v1/media/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${seed().apiKey}` } });
+  expect((await remove(teaserRow.data[0]!.id)).status()).toBe(204);
+  expect((await remove(assetId)).status()).toBe(404);
 });

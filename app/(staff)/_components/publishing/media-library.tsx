@@ -4,7 +4,7 @@
 // in a new post, and deleted once no post uses it. The composer's "From library" picker is the
 // same list, smaller.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ImagePlus, Loader2, PenSquare, Trash2 } from 'lucide-react';
+import { Check, ImagePlus, Loader2, PenSquare, Play, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useRef, useState } from 'react';
@@ -223,9 +223,16 @@ export function MediaLibrary({ initial }: { initial: LibraryPage | null }) {
                     href={a.url!}
                     target="_blank"
                     rel="noreferrer"
-                    className="block aspect-square overflow-hidden rounded-md border border-slate-200 bg-slate-100"
+                    className="relative block aspect-square overflow-hidden rounded-md border border-slate-200 bg-slate-100"
                   >
                     <MediaThumb url={a.url!} kind={a.kind} label={a.name} className="h-full w-full object-cover" />
+                    {a.kind === 'video' ? (
+                      <span className="absolute inset-0 flex items-center justify-center">
+                        <span className="rounded-full bg-slate-900/70 p-2 text-white">
+                          <Play aria-hidden className="size-5" />
+                        </span>
+                      </span>
+                    ) : null}
                   </a>
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium" title={a.name}>
