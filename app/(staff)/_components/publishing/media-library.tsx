@@ -215,7 +215,7 @@ export function MediaLibrary({ initial }: { initial: LibraryPage | null }) {
           <p className="mb-2 text-sm text-slate-600" aria-live="polite">
             {q.data.total} file{q.data.total === 1 ? '' : 's'}
           </p>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" aria-label="Media">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Media">
             {rows.map((a) => (
               <li key={a.id} data-testid="library-item">
                 <Card className="flex h-full flex-col gap-2 p-2">
