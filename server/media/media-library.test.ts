@@ -18,6 +18,7 @@ import { publishingWorkspace, readyMedia } from '@/server/testing/posts-fixtures
 import { nameFromFilename, nameFromUrl } from './asset-name';
 import { handleMediaRoutes } from './http';
 import { checkDeleteMediaAsset, deleteMediaAsset } from './media-assets';
+import { getMediaLibraryItems } from './media-library';
 import { LocalDiskStorage, setMediaStorageForTests } from './storage';
 import { makePng } from './testing/sample-images';
 
@@ -169,6 +170,17 @@ describe('GET /media', () => {
     const res = await api('DELETE', `/media/${other.id}`, { key: mine.secret });
     expect(res.status).toBe(404);
     expect(await db.mediaAsset.findUnique({ where: { id: other.id } })).not.toBeNull();
+  });
+
+  it('reads the assets the composer is opened with: ready ones of the workspace, in the order asked', async () => {
+    const mine = await createWorkspaceWithKey();
+    const theirs = await createWorkspaceWithKey();
+    const a = await readyMedia(mine.workspace.id);
+    const b = await readyMedia(mine.workspace.id, { kind: 'video' });
+    const other = await readyMedia(theirs.workspace.id);
+    const items = await getMediaLibraryItems(mine.workspace.id, [b.id, 'not-a-uuid', other.id, a.id, b.id]);
+    expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
+    expect(items[0]).toMatchObject({ kind: 'video', usedBy: { posts: 0, postIds: [] } });
   });
 
   it('needs posts:read to list; deleting needs media:write', async () => {
