@@ -29,6 +29,11 @@ export const ERROR_CATALOGUE = {
   },
   MEDIA_TOO_LONG: { status: 400, shape: 'envelope', description: 'Video longer than the target channel allows.' },
   MEDIA_URL_REFUSED: { status: 400, shape: 'envelope', description: 'The URL is not public https, did not answer 2xx, or did not return an image or video.' },
+  MEDIA_IN_USE: {
+    status: 409,
+    shape: 'envelope',
+    description: 'The media asset is used by posts that are not cancelled; the message lists them. Remove it from them (or cancel them) first.',
+  },
   MEDIA_STORAGE_UNAVAILABLE: { status: 503, shape: 'envelope', description: 'Object storage is not configured or not reachable; nothing was written.' },
   SCHEDULED_TIME_IN_PAST: { status: 400, shape: 'envelope', description: 'scheduledAt is more than 5 minutes in the past.' },
   PLATFORM_SETTING_UNKNOWN: {

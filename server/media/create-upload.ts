@@ -1,5 +1,6 @@
 // POST /media/upload-url: an asset awaiting its bytes, and where to PUT them.
 import { randomUUID } from 'node:crypto';
+import { fallbackName, nameFromFilename } from './asset-name';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import {
@@ -50,7 +51,17 @@ export async function createUpload(workspaceId: string, input: UploadUrlInput): 
   // Presign first: an unavailable store answers 503 before any row exists.
   const upload = await mediaStorage().presignUpload({ key, contentType, bytes: input.bytes, expiresAt });
   const row = await db.mediaAsset.create({
-    data: { id, workspaceId, kind: input.kind, contentType, bytes: input.bytes, status: 'awaiting_upload', source: 'upload', storageKey: key },
+    data: {
+      id,
+      workspaceId,
+      name: nameFromFilename(input.filename) ?? fallbackName(input.kind, id, key),
+      kind: input.kind,
+      contentType,
+      bytes: input.bytes,
+      status: 'awaiting_upload',
+      source: 'upload',
+      storageKey: key,
+    },
   });
   return { ...toMediaAssetDto(row), upload: { ...upload, expiresAt: expiresAt.toISOString() } } as MediaAssetWithUploadDto;
 }

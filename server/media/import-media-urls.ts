@@ -2,6 +2,7 @@
 // and recorded as a ready asset (source `url`). A URL already in our storage is used as-is.
 // All or nothing: if any URL fails, what this call stored is deleted and no row is written.
 import { db } from '@/server/db/client';
+import { fallbackName, nameFromUrl } from './asset-name';
 import { AppError } from '@/server/errors/app-error';
 import { downloadMediaUrl, type DownloadedMedia } from './download-media-url';
 import type { ResolvedMedia } from './media.types';
@@ -77,6 +78,7 @@ export async function importMediaUrls(workspaceId: string, urls: readonly string
         {
           id: d.id,
           workspaceId,
+          name: nameFromUrl(url) ?? fallbackName(d.kind, d.id, d.storageKey),
           kind: d.kind,
           contentType: d.contentType,
           bytes: d.bytes,

@@ -1,18 +1,48 @@
-// /media: presigned direct uploads. The contract lists no scope for this family; Herald uses
-// media:write (docs/decisions.md → Media).
+// /media: presigned direct uploads and the media library. The contract lists no scope for this
+// family; Herald uses media:write for writes and posts:read for the library (docs/decisions.md → Media).
 import { z } from 'zod';
-import { idParam, writeEnvelope } from '@/server/shared/schemas';
+import { idParam, listEnvelope, readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 import { apiProcedure, router } from '@/server/trpc/init';
 import type { HeraldMeta } from '@/server/trpc/meta';
 import { completeMediaAsset } from './complete-media';
 import { createUpload } from './create-upload';
 import { deleteMediaAsset } from './media-assets';
-import { ZMediaAsset, ZMediaAssetWithUpload, ZUploadUrlInput } from './media.schemas';
+import { MAX_MEDIA_URLS } from './import-media-urls';
+import { getMediaLibraryItems, listMediaLibrary } from './media-library';
+import { ZListMediaQuery, ZMediaAsset, ZMediaAssetWithUpload, ZMediaLibraryItem, ZUploadUrlInput } from './media.schemas';
 
 const base = { scope: 'media:write' } as const satisfies Partial<HeraldMeta>;
 const tags = ['Media'];
 
 export const mediaRouter = router({
+  list: apiProcedure
+    .meta({
+      scope: 'posts:read',
+      openapi: {
+        method: 'GET',
+        path: '/media',
+        description:
+          'The media library: the workspace’s uploaded and imported images and videos, newest first, searched by name, kind and creation time, a page at a time. Each asset says which posts use it (posts that are not cancelled, by id or by URL); an asset in use cannot be deleted. Attach one to a post through mediaIds.',
+        successDescription: 'One page of assets, each with the posts using it, and the total across pages.',
+        tags,
+        protect: true,
+        summary: 'List media assets with the posts using each',
+      },
+    })
+    .input(ZListMediaQuery)
+    .output(listEnvelope(ZMediaLibraryItem))
+    .query(async ({ ctx, input }) => {
+      const { assets, total } = await listMediaLibrary(ctx.actor.workspaceId, input);
+      return { data: assets, page: input.page, limit: input.limit, total };
+    }),
+
+  /** Staff only (no REST route): the assets the composer was opened with (Media library → Use in a new post). */
+  get: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(z.strictObject({ ids: z.array(z.string()).max(MAX_MEDIA_URLS) }))
+    .output(readEnvelope(z.array(ZMediaLibraryItem)))
+    .query(async ({ ctx, input }) => ({ data: await getMediaLibraryItems(ctx.actor.workspaceId, input.ids) })),
+
   uploadUrl: apiProcedure
     .meta({
       errorWhen: { VALIDATION_FAILED: 'contentType is not one the upload accepts (field: contentType; the message lists them)' },
@@ -59,11 +89,12 @@ export const mediaRouter = router({
     .meta({
       ...base,
       successStatus: 204,
-      errors: ['MEDIA_NOT_FOUND', 'MEDIA_STORAGE_UNAVAILABLE'],
+      errors: ['MEDIA_NOT_FOUND', 'MEDIA_IN_USE', 'MEDIA_STORAGE_UNAVAILABLE'],
       openapi: {
         method: 'DELETE',
         path: '/media/{id}',
-        description: 'Deletes a media asset and its stored object. Posts that already carry its URL keep it.',
+        description:
+          'Deletes a media asset and its stored object. Refused with MEDIA_IN_USE (409, the message lists the posts) while a post that is not cancelled uses it: GET /media shows each asset’s posts.',
         successDescription: 'Deleted; no body.',
         tags,
         protect: true,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MediaAsset } from '@/server/generated/prisma/client';
 import { isoOrNull, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { MAX_NAME_LENGTH } from './asset-name';
 import { ACCEPTED_CONTENT_TYPES } from './media-rules';
 
 export const ZMediaKind = z.enum(['image', 'video']);
@@ -11,12 +12,18 @@ export const ZUploadUrlInput = z.strictObject({
     .max(255)
     .meta({ description: `The Content-Type the PUT will send. Accepted: ${ACCEPTED_CONTENT_TYPES.join(', ')}.` }),
   bytes: z.number().int().min(1).meta({ description: 'Exact byte length of the PUT. At most 15 MB (15 × 1024 × 1024 bytes) for images, 500 MB for video.' }),
+  filename: ZText.trim()
+    .min(1)
+    .max(MAX_NAME_LENGTH)
+    .optional()
+    .meta({ description: 'File name, shown and searched in the media library (default: kind and id)' }),
 });
 export type UploadUrlInput = z.infer<typeof ZUploadUrlInput>;
 
 export const ZMediaAsset = z
   .object({
     id: z.uuid().describe('The asset id posts take in mediaIds'),
+    name: z.string().describe('The upload’s file name, or the imported URL’s last path segment'),
     kind: ZMediaKind.describe('image or video'),
     contentType: z.string().describe('The media type of the stored file'),
     bytes: z.number().int().describe('The file’s size in bytes'),
@@ -51,6 +58,7 @@ export type MediaAssetWithUploadDto = z.infer<typeof ZMediaAssetWithUpload>;
 export function toMediaAssetDto(a: MediaAsset): MediaAssetDto {
   return {
     id: a.id,
+    name: a.name,
     kind: a.kind as MediaAssetDto['kind'],
     contentType: a.contentType,
     bytes: a.bytes,
@@ -65,3 +73,26 @@ export function toMediaAssetDto(a: MediaAsset): MediaAssetDto {
     completedAt: isoOrNull(a.completedAt),
   };
 }
+
+export const MEDIA_LIBRARY_STATUSES = ['ready', 'awaiting_upload'] as const;
+
+export const ZListMediaQuery = z.strictObject({
+  search: ZText.trim().min(1).max(200).optional().describe('Name contains this (any case)'),
+  kind: ZMediaKind.optional().describe('image or video'),
+  from: ZTimestamp.optional().describe('Created at or after (ISO 8601)'),
+  to: ZTimestamp.optional().describe('Created at or before (ISO 8601)'),
+  status: z.enum(MEDIA_LIBRARY_STATUSES).default('ready').describe('ready (default), or awaiting_upload: uploads never completed'),
+  page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
+  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Per page (1–200)'),
+});
+export type ListMediaQuery = z.infer<typeof ZListMediaQuery>;
+
+export const ZMediaUsage = z
+  .object({
+    posts: z.number().int().describe('Posts (not cancelled) using it; above 0 it cannot be deleted'),
+    postIds: z.array(z.uuid()).describe('Their ids, newest first (at most 20)'),
+  })
+  .meta({ id: 'MediaUsage', description: 'The posts using the asset, by id or by URL.' });
+
+export const ZMediaLibraryItem = ZMediaAsset.extend({ usedBy: ZMediaUsage }).meta({ id: 'MediaLibraryItem' });
+export type MediaLibraryItemDto = z.infer<typeof ZMediaLibraryItem>;

@@ -1,6 +1,7 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
+import { holdMediaAssets } from '@/server/media/media-usage';
 import { takeQueueSlot } from '@/server/queue/posting-queue';
 import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
@@ -9,7 +10,16 @@ import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery } from './delivery/schedule';
 import { accountTextLimits, checkPlatformLimits } from './platform-limits';
 import { validatePlatformSettings } from './platform-settings';
-import { checkVariants, loadTargetConnections, platformsOf, resolveMedia, toStoredMedia, withImportedMedia, workspaceRequiresApproval } from './post-inputs';
+import {
+  checkVariants,
+  loadTargetConnections,
+  mediaRefs,
+  platformsOf,
+  resolveMedia,
+  toStoredMedia,
+  withImportedMedia,
+  workspaceRequiresApproval,
+} from './post-inputs';
 import { toPostDto } from './post-dto';
 import { insertPostRow, type NewPost } from './post-rows';
 import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
@@ -77,9 +87,17 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       scheduledAt,
       platformSettings: settings ?? null,
     };
-    // A draft is one statement (atomic by itself); a scheduled post records its events with it.
-    if (!scheduled) return insertPostRow(row);
+    // A draft without media is one statement (atomic by itself); with media it holds its
+    // assets against a concurrent delete; a scheduled post records its events with it.
+    if (!scheduled && media.length === 0) return insertPostRow(row);
+    if (!scheduled) {
+      return db.$transaction(async (tx) => {
+        await holdMediaAssets(tx, workspaceId, mediaRefs(media));
+        return insertPostRow(row, tx);
+      });
+    }
     return db.$transaction(async (tx) => {
+      await holdMediaAssets(tx, workspaceId, mediaRefs(media));
       const at = queued ? await takeQueueSlot(tx, workspaceId, connections, now) : scheduledAt!;
       const created = await insertPostRow({ ...row, scheduledAt: at }, tx);
       await recordEvent(tx, {

@@ -61,6 +61,11 @@ export async function resolveMedia(workspaceId: string, input: { mediaIds?: read
   return [...byId, ...byUrl];
 }
 
+/** The assets a post's media hold while it is written (media-usage.ts), each named by the field it came from. */
+export function mediaRefs(media: readonly StoredMedia[]): { assetId: string; field: string }[] {
+  return media.map((m) => ({ assetId: m.assetId, field: m.origin }));
+}
+
 /** What is stored on the post: the resolution, without the per-call `imported` marker. */
 export function toStoredMedia(media: readonly StoredMedia[]): StoredMedia[] {
   return media.map(({ imported: _imported, ...m }) => m);

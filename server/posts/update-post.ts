@@ -6,6 +6,7 @@ import { db } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import { Prisma } from '@/server/generated/prisma/client';
+import { holdMediaAssets } from '@/server/media/media-usage';
 import type { Warning } from '@/server/shared/schemas';
 import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
@@ -15,6 +16,7 @@ import {
   checkVariants,
   loadTargetConnections,
   platformsOf,
+  mediaRefs,
   resolveMedia,
   toStoredMedia,
   withImportedMedia,
@@ -87,6 +89,7 @@ export async function updatePost(
     const result = await db.$transaction(async (tx) => {
       const post = await lockPost(tx, workspaceId, id);
       assertEditable(post.status);
+      if (input.mediaIds !== undefined || input.mediaUrls !== undefined) await holdMediaAssets(tx, workspaceId, mediaRefs(media));
       const requireApproval = input.requireApproval ?? post.requireApproval;
       const nextScheduledAt = scheduledAt === undefined ? post.scheduledAt : scheduledAt;
       // A failed post given a time is retried at that time; without one it stays failed until published.

@@ -9,7 +9,7 @@ import { mintRules } from '@/server/api-keys/mint-api-key';
 import { findApiKey } from '@/server/api-keys/manage-api-keys';
 import { ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
 import { findClientLink } from '@/server/client-links/manage-client-links';
-import { findMediaAsset } from '@/server/media/media-assets';
+import { checkDeleteMediaAsset } from '@/server/media/media-assets';
 import { checkCancelPost } from '@/server/posts/cancel-post';
 import { checkCreatePost } from '@/server/posts/create-post';
 import { checkDelivery } from '@/server/posts/delivery/deliver-post';
@@ -34,7 +34,7 @@ export const stagedRouteChecks: Record<string, Precheck> = {
   'posts.cancel': (actor, args) => checkCancelPost(actor.workspaceId, id(args)),
   'posts.publish': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'manual'),
   'posts.retry': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'retry'),
-  'media.delete': async (actor, args) => void (await findMediaAsset(actor.workspaceId, id(args))),
+  'media.delete': (actor, args) => checkDeleteMediaAsset(actor.workspaceId, id(args)),
   'webhooks.create': async (actor, args) => void (await checkEndpointChange(actor.workspaceId, null, ZCreateWebhookInput.parse(args))),
   'webhooks.update': async (actor, args) => void (await checkEndpointChange(actor.workspaceId, id(args), ZUpdateWebhookInput.parse(body(args, 'id')))),
   'webhooks.delete': async (actor, args) => void (await findEndpoint(actor.workspaceId, id(args))),

@@ -21,13 +21,17 @@ export async function publishingWorkspace(opts: { requireApproval?: boolean } = 
 }
 
 /** A completed asset as POST /media/{id}/complete leaves it. */
-export async function readyMedia(workspaceId: string, opts: { kind?: 'image' | 'video'; durationMs?: number | null; bytes?: number } = {}) {
+export async function readyMedia(
+  workspaceId: string,
+  opts: { kind?: 'image' | 'video'; durationMs?: number | null; bytes?: number; name?: string; createdAt?: Date } = {},
+) {
   const kind = opts.kind ?? 'image';
   const id = randomUUID();
   return db.mediaAsset.create({
     data: {
       id,
       workspaceId,
+      name: opts.name ?? `${kind}-${id.slice(0, 8)}.${kind === 'image' ? 'png' : 'mp4'}`,
       kind,
       contentType: kind === 'image' ? 'image/png' : 'video/mp4',
       bytes: opts.bytes ?? 1024,
@@ -35,6 +39,7 @@ export async function readyMedia(workspaceId: string, opts: { kind?: 'image' | '
       storageKey: `${workspaceId}/${id}`,
       url: `https://media.herald.example/${workspaceId}/${id}`,
       durationMs: kind === 'video' ? (opts.durationMs === undefined ? 30_000 : opts.durationMs) : null,
+      createdAt: opts.createdAt,
       completedAt: new Date(),
     },
   });

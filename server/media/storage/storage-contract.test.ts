@@ -88,7 +88,9 @@ const adapters: Adapter[] = [
 async function freshKey(contentType: AcceptedContentType = 'image/png', bytes = 1): Promise<string> {
   const id = randomUUID();
   const key = storageKey(workspaceId, id, contentType);
-  await db.mediaAsset.create({ data: { id, workspaceId, kind: contentType.startsWith('image/') ? 'image' : 'video', contentType, bytes, storageKey: key } });
+  await db.mediaAsset.create({
+    data: { id, workspaceId, name: 'contract-object', kind: contentType.startsWith('image/') ? 'image' : 'video', contentType, bytes, storageKey: key },
+  });
   return key;
 }
 

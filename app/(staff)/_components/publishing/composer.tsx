@@ -6,7 +6,7 @@
 // naming its field, and lands on that field.
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Tabs from '@radix-ui/react-tabs';
-import { ImagePlus, Link2, Loader2, X } from 'lucide-react';
+import { ImagePlus, Library, Link2, Loader2, X } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { cn } from '@/app/_ui/cn';
 import { Badge, Card, ErrorState, FieldError, Input, Label, PageHeader, Textarea } from '@/app/_ui/primitives';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
+import type { MediaLibraryItemDto } from '@/server/media/media.schemas';
 import type { ResolvedMedia } from '@/server/media/media.types';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { platformLimitProblems } from '@/server/posts/platform-limits';
@@ -28,6 +29,7 @@ import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput, toLocalInput } from '../../_lib/time';
 import { serverError, trpc, type ServerError } from '../../_lib/trpc';
 import { BestTimes } from '../insights/best-times';
+import { LibraryPicker } from './media-library';
 import { precheckFile, uploadFile } from './media-upload';
 import { MediaThumb } from '@/app/_ui/media-thumb';
 import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
@@ -87,13 +89,36 @@ function mediaFromPost(post: PostDto | null): MediaItem[] {
   return (post?.mediaUrls ?? []).map((url, i) => ({ key: `stored-${i}`, name: url.split('/').at(-1) ?? url, status: 'ready' as const, progress: 1, url }));
 }
 
-export function Composer({ connections, post, editId }: { connections: ConnectionDto[] | null; post: PostDto | null; editId: string | null }) {
+/** A library asset as the composer holds an upload: attached by id. */
+function fromLibrary(a: MediaLibraryItemDto): MediaItem {
+  return {
+    key: `library-${a.id}`,
+    name: a.name,
+    status: 'ready',
+    progress: 1,
+    asset: { assetId: a.id, url: a.url ?? '', kind: a.kind, contentType: a.contentType, bytes: a.bytes, durationMs: a.durationMs },
+  };
+}
+
+export function Composer({
+  connections,
+  post,
+  editId,
+  libraryMedia = [],
+}: {
+  connections: ConnectionDto[] | null;
+  post: PostDto | null;
+  editId: string | null;
+  /** Opened from the media library ("Use in a new post"): these are attached from the start. */
+  libraryMedia?: MediaLibraryItemDto[];
+}) {
   const { current } = useShell();
   const tz = current.timeZone;
   const router = useRouter();
   const invalidate = useInvalidateAll();
-  const [media, setMedia] = useState<MediaItem[]>(() => mediaFromPost(post));
-  const [mediaTouched, setMediaTouched] = useState(false);
+  const [media, setMedia] = useState<MediaItem[]>(() => [...mediaFromPost(post), ...libraryMedia.map(fromLibrary)]);
+  const [mediaTouched, setMediaTouched] = useState(libraryMedia.length > 0);
+  const [picking, setPicking] = useState(false);
   const [mediaError, setMediaError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [dragOver, setDragOver] = useState(false);
@@ -430,9 +455,14 @@ export function Composer({ connections, post, editId }: { connections: Connectio
             >
               <ImagePlus aria-hidden className="mb-1 size-6 text-slate-500" />
               <p>Drop images or videos here, or</p>
-              <Button variant="secondary" size="sm" className="mt-2" onClick={() => fileInput.current?.click()}>
-                Choose files
-              </Button>
+              <div className="mt-2 flex flex-wrap justify-center gap-2">
+                <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+                  Choose files
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
+                  <Library aria-hidden className="size-4" /> From library
+                </Button>
+              </div>
               <input
                 ref={fileInput}
                 type="file"
@@ -507,6 +537,16 @@ export function Composer({ connections, post, editId }: { connections: Connectio
               </ul>
             ) : null}
             <FieldError>{mediaError}</FieldError>
+            <LibraryPicker
+              open={picking}
+              onOpenChange={setPicking}
+              attached={new Set(media.flatMap((m) => (m.asset ? [m.asset.assetId] : [])))}
+              onPick={(a) => {
+                setMediaTouched(true);
+                setMediaError(null);
+                setMedia((list) => (list.some((m) => m.asset?.assetId === a.id) ? list : [...list, fromLibrary(a)]));
+              }}
+            />
           </Card>
 
           {platforms.some((p) => settingFields(p).length) ? (

@@ -16,7 +16,7 @@ export function precheckFile(file: File): string | null {
 
 export async function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<MediaAssetDto> {
   const kind = acceptedType(file.type)!.kind;
-  const created = (await trpc.media.uploadUrl.mutate({ kind, contentType: file.type, bytes: file.size })).data;
+  const created = (await trpc.media.uploadUrl.mutate({ kind, contentType: file.type, bytes: file.size, filename: file.name })).data;
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(created.upload.method, created.upload.url);
