@@ -33,10 +33,8 @@ export const EXPORT_ONLY_COLUMNS = ['status', 'approvalStatus', 'queued', 'publi
 
 export const ZImportInput = z
   .strictObject({
-    format: z.enum(IMPORT_FORMATS).describe('csv: a header row, then one post per record (RFC 4180); json: an array of objects keyed by the same column names'),
-    content: ZText.min(1)
-      .max(MAX_BODY_BYTES)
-      .describe(`The file's text (at most ${MAX_IMPORT_ROWS} posts; the request body is at most ${MAX_BODY_BYTES} bytes, so split a larger file)`),
+    format: z.enum(IMPORT_FORMATS).describe('csv (a header row, then a post per record) or json (an array of objects keyed by the columns)'),
+    content: ZText.min(1).max(MAX_BODY_BYTES).describe(`The file's text: at most ${MAX_IMPORT_ROWS} posts (columns: docs/post-import.md)`),
   })
   .meta({
     example: {
@@ -49,10 +47,8 @@ export type ImportInput = z.infer<typeof ZImportInput>;
 
 export const ZImportProblem = z
   .object({
-    column: z
-      .string()
-      .describe('The column it concerns (content, accounts, variant.<platform>, media, scheduledAt, queue, requireApproval, platformSettings, id)'),
-    code: z.string().describe('The error code POST /posts answers for the same problem'),
+    column: z.string().describe('The column it concerns'),
+    code: z.string().describe('The code POST /posts answers for it'),
     message: z.string().describe('In words'),
   })
   .meta({ id: 'ImportProblem' });
@@ -60,19 +56,17 @@ export type ImportProblem = z.infer<typeof ZImportProblem>;
 
 export const ZImportRow = z
   .object({
-    row: z.number().int().describe('The post’s number in the file, from 1 (the header is not counted)'),
+    row: z.number().int().describe('The post’s number in the file, from 1'),
     line: z.number().int().nullable().describe('The CSV line the record starts on; null for JSON'),
-    status: z
-      .enum(['ready', 'invalid', 'already_imported'])
-      .describe('ready: imported by POST /posts/import; invalid: see problems; already_imported: a post from this row exists'),
+    status: z.enum(['ready', 'invalid', 'already_imported']).describe('already_imported: its post exists'),
     postId: z.uuid().nullable().describe('The existing post when already_imported'),
     content: z.string().describe('The text, as read'),
-    accounts: z.array(z.object({ id: z.uuid(), platform: z.enum(PLATFORMS), name: z.string() })).describe('The accounts the row names, resolved'),
-    when: z.enum(['draft', 'queue', 'at']).describe('draft: no time; queue: the next free slot of the posting queue; at: scheduledAt'),
+    accounts: z.array(z.object({ id: z.uuid(), platform: z.enum(PLATFORMS), name: z.string() })).describe('The accounts, resolved'),
+    when: z.enum(['draft', 'queue', 'at']).describe('draft, queue (next free slot) or at (scheduledAt)'),
     scheduledAt: ZNullableTimestamp.describe('The time, when `when` is at'),
-    media: z.array(z.string()).describe('The media URLs (fetched when the import runs)'),
-    problems: z.array(ZImportProblem).describe('Every problem of the row, per column; empty when ready'),
-    warnings: z.array(ZWarning).describe('What the import will change (a time a few minutes past becomes now; approval)'),
+    media: z.array(z.string()).describe('Media URLs, fetched by the import'),
+    problems: z.array(ZImportProblem).describe('Every problem, per column'),
+    warnings: z.array(ZWarning).describe('What the import will change'),
   })
   .meta({ id: 'ImportRow' });
 export type ImportRow = z.infer<typeof ZImportRow>;
@@ -86,7 +80,7 @@ export const ZImportPreview = z
       invalid: z.number().int(),
       alreadyImported: z.number().int(),
     }),
-    ignoredColumns: z.array(z.string()).describe('Columns an export writes that an import does not read (status, results…)'),
+    ignoredColumns: z.array(z.string()).describe('Export-only columns, not read'),
   })
   .meta({ id: 'ImportPreview' });
 export type ImportPreview = z.infer<typeof ZImportPreview>;
@@ -94,7 +88,7 @@ export type ImportPreview = z.infer<typeof ZImportPreview>;
 export const ZImportResult = z
   .object({
     created: z.number().int().describe('Posts created'),
-    alreadyImported: z.number().int().describe('Rows skipped because their post exists (the same file uploaded again)'),
+    alreadyImported: z.number().int().describe('Rows whose post exists'),
     posts: z.array(z.object({ row: z.number().int(), postId: z.uuid(), status: z.enum(['created', 'already_imported']) })).describe('Each row’s post'),
   })
   .meta({ id: 'ImportResult' });

@@ -488,6 +488,12 @@ export async function previewImport(workspaceId: string, input: ImportInput): Pr
   return { rows, totals: totalsOf(rows), ignoredColumns: ignored };
 }
 
+/** Whether the import would be accepted now, writing nothing (run before a call is staged): IMPORT_INVALID otherwise. */
+export async function checkImport(workspaceId: string, input: ImportInput): Promise<void> {
+  const { rows } = await previewImport(workspaceId, input);
+  if (rows.some((r) => r.status === 'invalid')) throw refuse(rows);
+}
+
 // ── Import ──────────────────────────────────────────────────────────────────────────────
 
 function refuse(rows: readonly ImportRow[]): AppError {
