@@ -26,7 +26,7 @@ test('a CSV with two bad rows is refused with both problems shown, then fixed an
   const row3 = rows.getByRole('listitem', { name: 'Row 3, 1 problem' });
   const row4 = rows.getByRole('listitem', { name: 'Row 4, 1 problem' });
   await expect(row3.getByText(`Accounts: No account “nobody-here-${t}” in this workspace`)).toBeVisible();
-  await expect(row4.getByText('Time: scheduledAt is more than 5 minutes in the past')).toBeVisible();
+  await expect(row4.getByText('Time: That time has already passed. Pick a time from now on.')).toBeVisible();
   await expect(row3).toBeFocused();
   await expect(page.getByRole('button', { name: /^Import \d+ posts?$/ })).toHaveCount(0);
 

@@ -68,7 +68,7 @@ describe('the preview', () => {
     const rows = res.body.data.rows;
     expect(res.body.data.totals).toEqual({ rows: 5, ready: 1, invalid: 4, alreadyImported: 0 });
     expect(rows[0]).toMatchObject({ row: 1, line: 2, status: 'ready', when: 'at', problems: [] });
-    expect(rows[0].accounts).toEqual([{ id: s.li.id, platform: 'linkedin', name: 'Acme Coffee (acme-coffee)' }]);
+    expect(rows[0].accounts).toEqual([{ id: s.li.id, platform: 'linkedin', name: 'Acme Coffee' }]);
     const problems = (i: number) => rows[i].problems.map((p: { column: string; code: string }) => `${p.column}:${p.code}`);
     expect(problems(1)).toEqual(['accounts:CONNECTION_NOT_FOUND', 'scheduledAt:SCHEDULED_TIME_IN_PAST']);
     expect(problems(2)).toEqual(['media:MEDIA_URL_REFUSED', 'scheduledAt:VALIDATION_FAILED', 'content:CONTENT_TOO_LONG']);

@@ -405,7 +405,7 @@ function checkRow(workspaceId: string, raw: RawRow, ws: WorkspaceFacts, now: Dat
     accounts: connections.map((x) => ({
       id: x.id,
       platform: x.platform as Platform,
-      name: x.displayName === x.accountName ? x.accountName : `${x.displayName} (${x.accountName})`,
+      name: x.displayName,
     })),
     when: queue === true ? 'queue' : scheduledAt ? 'at' : 'draft',
     scheduledAt: at ? at.toISOString() : (scheduledAt ?? null),

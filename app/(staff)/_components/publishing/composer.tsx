@@ -30,6 +30,7 @@ import { serverError, trpc, type ServerError } from '../../_lib/trpc';
 import { BestTimes } from '../insights/best-times';
 import { precheckFile, uploadFile } from './media-upload';
 import { MediaThumb } from '@/app/_ui/media-thumb';
+import { inWords } from './in-words';
 import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
 import { SettingInput, settingFields, settingsFromForm, settingsToForm } from './setting-fields';
 
@@ -680,18 +681,4 @@ function fieldElementId(field: string | undefined): string {
   if (field.startsWith('media')) return 'media-url';
   if (field === 'scheduledAt') return 'scheduled';
   return '';
-}
-
-/**
- * A server error as a person reads it: the API's messages name request fields
- * ("scheduledAt is …"), which mean nothing on this form. The codes with such messages get
- * words here; every other message is already written for people.
- */
-function inWords(e: ServerError): string {
-  switch (e.code) {
-    case 'SCHEDULED_TIME_IN_PAST':
-      return 'That time has already passed. Pick a time from now on.';
-    default:
-      return e.message;
-  }
 }

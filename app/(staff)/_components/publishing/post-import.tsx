@@ -11,6 +11,7 @@ import type { ImportInput, ImportPreview, ImportProblem, ImportResult, ImportRow
 import { useShell } from '../../_lib/providers';
 import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
+import { inWords } from './in-words';
 import { platformLabel, useInvalidateAll } from './post-bits';
 
 const TEMPLATE = [
@@ -120,9 +121,9 @@ export function PostImport() {
           onChange={(e) => void choose(e.target.files?.[0])}
         />
         <p id="import-file-help" className="mt-1 text-sm text-slate-600">
-          One post per row: content, accounts (names or ids, separated by ;), variant.&lt;network&gt; for a network’s own text, media (https addresses),
-          scheduledAt (a time such as 2026-12-03 09:00 on the workspace’s clock, {tz}, or queue), requireApproval. Nothing is written until you import; a file
-          imported before adds nothing again.
+          One post per row, in the template’s columns: content; accounts (names or ids, separated by ;); variant.&lt;network&gt; for a network’s own text; media
+          (https addresses); scheduledAt (empty for a draft, queue, or a time on the workspace’s clock, {tz}, such as 2026-12-03 09:00); requireApproval.
+          Nothing is written until you import, and a file imported before adds nothing again.
         </p>
         <FieldError id="import-file-error">{fileError}</FieldError>
       </Card>
@@ -189,7 +190,9 @@ function PreviewRow({ row, tz, focusRef }: { row: ImportRow; tz: string; focusRe
   const when = row.when === 'queue' ? 'Next free queue slot' : row.scheduledAt ? formatIn(row.scheduledAt, tz) : 'Draft (no time)';
   const values: Record<Cell, string> = {
     Text: row.content || '—',
-    Accounts: row.accounts.length ? row.accounts.map((a) => `${a.name} (${platformLabel(a.platform)})`).join(', ') : '—',
+    Accounts: row.accounts.length
+      ? row.accounts.map((a) => (a.name.includes(platformLabel(a.platform)) ? a.name : `${a.name} (${platformLabel(a.platform)})`)).join(', ')
+      : '—',
     When: when,
     Media: row.media.length ? `${row.media.length} address${row.media.length === 1 ? '' : 'es'}` : 'None',
   };
@@ -219,7 +222,7 @@ function PreviewRow({ row, tz, focusRef }: { row: ImportRow; tz: string; focusRe
             <dd className="break-words">{cell === 'Text' ? <span className="line-clamp-3">{values[cell]}</span> : values[cell]}</dd>
             {problemsIn(cell).map((p, i) => (
               <dd key={i} className="mt-1 text-red-700">
-                <span className="font-medium">{columnInWords(p.column)}:</span> {p.message}
+                <span className="font-medium">{columnInWords(p.column)}:</span> {inWords(p)}
               </dd>
             ))}
           </div>
