@@ -90,7 +90,8 @@ export function PostsList({ initial }: { initial: ListData | null }) {
       const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
       const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
       link.click();
-      URL.revokeObjectURL(url);
+      // Released once the browser has taken the file (revoking at once can cancel the download).
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
       toast.success(`Exported ${file.rows} post${file.rows === 1 ? '' : 's'}`);
     },
     onError: (e) => toast.error(serverError(e).message),
