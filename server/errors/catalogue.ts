@@ -121,6 +121,12 @@ export const ERROR_CATALOGUE = {
     shape: 'envelope',
     description: 'Every queue slot the post’s accounts share is taken for the next 12 weeks; add slots or schedule the post by hand.',
   },
+  IMPORT_INVALID: {
+    status: 422,
+    shape: 'envelope',
+    description:
+      'A post import has rows that break a rule of POST /posts (or whose media could not be fetched): nothing was imported; the message names the first, POST /posts/import/preview lists every one per row and column.',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

@@ -3,7 +3,6 @@ import type { Platform } from '@/server/shared/platforms';
 import { db } from '@/server/db/client';
 import { holdMediaAssets } from '@/server/media/media-usage';
 import { takeQueueSlot } from '@/server/queue/posting-queue';
-import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
 import { recordEvent } from '@/server/events/record-event';
 import type { Warning } from '@/server/shared/schemas';
@@ -22,7 +21,7 @@ import {
 } from './post-inputs';
 import { toPostDto } from './post-dto';
 import { insertPostRow, type NewPost } from './post-rows';
-import { APPROVAL_WARNING, approvalNeeded, isApprovalBlocking, resolveScheduledAt } from './post-rules';
+import { APPROVAL_WARNING, approvalNeeded, checkQueueOrTime, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
 
 /** `requester` names who asked when the post goes to the approval queue (called only then). */
@@ -36,9 +35,7 @@ async function checkNewPost(workspaceId: string, input: CreatePostInput, now: Da
   const platforms = platformsOf(connections);
   checkVariants(input.variants, platforms);
   const settings = validatePlatformSettings(input.platformSettings, platforms);
-  if (input.queue && input.scheduledAt !== undefined) {
-    throw new AppError('VALIDATION_FAILED', 'send either scheduledAt or queue: true, not both', { field: 'queue' });
-  }
+  checkQueueOrTime(input);
   const scheduledAt = input.scheduledAt !== undefined ? resolveScheduledAt(input.scheduledAt, now, warnings) : null;
   return { connections, platforms, settings, scheduledAt };
 }

@@ -19,7 +19,16 @@ export async function loadTargetConnections(workspaceId: string, ids: readonly s
   const rows = await sqlRows<Connection>(
     Prisma.sql`SELECT * FROM "Connection" WHERE "workspaceId" = ${workspaceId}::uuid AND "id" = ANY(${unique.filter(isUuid)}::uuid[])`,
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return pickTargetConnections(ids, new Map(rows.map((r) => [r.id, r])));
+}
+
+/**
+ * The rule of loadTargetConnections on connections already read (`byId`: the workspace's,
+ * by id): each id one of them, and usable now. The import reads a workspace's connections
+ * once and applies it to every row.
+ */
+export function pickTargetConnections(ids: readonly string[], byId: ReadonlyMap<string, Connection>): Connection[] {
+  const unique = [...new Set(ids)];
   return unique.map((id) => {
     const field = `connectionIds[${ids.indexOf(id)}]`;
     const row = byId.get(id);

@@ -33,6 +33,13 @@ export function resolveScheduledAt(raw: string, now: Date, warnings: Warning[]):
   return at;
 }
 
+/** A post takes a time or a queue slot, not both. */
+export function checkQueueOrTime(input: { queue?: boolean; scheduledAt?: string | null }): void {
+  if (input.queue && input.scheduledAt !== undefined && input.scheduledAt !== null) {
+    throw new AppError('VALIDATION_FAILED', 'send either scheduledAt or queue: true, not both', { field: 'queue' });
+  }
+}
+
 export function approvalNeeded(workspaceRequires: boolean, postRequires: boolean): boolean {
   return workspaceRequires || postRequires;
 }

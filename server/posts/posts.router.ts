@@ -14,6 +14,9 @@ import { MAX_CONNECTIONS, ZCreatePostInput, ZListPostsQuery, ZPost, ZPostListRow
 import { getPost, listPosts, listPostTargets } from './read-posts';
 import { approvePost, getApprovalHistory, listPendingApprovals, rejectPost, ZApprovalHistory, ZPendingApproval } from './review-post';
 import { updatePost } from './update-post';
+import { exportPostsCsv } from './post-export';
+import { importPosts, previewImport } from './post-import';
+import { ZExportPostsQuery, ZImportInput, ZImportPreview, ZImportResult, ZPostsCsv } from './post-import.schemas';
 
 const tags = ['Posts'];
 const ZPostId = idParam('post', 'from posts_list or posts_create');
@@ -32,6 +35,9 @@ const WRITE_ERRORS = [
   'CONTENT_TOO_LONG',
   'MEDIA_COUNT_EXCEEDED',
 ] as const;
+
+const FILE_UNREADABLE =
+  'The file cannot be read: not CSV (RFC 4180) or a JSON array, an unknown or repeated column, no content or accounts column, no posts or more than 10,000; field is content.';
 
 export const postsRouter = router({
   create: apiProcedure
@@ -87,6 +93,76 @@ export const postsRouter = router({
       const { posts, total } = await listPosts(ctx.actor.workspaceId, input);
       return { data: posts, page: input.page, limit: input.limit, total };
     }),
+
+  importPreview: apiProcedure
+    .meta({
+      errorWhen: { VALIDATION_FAILED: FILE_UNREADABLE },
+      scope: 'posts:write',
+      errors: ['VALIDATION_FAILED'],
+      openapi: {
+        method: 'POST',
+        path: '/posts/import/preview',
+        description:
+          'Reads a CSV or JSON file of posts and checks every row with the rules of POST /posts, writing nothing: each row as it would be imported (accounts resolved, time, media) with every problem at its column, and the rows already imported from an earlier upload. Media URLs are fetched only by the import itself.',
+        successDescription: 'Every row with its status and problems, and the totals.',
+        tags,
+        protect: true,
+        summary: 'Check a file of posts before importing it (writes nothing)',
+      },
+    })
+    .input(ZImportInput)
+    .output(readEnvelope(ZImportPreview))
+    .mutation(async ({ ctx, input }) => ({ data: await previewImport(ctx.actor.workspaceId, input) })),
+
+  import: apiProcedure
+    .meta({
+      errorWhen: { VALIDATION_FAILED: FILE_UNREADABLE },
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: ['VALIDATION_FAILED', 'IMPORT_INVALID', 'MEDIA_STORAGE_UNAVAILABLE'],
+      openapi: {
+        method: 'POST',
+        path: '/posts/import',
+        description:
+          'Imports a CSV or JSON file of posts, all or nothing: if any row breaks a rule of POST /posts (or a media URL cannot be fetched) nothing is written and the answer is IMPORT_INVALID. Each row is keyed by its id column, or by its content, so uploading the same file again creates nothing new: those rows come back as already_imported.',
+        successDescription: 'Created: how many posts were created and skipped, and each row’s post.',
+        tags,
+        protect: true,
+        summary: 'Import a file of posts, all or nothing (a re-upload creates nothing new)',
+      },
+      assistant: {
+        stage: true,
+        title: (a) =>
+          `Import posts from a ${String(a.format).toUpperCase()} file (${typeof a.content === 'string' ? a.content.split('\n').length - 1 : 0} lines)`,
+        hint: 'Call posts_import_preview first: it lists every problem per row and column without writing anything.',
+      },
+    })
+    .input(ZImportInput)
+    .output(writeEnvelope(ZImportResult))
+    .mutation(async ({ ctx, input }) => {
+      const { result, warnings } = await importPosts(ctx.actor.workspaceId, input, { requester: () => actorLabel(ctx.actor) });
+      return { data: result, warnings };
+    }),
+
+  exportCsv: apiProcedure
+    .meta({
+      scope: 'posts:read',
+      errorWhen: { VALIDATION_FAILED: 'More than 10,000 posts match the filter: narrow it.' },
+      errors: ['VALIDATION_FAILED'],
+      produces: 'text/csv',
+      openapi: {
+        method: 'GET',
+        path: '/posts/export.csv',
+        description:
+          'The posts of a GET /posts filter (without paging, newest first) as a CSV file in the import’s columns, so it reads back through POST /posts/import, followed by each post’s status and its results summed over its accounts.',
+        tags,
+        protect: true,
+        summary: 'Posts of a filter with their results, as CSV (re-importable)',
+      },
+    })
+    .input(ZExportPostsQuery)
+    .output(ZPostsCsv)
+    .query(({ ctx, input }) => exportPostsCsv(ctx.actor.workspaceId, input)),
 
   get: apiProcedure
     .meta({

@@ -27,8 +27,8 @@ export async function listPostTargets(workspaceId: string, id: string): Promise<
   return (await getPost(workspaceId, id)).targets;
 }
 
-/** The list filters as one SQL condition, shared by the page and its total. */
-function listFilter(workspaceId: string, q: ListPostsQuery): Prisma.Sql {
+/** The list filters as one SQL condition, shared by the page, its total and the export. */
+export function listFilter(workspaceId: string, q: Omit<ListPostsQuery, 'page' | 'limit'>): Prisma.Sql {
   const parts = [Prisma.sql`"workspaceId" = ${workspaceId}::uuid`];
   if (q.status) parts.push(Prisma.sql`"status" = ${q.status}`);
   if (q.platform) parts.push(Prisma.sql`"platforms" @> ARRAY[${q.platform}]::text[]`);

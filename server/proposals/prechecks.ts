@@ -15,6 +15,8 @@ import { checkCreatePost } from '@/server/posts/create-post';
 import { checkDelivery } from '@/server/posts/delivery/deliver-post';
 import { ZCreatePostInput, ZUpdatePostInput } from '@/server/posts/posts.schemas';
 import { checkEdit } from '@/server/posts/update-post';
+import { checkImport } from '@/server/posts/post-import';
+import { ZImportInput } from '@/server/posts/post-import.schemas';
 import { assertActive, checkRedeliver } from '@/server/webhooks/deliveries';
 import { checkEndpointChange, findEndpoint } from '@/server/webhooks/endpoints';
 import { ZCreateWebhookInput, ZUpdateWebhookInput } from '@/server/webhooks/webhooks.schemas';
@@ -31,6 +33,7 @@ const body = (args: Args, ...params: string[]) => Object.fromEntries(Object.entr
 export const stagedRouteChecks: Record<string, Precheck> = {
   'posts.create': (actor, args) => checkCreatePost(actor.workspaceId, ZCreatePostInput.parse(args)),
   'posts.update': async (actor, args) => void (await checkEdit(actor.workspaceId, id(args), ZUpdatePostInput.parse(body(args, 'id')))),
+  'posts.import': (actor, args) => checkImport(actor.workspaceId, ZImportInput.parse(args)),
   'posts.cancel': (actor, args) => checkCancelPost(actor.workspaceId, id(args)),
   'posts.publish': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'manual'),
   'posts.retry': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'retry'),

@@ -6,6 +6,7 @@ import { AppError } from '@/server/errors/app-error';
 import { Prisma } from '@/server/generated/prisma/client';
 import { FOLLOWERS_NOT_REPORTED, POST_METRICS, type PostMetricName } from '@/server/platforms/insights';
 import { addDays } from '@/server/shared/analytics-window';
+import { csvCell } from '@/server/shared/csv';
 import { isoOrNull, isUuid } from '@/server/shared/schemas';
 import type { Platform } from '@/server/shared/platforms';
 import { SOURCE_LABELS } from '../sources';
@@ -340,14 +341,6 @@ const CSV_COLUMNS = [
   ...POST_METRICS,
   'engagement',
 ];
-
-/** RFC 4180: quoted when needed, quotes doubled; a leading =, +, - or @ is defused for spreadsheets. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** GET /analytics/posts/export.csv: one row per published target of the window, its latest reading; an empty cell is no value. */
 export async function exportPostsCsv(workspaceId: string, query: ExportQuery) {

@@ -32,6 +32,7 @@ import { BestTimes } from '../insights/best-times';
 import { LibraryPicker } from './media-library';
 import { precheckFile, uploadFile } from './media-upload';
 import { MediaThumb } from '@/app/_ui/media-thumb';
+import { inWords } from './in-words';
 import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
 import { SettingInput, settingFields, settingsFromForm, settingsToForm } from './setting-fields';
 
@@ -720,18 +721,4 @@ function fieldElementId(field: string | undefined): string {
   if (field.startsWith('media')) return 'media-url';
   if (field === 'scheduledAt') return 'scheduled';
   return '';
-}
-
-/**
- * A server error as a person reads it: the API's messages name request fields
- * ("scheduledAt is …"), which mean nothing on this form. The codes with such messages get
- * words here; every other message is already written for people.
- */
-function inWords(e: ServerError): string {
-  switch (e.code) {
-    case 'SCHEDULED_TIME_IN_PAST':
-      return 'That time has already passed. Pick a time from now on.';
-    default:
-      return e.message;
-  }
 }

@@ -80,6 +80,22 @@ export function PostsList({ initial }: { initial: ListData | null }) {
     initialData: isDefault && initial ? initial : undefined,
     placeholderData: keepPreviousData,
   });
+  // The file of every post these filters match (not only this page), as the API exports it.
+  const exporting = useMutation({
+    mutationFn: () => {
+      const { page: _page, limit: _limit, ...filtersOnly } = query;
+      return trpc.posts.exportCsv.query(filtersOnly);
+    },
+    onSuccess: (file) => {
+      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: file.filename });
+      link.click();
+      // Released once the browser has taken the file (revoking at once can cancel the download).
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast.success(`Exported ${file.rows} post${file.rows === 1 ? '' : 's'}`);
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => {
     const next = { ...filters, [k]: e.target.value };
     setFilters(next);
@@ -103,6 +119,12 @@ export function PostsList({ initial }: { initial: ListData | null }) {
       <PageHeader title="Posts">
         <Button variant="secondary" asChild>
           <Link href="/posts/duplicates">Find duplicates</Link>
+        </Button>
+        <Button variant="secondary" asChild>
+          <Link href="/posts/import">Import</Link>
+        </Button>
+        <Button variant="secondary" disabled={exporting.isPending} onClick={() => exporting.mutate()}>
+          {exporting.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
         <Button variant="secondary" onClick={() => setDialog('range')}>
           Shift a date range

@@ -1,0 +1,5 @@
+import { PostImport } from '../../_components/publishing/post-import';
+
+export default function ImportPostsPage() {
+  return <PostImport />;
+}

@@ -1,0 +1,108 @@
+// Wire schemas of importing and exporting posts (REST, tRPC, tools and the app's Import page
+// share them; database-free, so the browser may import it). The columns are documented in
+// docs/post-import.md.
+import { z } from 'zod';
+import { POST_METRICS } from '@/server/platforms/insights';
+import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
+import { PLATFORMS } from '@/server/shared/platforms';
+import { ZNullableTimestamp, ZText, ZWarning } from '@/server/shared/schemas';
+import { ZListPostsQuery } from './posts.schemas';
+
+export const IMPORT_FORMATS = ['csv', 'json'] as const;
+/** Rows per file: the bench imports this many in well under a minute (docs/performance.md). */
+export const MAX_IMPORT_ROWS = 10_000;
+/** Posts per export: the same bound, so an export always reads back in one import. */
+export const MAX_EXPORT_ROWS = MAX_IMPORT_ROWS;
+
+/** The columns an import reads. `variant.<platform>` is one per platform. */
+export const IMPORT_COLUMNS = [
+  'id',
+  'content',
+  'accounts',
+  ...PLATFORMS.map((p) => `variant.${p}` as const),
+  'media',
+  'scheduledAt',
+  'queue',
+  'requireApproval',
+  'platformSettings',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** What an export adds after the import columns: read back, they are ignored. */
+export const EXPORT_ONLY_COLUMNS = ['status', 'approvalStatus', 'queued', 'publishedAt', 'createdAt', ...POST_METRICS, 'engagement'] as const;
+
+export const ZImportInput = z
+  .strictObject({
+    format: z.enum(IMPORT_FORMATS).describe('csv (a header row, then a post per record) or json (an array of objects keyed by the columns)'),
+    content: ZText.min(1).max(MAX_BODY_BYTES).describe(`The file's text: at most ${MAX_IMPORT_ROWS} posts (columns: docs/post-import.md)`),
+  })
+  .meta({
+    example: {
+      format: 'csv',
+      content:
+        'content,accounts,variant.twitter,media,scheduledAt\r\n"Our autumn menu is here: pumpkin spice is back from Monday.",linkedin:acme-coffee; twitter:acmecoffee,Pumpkin spice is back 🎃,https://acme-coffee.example/images/autumn-menu.jpg,2026-12-03 09:00\r\n',
+    },
+  });
+export type ImportInput = z.infer<typeof ZImportInput>;
+
+export const ZImportProblem = z
+  .object({
+    column: z.string().describe('The column it concerns'),
+    code: z.string().describe('The code POST /posts answers for it'),
+    message: z.string().describe('In words'),
+  })
+  .meta({ id: 'ImportProblem' });
+export type ImportProblem = z.infer<typeof ZImportProblem>;
+
+export const ZImportRow = z
+  .object({
+    row: z.number().int().describe('The post’s number in the file, from 1'),
+    line: z.number().int().nullable().describe('The CSV line the record starts on; null for JSON'),
+    status: z.enum(['ready', 'invalid', 'already_imported']).describe('already_imported: its post exists'),
+    postId: z.uuid().nullable().describe('The existing post when already_imported'),
+    content: z.string().describe('The text, as read'),
+    accounts: z.array(z.object({ id: z.uuid(), platform: z.enum(PLATFORMS), name: z.string() })).describe('The accounts, resolved'),
+    when: z.enum(['draft', 'queue', 'at']).describe('draft, queue (next free slot) or at (scheduledAt)'),
+    scheduledAt: ZNullableTimestamp.describe('The time, when `when` is at'),
+    media: z.array(z.string()).describe('Media URLs, fetched by the import'),
+    problems: z.array(ZImportProblem).describe('Every problem, per column'),
+    warnings: z.array(ZWarning).describe('What the import will change'),
+  })
+  .meta({ id: 'ImportRow' });
+export type ImportRow = z.infer<typeof ZImportRow>;
+
+export const ZImportPreview = z
+  .object({
+    rows: z.array(ZImportRow).describe('Every post of the file, in file order'),
+    totals: z.object({
+      rows: z.number().int(),
+      ready: z.number().int(),
+      invalid: z.number().int(),
+      alreadyImported: z.number().int(),
+    }),
+    ignoredColumns: z.array(z.string()).describe('Export-only columns, not read'),
+  })
+  .meta({ id: 'ImportPreview' });
+export type ImportPreview = z.infer<typeof ZImportPreview>;
+
+export const ZImportResult = z
+  .object({
+    created: z.number().int().describe('Posts created'),
+    alreadyImported: z.number().int().describe('Rows whose post exists'),
+    posts: z.array(z.object({ row: z.number().int(), postId: z.uuid(), status: z.enum(['created', 'already_imported']) })).describe('Each row’s post'),
+  })
+  .meta({ id: 'ImportResult' });
+export type ImportResult = z.infer<typeof ZImportResult>;
+
+/** GET /posts/export: the list's filters, without paging (every matching post, newest first). */
+export const ZExportPostsQuery = ZListPostsQuery.omit({ page: true, limit: true });
+export type ExportPostsQuery = z.infer<typeof ZExportPostsQuery>;
+
+export const ZPostsCsv = z
+  .object({
+    filename: z.string(),
+    contentType: z.literal('text/csv'),
+    rows: z.number().int(),
+    csv: z.string(),
+  })
+  .meta({ id: 'PostsCsv' });
