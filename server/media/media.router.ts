@@ -39,7 +39,7 @@ export const mediaRouter = router({
   /** Staff only (no REST route): the assets the composer was opened with (Media library → Use in a new post). */
   get: apiProcedure
     .meta({ scope: 'posts:read' })
-    .input(z.strictObject({ ids: z.array(z.string()).max(MAX_MEDIA_URLS) }))
+    .input(z.strictObject({ ids: z.array(z.uuid()).max(MAX_MEDIA_URLS) }))
     .output(readEnvelope(z.array(ZMediaLibraryItem)))
     .query(async ({ ctx, input }) => ({ data: await getMediaLibraryItems(ctx.actor.workspaceId, input.ids) })),
 

@@ -43,6 +43,7 @@ export const API_ROUTES = {
   'POST /queue/resume': 'queue.resume',
   'GET /settings': 'settings.get',
   'PATCH /settings': 'settings.update',
+  'GET /media': 'media.list',
   'POST /media/upload-url': 'media.uploadUrl',
   'POST /media/{id}/complete': 'media.complete',
   'DELETE /media/{id}': 'media.delete',
