@@ -6,25 +6,18 @@ import { useBrowserTimeZone } from '@/app/_ui/browser-time-zone';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import { timeZoneNames } from '@/server/shared/time-zone';
 import { signUpAction, type SignUpState } from './actions';
+import { formProblems } from '@/app/_ui/form-state-errors';
 
 export function SignUpForm({ invite }: { invite: string | null }) {
   const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, {});
   const zone = useBrowserTimeZone() ?? 'UTC';
   const v = state.values ?? {};
-  const err = (field: string) =>
-    state.error?.field === field ? (
-      <span className="error" role="alert" id={`${field}-error`}>
-        {state.error.message}
-      </span>
-    ) : null;
-  const invalid = (field: string) => (state.error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
+  const problems = formProblems(state.error, ['agencyName', 'name', 'email', 'password', 'timeZone']);
+  const err = problems.at;
+  const invalid = problems.invalid;
   return (
     <form action={action} noValidate>
-      {state.error && !['agencyName', 'name', 'email', 'password', 'timeZone'].includes(state.error.field ?? '') ? (
-        <p className="error" role="alert">
-          {state.error.message}
-        </p>
-      ) : null}
+      {problems.general()}
       {invite ? <input type="hidden" name="invite" value={invite} /> : null}
       <label className="field">
         Agency name

@@ -122,6 +122,27 @@ async function ownedScope(userId: string): Promise<Map<string, string>> {
   return new Map(workspaces.map((w) => [w.id, w.name]));
 }
 
+type Named = { userId: string | null; actorUserId: string | null; actorKeyId: string | null };
+
+/**
+ * The people and keys a page of events names, read in two statements: a member by their
+ * email, a key as `key <name>` (or its id's start, once deleted).
+ */
+export async function namesIn(rows: Named[]): Promise<{ email(id: string): string | null; actor(r: Named): string | null }> {
+  const userIds = [...new Set(rows.flatMap((r) => [r.userId, r.actorUserId]).filter((id): id is string => id !== null))];
+  const keyIds = [...new Set(rows.map((r) => r.actorKeyId).filter((id): id is string => id !== null))];
+  const [users, keys] = await Promise.all([
+    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }),
+    db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }),
+  ]);
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  const keyName = new Map(keys.map((k) => [k.id, k.name]));
+  return {
+    email: (id) => email.get(id) ?? null,
+    actor: (r) => (r.actorUserId ? (email.get(r.actorUserId) ?? null) : r.actorKeyId ? `key ${keyName.get(r.actorKeyId) ?? r.actorKeyId.slice(0, 8)}` : null),
+  };
+}
+
 /** Events of the agencies the member owns and their clients, newest first. Owners only. */
 export async function listSecurityEvents(userId: string, input: z.output<typeof ZListSecurityEventsInput>): Promise<SecurityEventDto[]> {
   const scope = await ownedScope(userId);
@@ -131,21 +152,14 @@ export async function listSecurityEvents(userId: string, input: z.output<typeof 
     orderBy: { createdAt: 'desc' },
     take: input.limit,
   });
-  const userIds = [...new Set(rows.flatMap((r) => [r.userId, r.actorUserId]).filter((id): id is string => id !== null))];
-  const keyIds = [...new Set(rows.map((r) => r.actorKeyId).filter((id): id is string => id !== null))];
-  const [users, keys] = await Promise.all([
-    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }),
-    db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }),
-  ]);
-  const email = new Map(users.map((u) => [u.id, u.email]));
-  const keyName = new Map(keys.map((k) => [k.id, k.name]));
+  const names = await namesIn(rows);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     label: SECURITY_EVENT_LABELS[r.kind as SecurityEventKind] ?? r.kind,
     workspace: r.workspaceId && scope.has(r.workspaceId) ? { id: r.workspaceId, name: scope.get(r.workspaceId)! } : null,
-    member: r.userId ? (email.get(r.userId) ?? null) : null,
-    actor: r.actorUserId ? (email.get(r.actorUserId) ?? null) : r.actorKeyId ? `key ${keyName.get(r.actorKeyId) ?? r.actorKeyId.slice(0, 8)}` : null,
+    member: r.userId ? names.email(r.userId) : null,
+    actor: names.actor(r),
     email: r.email,
     address: r.address,
     userAgent: r.userAgent,

@@ -9,7 +9,7 @@ import type { Actor } from '@/server/auth/actor';
 import { BRAND_NAME_MAX, ZLogoUrl } from '@/server/client-links/client-links.schemas';
 import { db, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
-import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
+import { actorFields, namesIn, recordSecurityEvent } from '@/server/security-events/security-events';
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
 import { canonicalTimeZone, ZTimeZone } from '@/server/shared/time-zone';
 
@@ -167,18 +167,11 @@ export async function settingsHistory(actor: Actor, limit = 20): Promise<Setting
     orderBy: { createdAt: 'desc' },
     take: limit,
   });
-  const userIds = [...new Set(rows.map((r) => r.actorUserId).filter((id): id is string => id !== null))];
-  const keyIds = [...new Set(rows.map((r) => r.actorKeyId).filter((id): id is string => id !== null))];
-  const [users, keys] = await Promise.all([
-    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }),
-    db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }),
-  ]);
-  const email = new Map(users.map((u) => [u.id, u.email]));
-  const keyName = new Map(keys.map((k) => [k.id, k.name]));
+  const names = await namesIn(rows);
   return rows.map((r) => ({
     id: r.id,
     at: r.createdAt.toISOString(),
-    by: r.actorUserId ? (email.get(r.actorUserId) ?? null) : r.actorKeyId ? `API key “${keyName.get(r.actorKeyId) ?? r.actorKeyId.slice(0, 8)}”` : null,
+    by: names.actor(r),
     changes: ((r.detail as { changes?: Record<string, Change> }).changes ?? {}) as Record<string, Change>,
   }));
 }

@@ -3,23 +3,16 @@
 import { useActionState } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import { acceptAsMemberAction, acceptWithPasswordAction, type AcceptState } from './actions';
+import { formProblems } from '@/app/_ui/form-state-errors';
 
 export function AcceptWithPassword({ token }: { token: string }) {
   const [state, action, pending] = useActionState<AcceptState, FormData>(acceptWithPasswordAction.bind(null, token), {});
-  const err = (field: string) =>
-    state.error?.field === field ? (
-      <span className="error" role="alert" id={`${field}-error`}>
-        {state.error.message}
-      </span>
-    ) : null;
-  const invalid = (field: string) => (state.error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
+  const problems = formProblems(state.error, ['name', 'password']);
+  const err = problems.at;
+  const invalid = problems.invalid;
   return (
     <form action={action} noValidate>
-      {state.error && !['name', 'password'].includes(state.error.field ?? '') ? (
-        <p className="error" role="alert">
-          {state.error.message}
-        </p>
-      ) : null}
+      {problems.general()}
       <label className="field">
         Your name
         <input name="name" required autoComplete="name" defaultValue={state.name} {...invalid('name')} />

@@ -35,6 +35,7 @@ import { MediaThumb } from '@/app/_ui/media-thumb';
 import { inWords } from './in-words';
 import { HealthBadge, platformLabel, useInvalidateAll } from './post-bits';
 import { SettingInput, settingFields, settingsFromForm, settingsToForm } from './setting-fields';
+import { ACCEPTED_CONTENT_TYPES } from '@/server/media/media-rules';
 
 /** The form: the API's fields (same schemas), with the time as the workspace's wall clock. */
 const ZComposerForm = z.object({
@@ -468,7 +469,7 @@ export function Composer({
                 ref={fileInput}
                 type="file"
                 multiple
-                accept="image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime"
+                accept={ACCEPTED_CONTENT_TYPES.join(',')}
                 className="sr-only"
                 aria-label="Upload media"
                 data-testid="media-input"

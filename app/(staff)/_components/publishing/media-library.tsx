@@ -18,6 +18,7 @@ import { useShell } from '../../_lib/providers';
 import { formatIn, fromLocalInput } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { precheckFile, uploadFile } from './media-upload';
+import { ACCEPTED_CONTENT_TYPES } from '@/server/media/media-rules';
 
 const FILTER_KEYS = ['search', 'kind', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
@@ -132,7 +133,7 @@ export function MediaLibrary({ initial }: { initial: LibraryPage | null }) {
               ref={fileInput}
               type="file"
               multiple
-              accept="image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime"
+              accept={ACCEPTED_CONTENT_TYPES.join(',')}
               className="sr-only"
               aria-label="Upload images or videos to the library"
               data-testid="library-upload-input"

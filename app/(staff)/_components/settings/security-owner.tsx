@@ -3,6 +3,7 @@
 // (role, removal, invitations by email, leaving), and the security events of the agency
 // and its clients: who, what, when, from where.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
@@ -56,9 +57,11 @@ function MembersCard() {
   const q = useQuery({ queryKey: ['security.members'], queryFn: async () => (await trpc.security.members.query()).data });
   const refetch = () => void q.refetch();
   const { current } = useShell();
+  const router = useRouter();
   const leave = useMutation({
     mutationFn: () => trpc.security.leave.mutate({ workspaceId: current.id }),
-    onSuccess: () => window.location.assign('/signin'),
+    // Their sessions ended: the sign-in page is where they are now.
+    onSuccess: () => router.replace('/signin'),
     onError: (e) => toast.error(serverError(e).message),
   });
   const changeRole = useMutation({

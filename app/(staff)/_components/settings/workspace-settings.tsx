@@ -6,7 +6,7 @@
 // (server/workspaces/workspace-settings.ts); everyone else reads them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select } from '@/app/_ui/primitives';
@@ -56,10 +56,13 @@ export function WorkspaceSettings() {
         ) : settings.isError ? (
           <ErrorState message={serverError(settings.error).message} onRetry={() => settings.refetch()} />
         ) : (
-          <GeneralSettings settings={settings.data} canChange={canChange} />
+          // Keyed by what was saved: a save (or a refetch) starts the form from the stored values.
+          <GeneralSettings key={`${settings.data.name}\u0000${settings.data.requireApproval}`} settings={settings.data} canChange={canChange} />
         )}
         <TimeZoneSettings canChange={canChange} />
-        {settings.data ? <BrandSettings settings={settings.data} canChange={canChange} /> : null}
+        {settings.data ? (
+          <BrandSettings key={`${settings.data.brand.name}\u0000${settings.data.brand.logoUrl}`} settings={settings.data} canChange={canChange} />
+        ) : null}
         <PostingSchedule />
         {canChange ? <SettingsHistory /> : null}
       </div>
@@ -91,10 +94,6 @@ function useSave(onDone?: (s: WorkspaceSettingsDto) => void) {
 function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
   const [name, setName] = useState(settings.name);
   const [requireApproval, setRequireApproval] = useState(settings.requireApproval);
-  useEffect(() => {
-    setName(settings.name);
-    setRequireApproval(settings.requireApproval);
-  }, [settings.name, settings.requireApproval]);
   const { save, error } = useSave(() => toast.success('Settings saved'));
   const dirty = name.trim() !== settings.name || requireApproval !== settings.requireApproval;
   return (
@@ -201,10 +200,6 @@ function TimeZoneSettings({ canChange }: { canChange: boolean }) {
 function BrandSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
   const [name, setName] = useState(settings.brand.name ?? '');
   const [logoUrl, setLogoUrl] = useState(settings.brand.logoUrl ?? '');
-  useEffect(() => {
-    setName(settings.brand.name ?? '');
-    setLogoUrl(settings.brand.logoUrl ?? '');
-  }, [settings.brand.name, settings.brand.logoUrl]);
   const { save, error } = useSave(() => toast.success('Brand saved: new client links show it'));
   const nextName = name.trim() === '' ? null : name.trim();
   const nextLogo = logoUrl.trim() === '' ? null : logoUrl.trim();
