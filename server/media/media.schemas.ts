@@ -45,7 +45,10 @@ export const ZUploadTarget = z
     url: z.string().describe('The presigned address to PUT the bytes to'),
     method: z.literal('PUT').describe('Always PUT'),
     headers: z
-      .object({ 'Content-Type': z.string(), 'Content-Length': z.string() })
+      .object({
+        'Content-Type': z.string().describe('The media type declared when the upload was created'),
+        'Content-Length': z.string().describe('The size declared, in bytes: send exactly that many'),
+      })
       .catchall(z.string())
       .meta({ description: 'Send every header listed, with exactly these values (the store may add its own, e.g. Authorization).' }),
     expiresAt: ZTimestamp.describe('The URL stops working at this time'),
