@@ -57,7 +57,7 @@ export const connectionsRouter = router({
       },
     })
     .input(z.strictObject({}).optional())
-    .output(z.object({ data: z.array(ZInstagramProfile), provenance: ZProvenance }))
+    .output(z.object({ data: z.array(ZInstagramProfile).describe('The workspace’s Instagram accounts, oldest first'), provenance: ZProvenance }))
     .query(({ ctx }) => listInstagramProfiles(ctx.actor.workspaceId)),
 
   // The app's own (not REST) procedures below: connecting happens on the hosted connect page,

@@ -121,11 +121,13 @@ const ZTotals = ZPostMetricValues.extend({
 }).describe('Sums of each target’s newest reading; a counter is null when no target has a value for it');
 
 export const ZTopPostsResponse = z.object({
-  data: z.array(ZTopPost),
+  data: z.array(ZTopPost).describe('The best targets published in the window, up to limit, best first'),
   networks: z
     .array(ZTotals.extend({ platform: z.enum(PLATFORMS).describe('The network totalled') }))
     .describe('The window’s totals per network (within the platform filter), the most engaging first'),
-  provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement.describe('The metric the ranking is by') }),
+  provenance: ZWindowProvenance.extend({ sort: ZMetricOrEngagement.describe('The metric the ranking is by') }).describe(
+    'Where the numbers came from, the window and how many of its targets have readings',
+  ),
 });
 
 export const ZRollupQuery = z.strictObject({ id: ZIdOf('connection', 'from connections_list'), ...windowQuery }).superRefine(checkWindow);
@@ -156,7 +158,7 @@ export const ZRollupResponse = z.object({
       )
       .describe('Every day of the window, oldest first, with the totals of the targets published that day'),
   }).describe('The account’s results over the window'),
-  provenance: ZWindowProvenance,
+  provenance: ZWindowProvenance.describe('Where the numbers came from, the window and how many of its targets have readings'),
 });
 
 export const ZExportQuery = z.strictObject(windowQuery).superRefine(checkWindow);
