@@ -233,11 +233,20 @@ export const ZUpdatePostInput = z
   .strictObject({
     content: ZPostFields.content.optional(),
     connectionIds: ZPostFields.connectionIds.optional(),
-    scheduledAt: ZPostFields.scheduledAt.nullable().optional(),
+    scheduledAt: ZPostFields.scheduledAt
+      .nullable()
+      .optional()
+      .describe('The new publishing time, ISO 8601 with offset (up to 5 min in the past becomes now); null turns the post back into a draft'),
     mediaUrls: ZPostFields.mediaUrls.optional(),
     mediaIds: ZPostFields.mediaIds.optional(),
-    platformSettings: ZPostFields.platformSettings.nullable().optional(),
-    variants: ZPostFields.variants.nullable().optional(),
+    platformSettings: ZPostFields.platformSettings
+      .nullable()
+      .optional()
+      .describe('Replaces every platform’s settings (same form as on create); null removes them all. Absent: kept, except those of a platform no longer targeted'),
+    variants: ZPostFields.variants
+      .nullable()
+      .optional()
+      .describe('Replaces the text per platform (same form as on create); null removes every variant, so content goes everywhere'),
     requireApproval: ZPostFields.requireApproval.optional(),
   })
   .meta({ example: { content: 'Our autumn menu is here: pumpkin spice is back from Tuesday.', scheduledAt: '2026-11-25T09:00:00Z' } });
