@@ -64,12 +64,12 @@ export const ZAdAccount = z
     currency: z.string().describe('The currency spend is reported in, ISO 4217'),
     sync: z
       .object({
-      status: z.enum(['never', 'ok', 'error']).describe('Outcome of the last sync attempt'),
-      lastSyncAt: ZNullableTimestamp.describe('Last attempt, successful or not'),
-      lastSuccessAt: ZNullableTimestamp.describe('The last sync that succeeded; null until one has'),
-      lastError: z.string().nullable().describe('The last failure, verbatim from the platform or the network; null after a success'),
-      lastErrorAt: ZNullableTimestamp.describe('When the last failure happened; null when none has'),
-      syncedThrough: ZDay.nullable().describe('The newest day stored'),
+        status: z.enum(['never', 'ok', 'error']).describe('Outcome of the last sync attempt'),
+        lastSyncAt: ZNullableTimestamp.describe('Last attempt, successful or not'),
+        lastSuccessAt: ZNullableTimestamp.describe('The last sync that succeeded; null until one has'),
+        lastError: z.string().nullable().describe('The last failure, verbatim from the platform or the network; null after a success'),
+        lastErrorAt: ZNullableTimestamp.describe('When the last failure happened; null when none has'),
+        syncedThrough: ZDay.nullable().describe('The newest day stored'),
       })
       .describe('The daily sync of this account’s numbers: how it last went'),
     provenance: ZProvenance,
@@ -86,9 +86,7 @@ export const ZMetricValues = z.object({
   impressions: counter('Impressions'),
   reach: counter('Reach (in a summary: the sum of the daily reach, an upper bound of unique reach)'),
   clicks: counter('Clicks'),
-  spend: z
-    .object({ amount: counter('Spend in the account currency'), currency: z.string().describe('ISO 4217') })
-    .describe('Money spent, with its currency'),
+  spend: z.object({ amount: counter('Spend in the account currency'), currency: z.string().describe('ISO 4217') }).describe('Money spent, with its currency'),
   conversions: counter('Conversions (may be fractional when the platform attributes them so)'),
   ctr: ratio('clicks ÷ impressions, a fraction (0.0123 = 1.23 %)'),
   cpc: ratio('spend ÷ clicks'),

@@ -99,7 +99,12 @@ export const crawlRouter = router({
       },
     })
     .input(ZChangesQuery)
-    .output(z.object({ data: z.array(ZCrawlChange).describe('The page’s changes detected in the window, newest first, up to limit; provenance.emptyMeans says why when empty'), provenance: ZChangesProvenance }))
+    .output(
+      z.object({
+        data: z.array(ZCrawlChange).describe('The page’s changes detected in the window, newest first, up to limit; provenance.emptyMeans says why when empty'),
+        provenance: ZChangesProvenance,
+      }),
+    )
     .query(({ ctx, input }) => listChanges(ctx.actor.workspaceId, input)),
 
   change: apiProcedure

@@ -38,8 +38,8 @@ export const ZCrawlSite = z
         lastCrawlStartedAt: ZNullableTimestamp.describe('When the last crawl started, in ISO 8601; null until the first'),
         lastCrawlFinishedAt: ZNullableTimestamp.describe('When the last crawl that finished did so, in ISO 8601; null until one has'),
         lastVisitAt: ZNullableTimestamp.describe('When any page of the site was last visited, in ISO 8601; null until one is'),
-      visitsInLastRun: z.number().int().describe('Visits recorded since the last crawl started'),
-      failedInLastRun: z.number().int().describe('Of those, visits whose outcome is not ok'),
+        visitsInLastRun: z.number().int().describe('Visits recorded since the last crawl started'),
+        failedInLastRun: z.number().int().describe('Of those, visits whose outcome is not ok'),
       })
       .describe('Where the crawler is with this site'),
     createdAt: ZTimestamp.describe('When the site was added, in ISO 8601'),

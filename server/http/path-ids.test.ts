@@ -78,7 +78,9 @@ describe('the Next.js layer in front of the facade', () => {
       const headers = new Headers({ authorization: `Bearer ${secret}`, ...(original ? { [ORIGINAL_PATH_HEADER]: original } : {}) });
       // Checked against the document as the path the client wrote.
       const asWritten = new Request(`http://localhost${original ?? UNDECODABLE_PATH_ROUTE}`, { method: init.method ?? 'GET' });
-      return handleUndecodablePath(new Request(`http://localhost${UNDECODABLE_PATH_ROUTE}`, { ...init, headers })).then((res) => outcomes.observe(asWritten, res));
+      return handleUndecodablePath(new Request(`http://localhost${UNDECODABLE_PATH_ROUTE}`, { ...init, headers })).then((res) =>
+        outcomes.observe(asWritten, res),
+      );
     };
     for (const id of BROKEN) {
       const res = await call(`/public/v1/posts/${id}`);

@@ -242,7 +242,9 @@ export const ZUpdatePostInput = z
     platformSettings: ZPostFields.platformSettings
       .nullable()
       .optional()
-      .describe('Replaces every platform’s settings (same form as on create); null removes them all. Absent: kept, except those of a platform no longer targeted'),
+      .describe(
+        'Replaces every platform’s settings (same form as on create); null removes them all. Absent: kept, except those of a platform no longer targeted',
+      ),
     variants: ZPostFields.variants
       .nullable()
       .optional()

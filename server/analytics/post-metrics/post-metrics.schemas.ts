@@ -36,10 +36,7 @@ export const ZPostMetricReading = z
       .describe('schedule: one of the due slots after publishing; on_demand: POST /posts/{id}/metrics/collect; seed: demo data written by `npm run seed`'),
     source: z.string().describe('The network, or sandbox (demo data)'),
     metrics: ZPostMetricValues,
-    engagement: z
-      .number()
-      .nullable()
-      .describe('reactions + comments + shares + saves, over the parts the network reports; null when it reports none of them'),
+    engagement: z.number().nullable().describe('reactions + comments + shares + saves, over the parts the network reports; null when it reports none of them'),
     nullReasons: z.record(z.string(), z.string()).describe('Why each null metric is null'),
     networkNames: z.record(z.string(), z.string()).describe('The network’s own metric names'),
   })
@@ -134,30 +131,32 @@ export const ZRollupQuery = z.strictObject({ id: ZIdOf('connection', 'from conne
 export type RollupQuery = z.infer<typeof ZRollupQuery>;
 
 export const ZRollupResponse = z.object({
-  data: z.object({
-    connectionId: z.uuid().describe('The account'),
-    platform: z.enum(PLATFORMS).describe('Its network'),
-    accountName: z.string().describe('Its handle'),
-    followers: z
-      .object({
-        value: z.number().nullable().describe('The newest follower count read on or before the window’s last day; null with the reason when there is none'),
-        reason: z.string().nullable().describe('Why value is null (the network reports no followers, none read yet); null when there is a value'),
-        networkName: z.string().nullable().describe('The network’s own name for the count, e.g. followers_count or subscriberCount'),
-        collectedAt: ZNullableTimestamp.describe('When that count was read'),
-        source: z.string().nullable().describe('The network’s API, or sandbox for demo data'),
-        change: z.number().nullable().describe('value minus the first count read within the window; null with fewer than two counts'),
-      })
-      .describe('The account’s audience: read once a day beside post metrics (docs/analytics.md, “Followers”)'),
-    totals: ZTotals.describe('The window’s totals for the account'),
-    days: z
-      .array(
-        ZTotals.extend({
-          date: ZDay.describe('The publishing day (workspace time zone)'),
-          followers: z.number().nullable().describe('The last follower count read that day (workspace time zone); null when none was read'),
-        }),
-      )
-      .describe('Every day of the window, oldest first, with the totals of the targets published that day'),
-  }).describe('The account’s results over the window'),
+  data: z
+    .object({
+      connectionId: z.uuid().describe('The account'),
+      platform: z.enum(PLATFORMS).describe('Its network'),
+      accountName: z.string().describe('Its handle'),
+      followers: z
+        .object({
+          value: z.number().nullable().describe('The newest follower count read on or before the window’s last day; null with the reason when there is none'),
+          reason: z.string().nullable().describe('Why value is null (the network reports no followers, none read yet); null when there is a value'),
+          networkName: z.string().nullable().describe('The network’s own name for the count, e.g. followers_count or subscriberCount'),
+          collectedAt: ZNullableTimestamp.describe('When that count was read'),
+          source: z.string().nullable().describe('The network’s API, or sandbox for demo data'),
+          change: z.number().nullable().describe('value minus the first count read within the window; null with fewer than two counts'),
+        })
+        .describe('The account’s audience: read once a day beside post metrics (docs/analytics.md, “Followers”)'),
+      totals: ZTotals.describe('The window’s totals for the account'),
+      days: z
+        .array(
+          ZTotals.extend({
+            date: ZDay.describe('The publishing day (workspace time zone)'),
+            followers: z.number().nullable().describe('The last follower count read that day (workspace time zone); null when none was read'),
+          }),
+        )
+        .describe('Every day of the window, oldest first, with the totals of the targets published that day'),
+    })
+    .describe('The account’s results over the window'),
   provenance: ZWindowProvenance.describe('Where the numbers came from, the window and how many of its targets have readings'),
 });
 
