@@ -18,7 +18,7 @@ export const ZProvenance = z
     label: z.string().describe('The source in words; the sandbox says it is demo data'),
     collectedAt: ZNullableTimestamp.describe('When the newest data in this response was collected from the source; null when nothing was'),
   })
-  .meta({ id: 'Provenance' });
+  .meta({ id: 'Provenance', description: 'Where the numbers of a response came from and when they were collected.' });
 export type Provenance = z.infer<typeof ZProvenance>;
 
 export const ZMetricsProvenance = ZProvenance.extend({
@@ -28,7 +28,7 @@ export const ZMetricsProvenance = ZProvenance.extend({
     .object({ from: ZDay.describe('First day of the window, inclusive'), to: ZDay.describe('Last day of the window, inclusive') })
     .describe('The days the numbers cover, in timeZone'),
   daysWithReadings: z.number().int().describe('Days of the window for which the source reported anything'),
-}).meta({ id: 'MetricsProvenance' });
+}).meta({ id: 'MetricsProvenance', description: 'Where ad metrics came from, their window and how many of its days have readings.' });
 
 // ── Sources ──
 export const ZSource = z
@@ -51,7 +51,7 @@ export const ZSource = z
       })
       .describe('The rules for reading numbers from this source, in words'),
   })
-  .meta({ id: 'Source' });
+  .meta({ id: 'Source', description: 'A data source of this deployment and its rules for reading the numbers it gives.' });
 export type SourceDto = z.infer<typeof ZSource>;
 
 // ── Ad accounts ──
@@ -75,7 +75,7 @@ export const ZAdAccount = z
     provenance: ZProvenance,
     createdAt: ZTimestamp.describe('When the account was connected to the workspace, in ISO 8601'),
   })
-  .meta({ id: 'AdAccount' });
+  .meta({ id: 'AdAccount', description: 'An ad account the workspace reads spend and results from, and how its daily sync is going.' });
 export type AdAccountDto = z.infer<typeof ZAdAccount>;
 
 // ── Metrics ──
@@ -99,12 +99,12 @@ export const ZMetricsSummary = ZMetricValues.extend({
   from: ZDay.describe('First day summed, inclusive'),
   to: ZDay.describe('Last day summed, inclusive'),
   days: z.number().int().describe('Days in the window, from and to included (days without a reading count too)'),
-}).meta({ id: 'MetricsSummary' });
+}).meta({ id: 'MetricsSummary', description: 'An ad account’s numbers summed over the window.' });
 export const ZMetricsDay = ZMetricValues.extend({
   date: ZDay,
   hasReading: z.boolean().describe('false: the source reported nothing for this day (every counter is null)'),
   collectedAt: ZNullableTimestamp.describe('When Herald last fetched this day from the platform; null when it has no reading'),
-}).meta({ id: 'MetricsDay' });
+}).meta({ id: 'MetricsDay', description: 'An ad account’s numbers for one day.' });
 
 const windowQuery = {
   from: ZDay.describe('First day of the window, YYYY-MM-DD in the workspace’s time zone (inclusive)'),

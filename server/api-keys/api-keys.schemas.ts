@@ -22,11 +22,11 @@ const keyFields = {
 
 export const ZMintedKey = z
   .object({ ...keyFields, secret: z.string().describe('The whole key. Shown once: Herald stores only its hash.') })
-  .meta({ id: 'MintedKey' });
+  .meta({ id: 'MintedKey', description: 'A key just minted: the record and, this once, the secret.' });
 export type MintedKeyDto = z.infer<typeof ZMintedKey>;
 
 /** A key as listed: everything but the secret, which Herald never stores. */
 export const ZApiKey = z
   .object({ ...keyFields, assistant: z.boolean().describe('Issued through an assistant’s sign-in (an “assistant connection”)') })
-  .meta({ id: 'ApiKey' });
+  .meta({ id: 'ApiKey', description: 'An API key of the workspace, as listed: everything but the secret, which Herald never stores.' });
 export type ApiKeyDto = z.infer<typeof ZApiKey>;

@@ -22,7 +22,7 @@ export const ZBestTimeSlot = z
     sampleSize: z.number().int().describe('Deliveries of the history in that weekday and hour (0 for defaults)'),
     basis: z.enum(BEST_TIME_METHODS).describe('How this slot was chosen: the same as inputs.method'),
   })
-  .meta({ id: 'BestTimeSlot' });
+  .meta({ id: 'BestTimeSlot', description: 'A suggested weekly slot: a weekday and hour, and its next occurrence.' });
 
 export const ZBestTimes = z
   .object({
@@ -50,6 +50,6 @@ export const ZBestTimes = z
       })
       .describe('What the suggestion was computed from'),
   })
-  .meta({ id: 'BestTimes' });
+  .meta({ id: 'BestTimes', description: 'Suggested weekly times to publish, and what they were computed from.' });
 
 export const ZBestTimesResponse = z.object({ data: ZBestTimes, provenance: ZProvenance });

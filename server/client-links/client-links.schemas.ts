@@ -66,7 +66,7 @@ export const ZClientLinkCreated = z
     expiresAt: ZTimestamp.describe('When the link stops working, in ISO 8601'),
     rotated: z.boolean().describe('True when the request asked to rotate: every earlier link of this kind was revoked first'),
   })
-  .meta({ id: 'ClientLink' });
+  .meta({ id: 'ClientLink', description: 'A no-login link just issued for the client: its URL, shown once, and when it stops working.' });
 export type ClientLinkCreated = z.infer<typeof ZClientLinkCreated>;
 
 export const ZBrand = z.object({
@@ -85,5 +85,5 @@ export const ZClientLinkRecord = z
     expiresAt: ZTimestamp.describe('When the link stops working, in ISO 8601'),
     createdAt: ZTimestamp.describe('When the link was issued, in ISO 8601'),
   })
-  .meta({ id: 'ClientLinkRecord' });
+  .meta({ id: 'ClientLinkRecord', description: 'A live no-login link of the workspace, as listed (the URL is not kept, so it is not shown again).' });
 export type ClientLinkRecord = z.infer<typeof ZClientLinkRecord>;

@@ -19,7 +19,7 @@ const ZInstagramProfile = z
     status: z.enum(['active', 'inactive']).describe('inactive: disconnected in the app; posts to it are refused'),
     connectedAt: z.iso.datetime({ offset: true }).describe('When the account was connected, in ISO 8601'),
   })
-  .meta({ id: 'InstagramProfile' });
+  .meta({ id: 'InstagramProfile', description: 'A connected Instagram business account the workspace tracks.' });
 
 export const connectionsRouter = router({
   list: apiProcedure

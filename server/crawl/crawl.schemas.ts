@@ -8,7 +8,7 @@ import { CRAWL_OUTCOMES } from './outcomes';
 
 export const ZCrawlProvenance = ZProvenance.extend({
   userAgent: z.string().describe('The user agent the crawler sends'),
-}).meta({ id: 'CrawlProvenance' });
+}).meta({ id: 'CrawlProvenance', description: 'Where crawl data came from: the crawler, its user agent and its newest visit.' });
 
 export const ZOutcome = z
   .string()
@@ -22,7 +22,7 @@ export const ZLastVisit = z
     detail: z.string().nullable().describe("The crawler's own words about the outcome, verbatim"),
     statusCode: z.number().int().nullable().describe('The HTTP status the page answered; null when no response came (DNS, TLS, timeout, robots.txt)'),
   })
-  .meta({ id: 'CrawlLastVisit' });
+  .meta({ id: 'CrawlLastVisit', description: 'The newest visit of a page, whatever its outcome.' });
 
 export const ZCrawlSite = z
   .object({
@@ -44,7 +44,7 @@ export const ZCrawlSite = z
       .describe('Where the crawler is with this site'),
     createdAt: ZTimestamp.describe('When the site was added, in ISO 8601'),
   })
-  .meta({ id: 'CrawlSite' });
+  .meta({ id: 'CrawlSite', description: 'A website whose pages Herald visits, with where its crawl stands.' });
 
 export const ZCrawlPage = z
   .object({
@@ -54,7 +54,7 @@ export const ZCrawlPage = z
     createdAt: ZTimestamp.describe('When the page was added for tracking, in ISO 8601'),
     lastVisit: ZLastVisit.nullable().describe('The newest visit, whatever its outcome; null until the page is first visited'),
   })
-  .meta({ id: 'CrawlPage' });
+  .meta({ id: 'CrawlPage', description: 'A page of a site the crawler visits, with its newest visit.' });
 
 export const ZHeading = z.object({
   level: z.number().int().describe('1 to 6, from the h1–h6 tag'),
@@ -85,7 +85,7 @@ export const ZCrawlVisit = z
       .nullable()
       .describe('What the visit extracted; null when it returned nothing to extract'),
   })
-  .meta({ id: 'CrawlVisit' });
+  .meta({ id: 'CrawlVisit', description: 'One visit of a tracked page: the outcome, verbatim, and what it extracted.' });
 
 export const ZCrawlChange = z
   .object({
@@ -128,7 +128,7 @@ export const ZCrawlChange = z
       })
       .describe('A word-level comparison of the main text; all zero but unchangedWords when the text did not change'),
   })
-  .meta({ id: 'CrawlChange' });
+  .meta({ id: 'CrawlChange', description: 'A change the crawler saw between two successful visits of a page.' });
 
 /** One side of a change: what the visit extracted, the main text whole (at most 100,000 characters). */
 export const ZVisitSnapshot = z
@@ -141,12 +141,12 @@ export const ZVisitSnapshot = z
     headings: z.array(ZHeading).describe('The h1–h6 headings in page order (at most 200)'),
     text: z.string().nullable().describe('The whole extracted main text'),
   })
-  .meta({ id: 'CrawlVisitSnapshot' });
+  .meta({ id: 'CrawlVisitSnapshot', description: 'One side of a change: what that visit extracted.' });
 
 export const ZCrawlChangeDetail = ZCrawlChange.extend({
   before: ZVisitSnapshot.describe('The earlier successful visit of the comparison'),
   after: ZVisitSnapshot.describe('The visit that detected the change'),
-}).meta({ id: 'CrawlChangeDetail' });
+}).meta({ id: 'CrawlChangeDetail', description: 'A change with both sides whole: the two visits’ extracted fields and main text.' });
 
 export const EMPTY_MEANS = ['visited_no_changes', 'not_visited_in_window', 'fewer_than_two_successful_visits'] as const;
 export type EmptyMeans = (typeof EMPTY_MEANS)[number];
@@ -170,7 +170,7 @@ export const ZChangesProvenance = ZCrawlProvenance.extend({
     ),
   visitsInWindow: z.number().int().describe('Visits of the page in the window, whatever their outcome'),
   successfulVisitsInWindow: z.number().int().describe('Of those, visits whose outcome was ok (the only ones compared)'),
-}).meta({ id: 'CrawlChangesProvenance' });
+}).meta({ id: 'CrawlChangesProvenance', description: 'Where the changes came from, their window, and what an empty list means.' });
 
 // ── Queries ──
 const siteId = z.uuid().describe('An id from GET /crawl/sites');

@@ -37,7 +37,7 @@ export const ZMediaAsset = z
     createdAt: ZTimestamp.describe('When the asset was created'),
     completedAt: ZNullableTimestamp.describe('When it became ready'),
   })
-  .meta({ id: 'MediaAsset' });
+  .meta({ id: 'MediaAsset', description: 'An uploaded or imported image or video, to attach to posts by id.' });
 export type MediaAssetDto = z.infer<typeof ZMediaAsset>;
 
 export const ZUploadTarget = z
@@ -55,7 +55,10 @@ export const ZUploadTarget = z
   })
   .meta({ id: 'MediaUploadTarget', description: 'PUT the bytes here before expiresAt, then POST /media/{id}/complete.' });
 
-export const ZMediaAssetWithUpload = ZMediaAsset.extend({ upload: ZUploadTarget }).meta({ id: 'MediaAssetWithUpload' });
+export const ZMediaAssetWithUpload = ZMediaAsset.extend({ upload: ZUploadTarget }).meta({
+  id: 'MediaAssetWithUpload',
+  description: 'A media asset awaiting its bytes, with where to PUT them.',
+});
 export type MediaAssetWithUploadDto = z.infer<typeof ZMediaAssetWithUpload>;
 
 export function toMediaAssetDto(a: MediaAsset): MediaAssetDto {
@@ -97,5 +100,8 @@ export const ZMediaUsage = z
   })
   .meta({ id: 'MediaUsage', description: 'The posts using the asset, by id or by URL.' });
 
-export const ZMediaLibraryItem = ZMediaAsset.extend({ usedBy: ZMediaUsage }).meta({ id: 'MediaLibraryItem' });
+export const ZMediaLibraryItem = ZMediaAsset.extend({ usedBy: ZMediaUsage }).meta({
+  id: 'MediaLibraryItem',
+  description: 'A media asset of the library with the posts that use it.',
+});
 export type MediaLibraryItemDto = z.infer<typeof ZMediaLibraryItem>;

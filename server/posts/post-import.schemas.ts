@@ -51,7 +51,7 @@ export const ZImportProblem = z
     code: z.string().describe('The code POST /posts answers for it'),
     message: z.string().describe('In words'),
   })
-  .meta({ id: 'ImportProblem' });
+  .meta({ id: 'ImportProblem', description: 'A problem with one column of an import row.' });
 export type ImportProblem = z.infer<typeof ZImportProblem>;
 
 export const ZImportRow = z
@@ -76,7 +76,7 @@ export const ZImportRow = z
     problems: z.array(ZImportProblem).describe('Every problem, per column'),
     warnings: z.array(ZWarning).describe('What the import will change'),
   })
-  .meta({ id: 'ImportRow' });
+  .meta({ id: 'ImportRow', description: 'One post of an import file: as read, resolved, and every problem found.' });
 export type ImportRow = z.infer<typeof ZImportRow>;
 
 export const ZImportPreview = z
@@ -92,7 +92,7 @@ export const ZImportPreview = z
       .describe('The rows counted by status'),
     ignoredColumns: z.array(z.string()).describe('Export-only columns, not read'),
   })
-  .meta({ id: 'ImportPreview' });
+  .meta({ id: 'ImportPreview', description: 'What an import of the file would do, row by row; nothing is created.' });
 export type ImportPreview = z.infer<typeof ZImportPreview>;
 
 export const ZImportResult = z
@@ -109,7 +109,7 @@ export const ZImportResult = z
       )
       .describe('Each row’s post'),
   })
-  .meta({ id: 'ImportResult' });
+  .meta({ id: 'ImportResult', description: 'What an import did: every row’s post, created now or by an earlier import.' });
 export type ImportResult = z.infer<typeof ZImportResult>;
 
 /** GET /posts/export: the list's filters, without paging (every matching post, newest first). */

@@ -40,7 +40,7 @@ export const ZPostMetricReading = z
     nullReasons: z.record(z.string(), z.string()).describe('Why each null metric is null'),
     networkNames: z.record(z.string(), z.string()).describe('The network’s own metric names'),
   })
-  .meta({ id: 'PostMetricReading' });
+  .meta({ id: 'PostMetricReading', description: 'One reading of a target’s metrics from its network.' });
 
 export const ZPostTargetMetrics = z
   .object({
@@ -55,11 +55,11 @@ export const ZPostTargetMetrics = z
     latest: ZPostMetricReading.nullable().describe('The newest reading; null until one is collected'),
     history: z.array(ZPostMetricReading).describe('Every reading, oldest first'),
   })
-  .meta({ id: 'PostTargetMetrics' });
+  .meta({ id: 'PostTargetMetrics', description: 'One target of a post with its metric readings.' });
 
 export const ZPostResultsProvenance = ZProvenance.extend({
   engagementFormula: z.string().describe('How engagement is computed, in words'),
-}).meta({ id: 'PostResultsProvenance' });
+}).meta({ id: 'PostResultsProvenance', description: 'Where post results came from, and how engagement is computed.' });
 
 export const ZPostMetricsResponse = z.object({
   data: z
@@ -100,7 +100,7 @@ export const ZTopPost = z
     publishedAt: ZTimestamp.describe('When the target landed on the network, in ISO 8601'),
     latest: ZPostMetricReading,
   })
-  .meta({ id: 'TopPost' });
+  .meta({ id: 'TopPost', description: 'A published target in a ranking of the window, with its newest reading.' });
 
 export const ZWindowProvenance = ZPostResultsProvenance.extend({
   timeZone: z.string().describe('The workspace’s IANA time zone the window’s days are read in'),
