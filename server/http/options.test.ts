@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { handlePublicApi } from '@/server/http/rest-handler';
 import { restRoutes } from '@/server/http/rest-routes';
 import { API_ROUTE_FILES, methodHandler } from '@/server/runtime/api-routes';
-import { useDocumentedOutcomes } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { OPTIONS } from '@/app/public/v1/[...path]/route';
 
 const options = (path: string) => new Request(`http://localhost/public/v1${path}`, { method: 'OPTIONS' });
 // OPTIONS answers are outside the check (no operation), but every answer goes through it all the same.
-const outcomes = useDocumentedOutcomes();
+const outcomes = checkDocumentedOutcomes();
 const allowOf = (res: Response) => res.headers.get('allow')?.split(', ');
 
 describe('OPTIONS', () => {

@@ -12,10 +12,10 @@ import { handleUndecodablePath } from '@/server/http/rest-handler';
 import { restRoutes } from '@/server/http/rest-routes';
 import { contractRoutes, fillPath, sampleValue } from '@/server/testing/contract-routes';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
-import { useDocumentedOutcomes, usePublicApi } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes, usePublicApi } from '@/server/testing/public-api';
 
 const api = usePublicApi();
-const outcomes = useDocumentedOutcomes();
+const outcomes = checkDocumentedOutcomes();
 
 /** Written exactly like this in the URL. */
 const BROKEN = ['%ZZ', '%', '%C0%AE', '%ED%A0%80', 'abc%', '%E2%82'];

@@ -17,7 +17,7 @@ import { apiClient, type ApiCall } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createKey, createWorkspace, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
-import { useDocumentedOutcomes } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
 import { decideAsMember, proposalForMember } from '@/server/proposals/member-review';
@@ -25,7 +25,7 @@ import { handleMcp } from './endpoint';
 import { handleMcpSetup } from './setup';
 import { toolNameOf } from './tools';
 
-const outcomes = useDocumentedOutcomes();
+const outcomes = checkDocumentedOutcomes();
 let a: TestServer;
 let b: TestServer;
 let api: ApiCall;

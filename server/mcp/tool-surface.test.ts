@@ -18,13 +18,13 @@ import { createCaller } from '@/server/root';
 import { apiClient, type ApiCall } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
-import { useDocumentedOutcomes } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
 import { handleMcp } from './endpoint';
 import { tools, toolNameOf } from './tools';
 
-const outcomes = useDocumentedOutcomes();
+const outcomes = checkDocumentedOutcomes();
 let server: TestServer;
 let api: ApiCall;
 const clients: Client[] = [];

@@ -11,7 +11,7 @@ import { db } from '@/server/db/client';
 import { apiClient } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
-import { useDocumentedOutcomes } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { handleMediaRoutes } from './http';
 import { MB } from './media-rules';
 import { LocalDiskStorage, mediaStorage, setMediaStorageForTests, VercelBlobStorage } from './storage';
@@ -19,7 +19,7 @@ import { createUploadToken } from './storage/upload-token';
 import { startBlobStandIn, type BlobStandIn } from './testing/blob-api-stand-in';
 import { makeJpeg, makePng } from './testing/sample-images';
 
-const outcomes = useDocumentedOutcomes();
+const outcomes = checkDocumentedOutcomes();
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let dir: string;

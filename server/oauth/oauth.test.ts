@@ -20,12 +20,12 @@ import { db } from '@/server/db/client';
 import { handleMcp } from '@/server/mcp/endpoint';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspace } from '@/server/testing/fixtures';
-import { useDocumentedOutcomes } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import * as oauthHttp from './http';
 import { handleAuthorizationServerMetadata, handleDecision, handleProtectedResourceMetadata, handleRegister, handleToken } from './http';
 import * as oauth from './oauth';
 
-const outcomes = useDocumentedOutcomes();
+const outcomes = checkDocumentedOutcomes();
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { handleClientLinkApi, handleConnectCallback, type ClientLinkHandlerOptions } from '@/server/http/client-link-handler';
 import { apiClient, type ApiCall } from './api-client';
 import { startTestServer, type TestServer } from './api-server';
-import { useDocumentedOutcomes } from './public-api';
+import { checkDocumentedOutcomes } from './public-api';
 
 export interface RawResponse {
   status: number;
@@ -24,7 +24,7 @@ export interface ClientLinkApi {
 export function useClientLinkApi(options: () => ClientLinkHandlerOptions = () => ({})): ClientLinkApi {
   let server: TestServer | undefined;
   let call: ApiCall | undefined;
-  const outcomes = useDocumentedOutcomes();
+  const outcomes = checkDocumentedOutcomes();
   beforeAll(async () => {
     server = await startTestServer({
       '/public/v1': outcomes.handle,

@@ -25,7 +25,7 @@ export interface DocumentedOutcomes {
  * on one server, or requests built by hand): the file fails in afterAll on any answer the
  * document does not list.
  */
-export function useDocumentedOutcomes(): DocumentedOutcomes {
+export function checkDocumentedOutcomes(): DocumentedOutcomes {
   const undocumented = new Set<string>();
   const observe = async (req: Request, res: Response): Promise<Response> => {
     const missing = await undocumentedOutcome(req, res);
@@ -41,7 +41,7 @@ export function useDocumentedOutcomes(): DocumentedOutcomes {
 export function usePublicApi(): PublicApi {
   let server: TestServer | undefined;
   let call: ApiCall | undefined;
-  const outcomes = useDocumentedOutcomes();
+  const outcomes = checkDocumentedOutcomes();
   beforeAll(async () => {
     server = await startTestServer({ '/public/v1': outcomes.handle });
     call = apiClient(server.url);
