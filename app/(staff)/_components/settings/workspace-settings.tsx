@@ -6,7 +6,7 @@
 // (server/workspaces/workspace-settings.ts); everyone else reads them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select } from '@/app/_ui/primitives';
@@ -56,10 +56,12 @@ export function WorkspaceSettings() {
         ) : settings.isError ? (
           <ErrorState message={serverError(settings.error).message} onRetry={() => settings.refetch()} />
         ) : (
-          <GeneralSettings settings={settings.data} canChange={canChange} />
+          <GeneralSettings key={`${settings.data.name}|${settings.data.requireApproval}`} settings={settings.data} canChange={canChange} />
         )}
         <TimeZoneSettings canChange={canChange} />
-        {settings.data ? <BrandSettings settings={settings.data} canChange={canChange} /> : null}
+        {settings.data ? (
+          <BrandSettings key={`${settings.data.brand.name ?? ''}|${settings.data.brand.logoUrl ?? ''}`} settings={settings.data} canChange={canChange} />
+        ) : null}
         <PostingSchedule />
         {canChange ? <SettingsHistory /> : null}
       </div>
@@ -88,13 +90,11 @@ function useSave(onDone?: (s: WorkspaceSettingsDto) => void) {
   return { save, error };
 }
 
+// GeneralSettings and BrandSettings are keyed by the values they edit: a change saved (here or
+// elsewhere) remounts the form with the new values instead of copying them into state.
 function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
   const [name, setName] = useState(settings.name);
   const [requireApproval, setRequireApproval] = useState(settings.requireApproval);
-  useEffect(() => {
-    setName(settings.name);
-    setRequireApproval(settings.requireApproval);
-  }, [settings.name, settings.requireApproval]);
   const { save, error } = useSave(() => toast.success('Settings saved'));
   const dirty = name.trim() !== settings.name || requireApproval !== settings.requireApproval;
   return (
@@ -201,10 +201,6 @@ function TimeZoneSettings({ canChange }: { canChange: boolean }) {
 function BrandSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
   const [name, setName] = useState(settings.brand.name ?? '');
   const [logoUrl, setLogoUrl] = useState(settings.brand.logoUrl ?? '');
-  useEffect(() => {
-    setName(settings.brand.name ?? '');
-    setLogoUrl(settings.brand.logoUrl ?? '');
-  }, [settings.brand.name, settings.brand.logoUrl]);
   const { save, error } = useSave(() => toast.success('Brand saved: new client links show it'));
   const nextName = name.trim() === '' ? null : name.trim();
   const nextLogo = logoUrl.trim() === '' ? null : logoUrl.trim();
