@@ -14,7 +14,7 @@ const keyFields = {
   id: z.uuid().describe('The key, for DELETE /api-keys/{id}'),
   name: z.string().describe('The name given when the key was minted'),
   prefix: z.string().describe('The public start of the key (`sk_live_<prefix>…`), to recognise it'),
-  scopes: z.array(ZScope).describe('What the key may do; a request outside them answers 403'),
+  scopes: z.array(ZScope).describe('What the key may do; a route outside them answers 403 SCOPE_MISSING'),
   expiresAt: ZNullableTimestamp.describe('When the key stops working, in ISO 8601; null: never'),
   createdAt: ZTimestamp.describe('When the key was minted, in ISO 8601'),
   lastUsedAt: ZNullableTimestamp.describe('When the key last authenticated a request, to the minute (written at most once a minute); null until first used'),

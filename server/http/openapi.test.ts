@@ -1,5 +1,6 @@
 // The contract document: served without a key, version 0.1.0, API key security scheme,
-// every route with its success status and error responses, and it passes a linter.
+// every route with its success status and error responses, every schema and property
+// described, and it passes a linter.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
