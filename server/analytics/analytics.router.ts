@@ -30,7 +30,7 @@ export const analyticsRouter = router({
       },
     })
     .input(z.strictObject({}).optional())
-    .output(z.object({ data: z.array(ZSource), provenance: ZProvenance }))
+    .output(z.object({ data: z.array(ZSource).describe('Every source this deployment knows'), provenance: ZProvenance }))
     .query(() => sourcesAnswer()),
 
   adAccounts: apiProcedure
@@ -48,7 +48,7 @@ export const analyticsRouter = router({
       },
     })
     .input(z.strictObject({}).optional())
-    .output(z.object({ data: z.array(ZAdAccount), provenance: ZProvenance }))
+    .output(z.object({ data: z.array(ZAdAccount).describe('The workspace’s ad accounts, oldest first'), provenance: ZProvenance }))
     .query(({ ctx }) => adAccountsAnswer(ctx.actor.workspaceId)),
 
   metricsSummary: apiProcedure

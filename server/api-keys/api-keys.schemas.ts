@@ -11,22 +11,22 @@ export type MintKeyInput = z.infer<typeof ZMintKeyInput>;
 
 /** What every key record says, minted or listed. */
 const keyFields = {
-  id: z.uuid(),
-  name: z.string(),
+  id: z.uuid().describe('The key, for DELETE /api-keys/{id}'),
+  name: z.string().describe('The name given when the key was minted'),
   prefix: z.string().describe('The public start of the key (`sk_live_<prefix>…`), to recognise it'),
-  scopes: z.array(ZScope),
-  expiresAt: ZNullableTimestamp,
-  createdAt: ZTimestamp,
-  lastUsedAt: ZNullableTimestamp,
+  scopes: z.array(ZScope).describe('What the key may do; a route outside them answers 403 SCOPE_MISSING'),
+  expiresAt: ZNullableTimestamp.describe('When the key stops working, in ISO 8601; null: never'),
+  createdAt: ZTimestamp.describe('When the key was minted, in ISO 8601'),
+  lastUsedAt: ZNullableTimestamp.describe('When the key last authenticated a request, to the minute (written at most once a minute); null until first used'),
 };
 
 export const ZMintedKey = z
   .object({ ...keyFields, secret: z.string().describe('The whole key. Shown once: Herald stores only its hash.') })
-  .meta({ id: 'MintedKey' });
+  .meta({ id: 'MintedKey', description: 'A key just minted: the record and, this once, the secret.' });
 export type MintedKeyDto = z.infer<typeof ZMintedKey>;
 
 /** A key as listed: everything but the secret, which Herald never stores. */
 export const ZApiKey = z
   .object({ ...keyFields, assistant: z.boolean().describe('Issued through an assistant’s sign-in (an “assistant connection”)') })
-  .meta({ id: 'ApiKey' });
+  .meta({ id: 'ApiKey', description: 'An API key of the workspace, as listed: everything but the secret, which Herald never stores.' });
 export type ApiKeyDto = z.infer<typeof ZApiKey>;

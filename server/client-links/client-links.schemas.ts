@@ -62,24 +62,28 @@ export interface ReportLinkRange {
 
 export const ZClientLinkCreated = z
   .object({
-    url: z.url(),
-    expiresAt: ZTimestamp,
-    /** True when the request asked to rotate: every earlier link of this kind was revoked first. */
-    rotated: z.boolean(),
+    url: z.url().describe('The link to send the client. Shown once: Herald keeps only its hash, so no list shows it again'),
+    expiresAt: ZTimestamp.describe('When the link stops working, in ISO 8601'),
+    rotated: z.boolean().describe('True when the request asked to rotate: every earlier link of this kind was revoked first'),
   })
-  .meta({ id: 'ClientLink' });
+  .meta({ id: 'ClientLink', description: 'A no-login link just issued for the client: its URL, shown once, and when it stops working.' });
 export type ClientLinkCreated = z.infer<typeof ZClientLinkCreated>;
 
-export const ZBrand = z.object({ name: z.string(), logoUrl: z.string().nullable() });
+export const ZBrand = z.object({
+  name: z.string().describe('The agency name the client’s page shows'),
+  logoUrl: z.string().nullable().describe('The https logo the client’s page shows; null: the name alone'),
+});
 
 /** A live link as listed: its token is never stored, so a list cannot show the URL again. */
 export const ZClientLinkRecord = z
   .object({
-    id: z.uuid(),
-    kind: z.enum(CLIENT_LINK_KINDS),
-    brand: ZBrand,
-    expiresAt: ZTimestamp,
-    createdAt: ZTimestamp,
+    id: z.uuid().describe('The link, for DELETE /workspaces/{id}/links/{linkId}'),
+    kind: z
+      .enum(CLIENT_LINK_KINDS)
+      .describe('connect: the client connects its accounts; review: the client approves or rejects posts; report: the client reads its post results'),
+    brand: ZBrand.describe('The brand the client’s page shows, fixed when the link was issued'),
+    expiresAt: ZTimestamp.describe('When the link stops working, in ISO 8601'),
+    createdAt: ZTimestamp.describe('When the link was issued, in ISO 8601'),
   })
-  .meta({ id: 'ClientLinkRecord' });
+  .meta({ id: 'ClientLinkRecord', description: 'A live no-login link of the workspace, as listed (the URL is not kept, so it is not shown again).' });
 export type ClientLinkRecord = z.infer<typeof ZClientLinkRecord>;

@@ -11,15 +11,15 @@ import { idParam, readEnvelope, writeEnvelope } from '@/server/shared/schemas';
 
 const ZInstagramProfile = z
   .object({
-    connectionId: z.uuid(),
-    handle: z.string(),
-    displayName: z.string(),
-    avatarUrl: z.string().nullable(),
-    provider: z.enum(['sandbox', 'live']),
-    status: z.enum(['active', 'inactive']),
-    connectedAt: z.iso.datetime({ offset: true }),
+    connectionId: z.uuid().describe('The Instagram connection, as GET /connections lists it'),
+    handle: z.string().describe('The account’s Instagram handle'),
+    displayName: z.string().describe('The account’s display name'),
+    avatarUrl: z.string().nullable().describe('The account’s picture, when Instagram gives one'),
+    provider: z.enum(['sandbox', 'live']).describe('live: the real network; sandbox: a demo account that publishes nowhere'),
+    status: z.enum(['active', 'inactive']).describe('inactive: disconnected in the app; posts to it are refused'),
+    connectedAt: z.iso.datetime({ offset: true }).describe('When the account was connected, in ISO 8601'),
   })
-  .meta({ id: 'InstagramProfile' });
+  .meta({ id: 'InstagramProfile', description: 'A connected Instagram business account the workspace tracks.' });
 
 export const connectionsRouter = router({
   list: apiProcedure
@@ -57,7 +57,7 @@ export const connectionsRouter = router({
       },
     })
     .input(z.strictObject({}).optional())
-    .output(z.object({ data: z.array(ZInstagramProfile), provenance: ZProvenance }))
+    .output(z.object({ data: z.array(ZInstagramProfile).describe('The workspace’s Instagram accounts, oldest first'), provenance: ZProvenance }))
     .query(({ ctx }) => listInstagramProfiles(ctx.actor.workspaceId)),
 
   // The app's own (not REST) procedures below: connecting happens on the hosted connect page,

@@ -23,5 +23,5 @@ export const ZConnection = z
     lastSuccessfulPostAt: ZNullableTimestamp.describe('When a post last landed on the account'),
     createdAt: ZTimestamp.describe('When the account was connected'),
   })
-  .meta({ id: 'Connection' });
+  .meta({ id: 'Connection', description: 'A social account connected to the workspace, and whether it can be published to.' });
 export type ConnectionDto = z.infer<typeof ZConnection>;

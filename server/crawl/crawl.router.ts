@@ -44,7 +44,7 @@ export const crawlRouter = router({
       },
     })
     .input(z.strictObject({}).optional())
-    .output(z.object({ data: z.array(ZCrawlSite), provenance: ZCrawlProvenance }))
+    .output(z.object({ data: z.array(ZCrawlSite).describe('The workspace’s sites, oldest first'), provenance: ZCrawlProvenance }))
     .query(({ ctx }) => listSites(ctx.actor.workspaceId)),
 
   pages: apiProcedure
@@ -62,7 +62,7 @@ export const crawlRouter = router({
       },
     })
     .input(ZPagesQuery)
-    .output(z.object({ data: z.array(ZCrawlPage), provenance: ZCrawlProvenance }))
+    .output(z.object({ data: z.array(ZCrawlPage).describe('The site’s tracked pages, oldest first, up to limit'), provenance: ZCrawlProvenance }))
     .query(({ ctx, input }) => listPages(ctx.actor.workspaceId, input)),
 
   timeline: apiProcedure
@@ -80,7 +80,7 @@ export const crawlRouter = router({
       },
     })
     .input(ZTimelineQuery)
-    .output(z.object({ data: z.array(ZCrawlVisit), provenance: ZCrawlProvenance }))
+    .output(z.object({ data: z.array(ZCrawlVisit).describe('The page’s visits, newest first, up to limit'), provenance: ZCrawlProvenance }))
     .query(({ ctx, input }) => pageTimeline(ctx.actor.workspaceId, input)),
 
   changes: apiProcedure
@@ -99,7 +99,12 @@ export const crawlRouter = router({
       },
     })
     .input(ZChangesQuery)
-    .output(z.object({ data: z.array(ZCrawlChange), provenance: ZChangesProvenance }))
+    .output(
+      z.object({
+        data: z.array(ZCrawlChange).describe('The page’s changes detected in the window, newest first, up to limit; provenance.emptyMeans says why when empty'),
+        provenance: ZChangesProvenance,
+      }),
+    )
     .query(({ ctx, input }) => listChanges(ctx.actor.workspaceId, input)),
 
   change: apiProcedure

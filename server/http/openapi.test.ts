@@ -1,5 +1,6 @@
 // The contract document: served without a key, version 0.1.0, API key security scheme,
-// every route with its success status and error responses, and it passes a linter.
+// every route with its success status and error responses, every schema and property
+// described, and it passes a linter.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,34 @@ async function fetchDocument(): Promise<any> {
   const res = await GET(new Request('http://localhost/public/v1/openapi.json'));
   expect(res.status).toBe(200);
   return res.json();
+}
+
+/**
+ * Every property of a schema, with where it sits, into arrays, maps and alternatives. A
+ * property that is a `$ref` is not entered: its component is walked itself.
+ */
+function* properties(schema: any, at: string): Generator<[string, any]> {
+  if (!schema || typeof schema !== 'object' || schema.$ref) return;
+  for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
+    yield [`${at}.${name}`, prop];
+    yield* properties(prop, `${at}.${name}`);
+  }
+  for (const key of ['items', 'additionalProperties'] as const) yield* properties(schema[key], `${at}[]`);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const s of schema[key] ?? []) yield* properties(s, at);
+}
+
+/** Every schema of the document: components, inline request and response bodies, webhooks. */
+function* schemasOf(doc: any): Generator<[string, any]> {
+  for (const [name, schema] of Object.entries<any>(doc.components.schemas)) yield [`#/components/schemas/${name}`, schema];
+  for (const [path, ops] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(ops)) {
+      for (const media of Object.values<any>(op.requestBody?.content ?? {})) yield [`${method.toUpperCase()} ${path} body`, media.schema];
+      for (const [status, r] of Object.entries<any>(op.responses))
+        for (const media of Object.values<any>(r.content ?? {})) yield [`${method.toUpperCase()} ${path} ${status}`, media.schema];
+    }
+  }
+  for (const [name, hook] of Object.entries<any>(doc.webhooks ?? {}))
+    for (const media of Object.values<any>(hook.post?.requestBody?.content ?? {})) yield [`webhook ${name}`, media.schema];
 }
 
 describe('GET /public/v1/openapi.json', () => {
@@ -77,6 +106,28 @@ describe('GET /public/v1/openapi.json', () => {
       }
     }
     expect(Object.keys(doc.components.schemas).filter((n) => n.startsWith('error.'))).toEqual([]);
+  });
+
+  it('describes every schema and every property of it, where it is defined', async () => {
+    const doc = await fetchDocument();
+    const component = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
+    const undescribed: string[] = [];
+    let seen = 0;
+    for (const [where, schema] of schemasOf(doc)) {
+      for (const [at, prop] of properties(schema, where)) {
+        seen++;
+        // A reference reads its component's description unless it says more itself.
+        const description = prop.description ?? (prop.$ref ? component(prop.$ref)?.description : undefined);
+        if (!String(description ?? '').trim()) undescribed.push(at);
+      }
+    }
+    expect(seen).toBeGreaterThan(1000);
+    expect(undescribed, 'properties without a description (.describe() on the zod schema in server/<domain>/*.schemas.ts)').toEqual([]);
+    const components = Object.entries<any>(doc.components.schemas).filter(([, s]) => !s.description);
+    expect(
+      components.map(([name]) => name),
+      'components without a description (.meta({ id, description }))',
+    ).toEqual([]);
   });
 
   it('lists each route’s errors in its own words, and none it cannot answer', async () => {

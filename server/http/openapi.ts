@@ -88,6 +88,26 @@ function conditionOf(code: ErrorCode, status: number, route: RestRoute): string 
   return ERROR_CATALOGUE[code].description;
 }
 
+/**
+ * The envelope's `error` object, in ErrorEnvelope and again in each error response with the
+ * codes narrowed to that response's: one definition, so both read the same.
+ */
+function errorObject(codes: string[], codeDescription: string): Json {
+  return {
+    type: 'object',
+    required: ['code', 'message'],
+    description: 'What went wrong: a stable code to switch on, a message for people, and the offending input when there is one.',
+    properties: {
+      code: { type: 'string', enum: codes, description: codeDescription },
+      message: { type: 'string', description: 'For people: what happened and what to do next. Switch on `code`, not on this text.' },
+      field: {
+        type: 'string',
+        description: 'The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one.',
+      },
+    },
+  };
+}
+
 function errorResponses(route: RestRoute): Json {
   const codes = routeErrorCodes(route.meta, route.method !== 'GET', route.takesBody);
   const byStatus = new Map<number, ErrorCode[]>();
@@ -106,15 +126,7 @@ function errorResponses(route: RestRoute): Json {
         // The whole `error` object again, narrowed to this response's codes: an example
         // validator that treats schemas as closed (Redocly's) sees every field it may hold.
         properties: {
-          error: {
-            type: 'object',
-            required: ['code', 'message'],
-            properties: {
-              code: { type: 'string', enum: enveloped, description: 'What went wrong, one of this response’s codes.' },
-              message: { type: 'string', description: 'For people: what happened and what to do next.' },
-              field: { type: 'string', description: 'The offending input, when there is one.' },
-            },
-          },
+          error: errorObject(enveloped, 'What went wrong, one of this response’s codes; stable for the life of v1.'),
         },
       });
     }
@@ -281,23 +293,10 @@ export function buildOpenApiDocument(): OpenAPIObject {
       required: ['error'],
       description: 'An error raised by Herald itself. Switch on `code`.',
       properties: {
-        error: {
-          type: 'object',
-          required: ['code', 'message'],
-          description: 'What went wrong.',
-          properties: {
-            code: {
-              type: 'string',
-              description: 'Stable for the life of v1: what clients switch on.',
-              enum: Object.keys(ERROR_CATALOGUE).filter((c) => ERROR_CATALOGUE[c as ErrorCode].shape === 'envelope'),
-            },
-            message: { type: 'string', description: 'For people: what happened and what to do next.' },
-            field: {
-              type: 'string',
-              description: 'The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one.',
-            },
-          },
-        },
+        error: errorObject(
+          Object.keys(ERROR_CATALOGUE).filter((c) => ERROR_CATALOGUE[c as ErrorCode].shape === 'envelope'),
+          'Stable for the life of v1: what clients switch on.',
+        ),
       },
     },
     FlatError: {

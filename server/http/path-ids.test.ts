@@ -12,9 +12,10 @@ import { handleUndecodablePath } from '@/server/http/rest-handler';
 import { restRoutes } from '@/server/http/rest-routes';
 import { contractRoutes, fillPath, sampleValue } from '@/server/testing/contract-routes';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
-import { usePublicApi } from '@/server/testing/public-api';
+import { checkDocumentedOutcomes, usePublicApi } from '@/server/testing/public-api';
 
 const api = usePublicApi();
+const outcomes = checkDocumentedOutcomes();
 
 /** Written exactly like this in the URL. */
 const BROKEN = ['%ZZ', '%', '%C0%AE', '%ED%A0%80', 'abc%', '%E2%82'];
@@ -75,7 +76,11 @@ describe('the Next.js layer in front of the facade', () => {
     const { secret } = await createWorkspaceWithKey();
     const call = (original: string | null, init: RequestInit = {}) => {
       const headers = new Headers({ authorization: `Bearer ${secret}`, ...(original ? { [ORIGINAL_PATH_HEADER]: original } : {}) });
-      return handleUndecodablePath(new Request(`http://localhost${UNDECODABLE_PATH_ROUTE}`, { ...init, headers }));
+      // Checked against the document as the path the client wrote.
+      const asWritten = new Request(`http://localhost${original ?? UNDECODABLE_PATH_ROUTE}`, { method: init.method ?? 'GET' });
+      return handleUndecodablePath(new Request(`http://localhost${UNDECODABLE_PATH_ROUTE}`, { ...init, headers })).then((res) =>
+        outcomes.observe(asWritten, res),
+      );
     };
     for (const id of BROKEN) {
       const res = await call(`/public/v1/posts/${id}`);

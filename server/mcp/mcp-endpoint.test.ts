@@ -8,7 +8,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
 import { restRoutes } from '@/server/http/rest-routes';
 import { closeJobs, startLocalRunner, type LocalRunner } from '@/server/jobs';
 import { createCaller } from '@/server/root';
@@ -18,6 +17,7 @@ import { apiClient, type ApiCall } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createKey, createWorkspace, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
 import { decideAsMember, proposalForMember } from '@/server/proposals/member-review';
@@ -25,6 +25,7 @@ import { handleMcp } from './endpoint';
 import { handleMcpSetup } from './setup';
 import { toolNameOf } from './tools';
 
+const outcomes = checkDocumentedOutcomes();
 let a: TestServer;
 let b: TestServer;
 let api: ApiCall;
@@ -33,7 +34,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   vi.stubEnv('SANDBOX_LATENCY_MS', '5');
-  const routes = { '/public/v1/mcp/setup': handleMcpSetup, '/public/v1/mcp': handleMcp, '/public/v1': handlePublicApi };
+  const routes = { '/public/v1/mcp/setup': handleMcpSetup, '/public/v1/mcp': handleMcp, '/public/v1': outcomes.handle };
   // Two servers: two app instances sharing one database.
   a = await startTestServer(routes);
   b = await startTestServer(routes);

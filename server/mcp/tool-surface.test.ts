@@ -13,23 +13,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCOPES } from '@/server/auth/scopes';
 import { db } from '@/server/db/client';
 import { getOpenApiDocument } from '@/server/http/openapi';
-import { handlePublicApi } from '@/server/http/rest-handler';
 import { restRoutes } from '@/server/http/rest-routes';
 import { createCaller } from '@/server/root';
 import { apiClient, type ApiCall } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
 import { handleMcp } from './endpoint';
 import { tools, toolNameOf } from './tools';
 
+const outcomes = checkDocumentedOutcomes();
 let server: TestServer;
 let api: ApiCall;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ '/public/v1/mcp': handleMcp, '/public/v1': handlePublicApi });
+  server = await startTestServer({ '/public/v1/mcp': handleMcp, '/public/v1': outcomes.handle });
   api = apiClient(server.url);
   vi.stubEnv('HERALD_BASE_URL', 'https://herald.example.com');
 });

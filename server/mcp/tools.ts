@@ -93,11 +93,13 @@ function compact(node: unknown): unknown {
     if (key === 'additionalProperties' && value === false) continue;
     out[key] = compact(value);
   }
-  // A nullable property's description sits on its non-null branch; clients read it on the property.
+  // A nullable property's description sits on its non-null branch; clients read it on the
+  // property. When the property has its own (what null means there), that one is said once.
   const branches = out.anyOf as Array<Record<string, unknown>> | undefined;
-  const described = branches?.find((b) => typeof b.description === 'string');
-  if (described && out.description === undefined) {
-    out.description = described.description;
+  const nullable = branches?.length === 2 && branches.some((b) => b.type === 'null');
+  const described = nullable ? branches!.find((b) => typeof b.description === 'string') : undefined;
+  if (described) {
+    out.description ??= described.description;
     out.anyOf = branches!.map(({ description: _, ...rest }) => rest);
   }
   return out;

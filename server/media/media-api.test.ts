@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSampleMp4, SAMPLE_MP4 } from '@/e2e/fixtures/sample-mp4';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
 import { apiClient } from '@/server/testing/api-client';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { handleMediaRoutes } from './http';
 import { MB } from './media-rules';
 import { LocalDiskStorage, mediaStorage, setMediaStorageForTests, VercelBlobStorage } from './storage';
@@ -19,6 +19,7 @@ import { createUploadToken } from './storage/upload-token';
 import { startBlobStandIn, type BlobStandIn } from './testing/blob-api-stand-in';
 import { makeJpeg, makePng } from './testing/sample-images';
 
+const outcomes = checkDocumentedOutcomes();
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let dir: string;
@@ -28,7 +29,7 @@ let workspaceId: string;
 const SIGNING_SECRET = 'media-api-test-secret';
 
 beforeAll(async () => {
-  server = await startTestServer({ '/public/v1': handlePublicApi, '/media': handleMediaRoutes });
+  server = await startTestServer({ '/public/v1': outcomes.handle, '/media': handleMediaRoutes });
   api = apiClient(server.url);
   dir = mkdtempSync(path.join(os.tmpdir(), 'herald-media-api-'));
 });

@@ -37,7 +37,7 @@ export const ZMediaAsset = z
     createdAt: ZTimestamp.describe('When the asset was created'),
     completedAt: ZNullableTimestamp.describe('When it became ready'),
   })
-  .meta({ id: 'MediaAsset' });
+  .meta({ id: 'MediaAsset', description: 'An uploaded or imported image or video, to attach to posts by id.' });
 export type MediaAssetDto = z.infer<typeof ZMediaAsset>;
 
 export const ZUploadTarget = z
@@ -45,14 +45,20 @@ export const ZUploadTarget = z
     url: z.string().describe('The presigned address to PUT the bytes to'),
     method: z.literal('PUT').describe('Always PUT'),
     headers: z
-      .object({ 'Content-Type': z.string(), 'Content-Length': z.string() })
+      .object({
+        'Content-Type': z.string().describe('The media type declared when the upload was created'),
+        'Content-Length': z.string().describe('The size declared, in bytes: send exactly that many'),
+      })
       .catchall(z.string())
       .meta({ description: 'Send every header listed, with exactly these values (the store may add its own, e.g. Authorization).' }),
     expiresAt: ZTimestamp.describe('The URL stops working at this time'),
   })
   .meta({ id: 'MediaUploadTarget', description: 'PUT the bytes here before expiresAt, then POST /media/{id}/complete.' });
 
-export const ZMediaAssetWithUpload = ZMediaAsset.extend({ upload: ZUploadTarget }).meta({ id: 'MediaAssetWithUpload' });
+export const ZMediaAssetWithUpload = ZMediaAsset.extend({ upload: ZUploadTarget }).meta({
+  id: 'MediaAssetWithUpload',
+  description: 'A media asset awaiting its bytes, with where to PUT them.',
+});
 export type MediaAssetWithUploadDto = z.infer<typeof ZMediaAssetWithUpload>;
 
 export function toMediaAssetDto(a: MediaAsset): MediaAssetDto {
@@ -94,5 +100,8 @@ export const ZMediaUsage = z
   })
   .meta({ id: 'MediaUsage', description: 'The posts using the asset, by id or by URL.' });
 
-export const ZMediaLibraryItem = ZMediaAsset.extend({ usedBy: ZMediaUsage }).meta({ id: 'MediaLibraryItem' });
+export const ZMediaLibraryItem = ZMediaAsset.extend({ usedBy: ZMediaUsage }).meta({
+  id: 'MediaLibraryItem',
+  description: 'A media asset of the library with the posts that use it.',
+});
 export type MediaLibraryItemDto = z.infer<typeof ZMediaLibraryItem>;

@@ -17,14 +17,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import { handlePublicApi } from '@/server/http/rest-handler';
 import { handleMcp } from '@/server/mcp/endpoint';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createWorkspace } from '@/server/testing/fixtures';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import * as oauthHttp from './http';
 import { handleAuthorizationServerMetadata, handleDecision, handleProtectedResourceMetadata, handleRegister, handleToken } from './http';
 import * as oauth from './oauth';
 
+const outcomes = checkDocumentedOutcomes();
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
@@ -35,7 +36,7 @@ beforeAll(async () => {
     '/oauth/authorize/decision': handleDecision,
     '/oauth/revoke': oauthHttp.handleRevoke,
     '/public/v1/mcp': handleMcp,
-    '/public/v1': handlePublicApi,
+    '/public/v1': outcomes.handle,
   });
   vi.stubEnv('HERALD_BASE_URL', server.url);
 });

@@ -51,7 +51,7 @@ export const ZImportProblem = z
     code: z.string().describe('The code POST /posts answers for it'),
     message: z.string().describe('In words'),
   })
-  .meta({ id: 'ImportProblem' });
+  .meta({ id: 'ImportProblem', description: 'A problem with one column of an import row.' });
 export type ImportProblem = z.infer<typeof ZImportProblem>;
 
 export const ZImportRow = z
@@ -61,37 +61,55 @@ export const ZImportRow = z
     status: z.enum(['ready', 'invalid', 'already_imported']).describe('already_imported: its post exists'),
     postId: z.uuid().nullable().describe('The existing post when already_imported'),
     content: z.string().describe('The text, as read'),
-    accounts: z.array(z.object({ id: z.uuid(), platform: z.enum(PLATFORMS), name: z.string() })).describe('The accounts, resolved'),
+    accounts: z
+      .array(
+        z.object({
+          id: z.uuid().describe('The connection the post will go to'),
+          platform: z.enum(PLATFORMS).describe('Its platform'),
+          name: z.string().describe('The account’s display name'),
+        }),
+      )
+      .describe('The accounts, resolved'),
     when: z.enum(['draft', 'queue', 'at']).describe('draft, queue (next free slot) or at (scheduledAt)'),
     scheduledAt: ZNullableTimestamp.describe('The time, when `when` is at'),
     media: z.array(z.string()).describe('Media URLs, fetched by the import'),
     problems: z.array(ZImportProblem).describe('Every problem, per column'),
     warnings: z.array(ZWarning).describe('What the import will change'),
   })
-  .meta({ id: 'ImportRow' });
+  .meta({ id: 'ImportRow', description: 'One post of an import file: as read, resolved, and every problem found.' });
 export type ImportRow = z.infer<typeof ZImportRow>;
 
 export const ZImportPreview = z
   .object({
     rows: z.array(ZImportRow).describe('Every post of the file, in file order'),
-    totals: z.object({
-      rows: z.number().int(),
-      ready: z.number().int(),
-      invalid: z.number().int(),
-      alreadyImported: z.number().int(),
-    }),
+    totals: z
+      .object({
+        rows: z.number().int().describe('Posts in the file'),
+        ready: z.number().int().describe('Rows an import would create'),
+        invalid: z.number().int().describe('Rows with at least one problem; any of them refuses the whole import'),
+        alreadyImported: z.number().int().describe('Rows whose post an earlier import created'),
+      })
+      .describe('The rows counted by status'),
     ignoredColumns: z.array(z.string()).describe('Export-only columns, not read'),
   })
-  .meta({ id: 'ImportPreview' });
+  .meta({ id: 'ImportPreview', description: 'What an import of the file would do, row by row; nothing is created.' });
 export type ImportPreview = z.infer<typeof ZImportPreview>;
 
 export const ZImportResult = z
   .object({
     created: z.number().int().describe('Posts created'),
     alreadyImported: z.number().int().describe('Rows whose post exists'),
-    posts: z.array(z.object({ row: z.number().int(), postId: z.uuid(), status: z.enum(['created', 'already_imported']) })).describe('Each row’s post'),
+    posts: z
+      .array(
+        z.object({
+          row: z.number().int().describe('The post’s number in the file, from 1'),
+          postId: z.uuid().describe('The post the row made, or made earlier'),
+          status: z.enum(['created', 'already_imported']).describe('created: by this import; already_imported: by an earlier one, left as it is'),
+        }),
+      )
+      .describe('Each row’s post'),
   })
-  .meta({ id: 'ImportResult' });
+  .meta({ id: 'ImportResult', description: 'What an import did: every row’s post, created now or by an earlier import.' });
 export type ImportResult = z.infer<typeof ZImportResult>;
 
 /** GET /posts/export: the list's filters, without paging (every matching post, newest first). */

@@ -31,7 +31,7 @@ export const ZPostAlert = z
       ),
     since: z.string().describe('When the post became overdue (its scheduled time) or last made progress'),
   })
-  .meta({ id: 'PostAlert' });
+  .meta({ id: 'PostAlert', description: 'Why a post needs attention, and the one action that resolves it.' });
 export type PostAlert = z.infer<typeof ZPostAlert>;
 
 export const ZAlertFilter = z
@@ -54,6 +54,7 @@ export const ZTarget = z
   })
   .meta({
     id: 'Target',
+    description: 'One account’s delivery of a post: its status, the platform’s answer and the post’s address there.',
     example: {
       id: '9d2c4e7a-1b3f-4a8e-8c5d-6e7f8a9b0c1d',
       connectionId: '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c',
@@ -159,9 +160,14 @@ const POST_EXAMPLE = {
   createdAt: '2026-11-20T14:12:45.000Z',
   updatedAt: '2026-11-24T09:00:02.000Z',
 };
-export const ZPostListRow = ZPostBase.meta({ id: 'PostListRow', example: POST_EXAMPLE });
+export const ZPostListRow = ZPostBase.meta({
+  id: 'PostListRow',
+  description: 'A post as listed: everything but its targets (GET /posts/{id}/targets has them).',
+  example: POST_EXAMPLE,
+});
 export const ZPost = ZPostBase.extend({ targets: z.array(ZTarget).describe('One row per connected account: its delivery') }).meta({
   id: 'Post',
+  description: 'A post with its targets: one delivery per connected account.',
   example: { ...POST_EXAMPLE, targets: [z.globalRegistry.get(ZTarget)!.example] },
 });
 export type PostDto = z.infer<typeof ZPost>;
@@ -233,11 +239,22 @@ export const ZUpdatePostInput = z
   .strictObject({
     content: ZPostFields.content.optional(),
     connectionIds: ZPostFields.connectionIds.optional(),
-    scheduledAt: ZPostFields.scheduledAt.nullable().optional(),
+    scheduledAt: ZPostFields.scheduledAt
+      .nullable()
+      .optional()
+      .describe('The new publishing time, ISO 8601 with offset (up to 5 min in the past becomes now); null turns the post back into a draft'),
     mediaUrls: ZPostFields.mediaUrls.optional(),
     mediaIds: ZPostFields.mediaIds.optional(),
-    platformSettings: ZPostFields.platformSettings.nullable().optional(),
-    variants: ZPostFields.variants.nullable().optional(),
+    platformSettings: ZPostFields.platformSettings
+      .nullable()
+      .optional()
+      .describe(
+        'Replaces every platform’s settings (same form as on create); null removes them all. Absent: kept, except those of a platform no longer targeted',
+      ),
+    variants: ZPostFields.variants
+      .nullable()
+      .optional()
+      .describe('Replaces the text per platform (same form as on create); null removes every variant, so content goes everywhere'),
     requireApproval: ZPostFields.requireApproval.optional(),
   })
   .meta({ example: { content: 'Our autumn menu is here: pumpkin spice is back from Tuesday.', scheduledAt: '2026-11-25T09:00:00Z' } });

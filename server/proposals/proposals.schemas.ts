@@ -11,33 +11,39 @@ export const PROPOSAL_TTL_MS = 7 * 24 * 3_600_000;
 
 export const ZProposalOutcome = z
   .object({
-    ok: z.boolean(),
-    /** The tool's result when it ran (the same body the REST route answers). */
-    result: z.unknown().optional(),
-    /** The error when it did not: the same code and message as REST. */
-    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    ok: z.boolean().describe('True when the confirmed call ran and succeeded'),
+    result: z.unknown().optional().describe('When ok: the call’s result, the same body the REST route answers'),
+    error: z
+      .object({
+        code: z.string().describe('The error catalogue’s code, as REST answers it'),
+        message: z.string().describe('What went wrong, in words'),
+      })
+      .optional()
+      .describe('When not ok: why the call failed, the same code and message as REST'),
   })
-  .nullable();
+  .nullable()
+  .describe('What running the confirmed call gave; null until it has run (executed or failed)');
 
 export const ZProposal = z.object({
-  actionId: z.uuid(),
-  toolName: z.string(),
-  title: z.string(),
-  arguments: z.record(z.string(), z.unknown()),
-  status: z.enum(PROPOSAL_STATUSES),
-  keyId: z.uuid().nullable(),
-  /** Who staged it: the name of that key (null for a key deleted since). */
-  keyName: z.string().nullable(),
-  createdAt: ZTimestamp,
-  expiresAt: ZTimestamp,
-  decidedAt: ZNullableTimestamp,
-  decidedBy: z.string().nullable(),
-  /** The deciding member's name (or email), for people reading the list. */
-  decidedByName: z.string().nullable(),
-  declineReason: z.string().nullable(),
+  actionId: z.uuid().describe('The staged action, as the staged tool call answered it'),
+  toolName: z.string().describe('The tool that was called'),
+  title: z.string().describe('What the call would do, in words, as the member sees it'),
+  arguments: z.record(z.string(), z.unknown()).describe('The tool call’s arguments, as staged; they run unchanged once confirmed'),
+  status: z
+    .enum(PROPOSAL_STATUSES)
+    .describe(
+      'staged: waiting for a member; confirmed: a member said yes and it is about to run; executed: it ran and succeeded; failed: it ran and failed (outcome.error); declined: a member said no; expired: nobody decided within 7 days',
+    ),
+  keyId: z.uuid().nullable().describe('The API key whose assistant staged it; null for a key deleted since'),
+  keyName: z.string().nullable().describe('Who staged it: the name of that key (null for a key deleted since)'),
+  createdAt: ZTimestamp.describe('When it was staged, in ISO 8601'),
+  expiresAt: ZTimestamp.describe('When it expires if nobody decides, in ISO 8601 (7 days after staging)'),
+  decidedAt: ZNullableTimestamp.describe('When a member confirmed or declined it; null until then'),
+  decidedBy: z.string().nullable().describe('The id of the member who decided; null until then'),
+  decidedByName: z.string().nullable().describe('The deciding member’s name (or email), for people reading the list'),
+  declineReason: z.string().nullable().describe('The reason a member gave when declining; null otherwise'),
   outcome: ZProposalOutcome,
-  /** Where a member confirms or declines it in the app. */
-  confirmUrl: z.string(),
+  confirmUrl: z.string().describe('Where a member confirms or declines it in the app'),
 });
 export type ProposalDto = z.infer<typeof ZProposal>;
 

@@ -49,7 +49,7 @@ export const ZQueue = z
   .object({
     timeZone: z.string().describe('The workspace’s time zone, the clock the slots are on'),
     pausedAt: ZNullableTimestamp.describe('Set while the queue is paused: its posts are held, then moved to free slots on resume'),
-    slots: z.array(ZSlotRecord),
+    slots: z.array(ZSlotRecord).describe('The weekly slots set: the workspace’s (connectionId null) and each account’s own'),
     upcoming: z.array(ZUpcomingSlot).describe('The next days’ slot instants per active account, with the post taking each'),
   })
   .meta({
@@ -64,8 +64,16 @@ export type QueueDto = z.infer<typeof ZQueue>;
 
 export const ZQueueChange = z
   .object({
-    moved: z.array(z.object({ postId: ZId, from: ZNullableTimestamp, to: ZTimestamp })).describe('Posts given another slot, in time order'),
-    pausedAt: ZNullableTimestamp,
+    moved: z
+      .array(
+        z.object({
+          postId: ZId.describe('The queued post moved'),
+          from: ZNullableTimestamp.describe('The time it was scheduled for before, in ISO 8601'),
+          to: ZTimestamp.describe('The time it is scheduled for now: the free slot it was given, in ISO 8601'),
+        }),
+      )
+      .describe('Posts given another slot, in time order'),
+    pausedAt: ZNullableTimestamp.describe('After a pause: when the queue was paused, in ISO 8601; null in the answers of resume and shuffle'),
   })
   .meta({
     example: { moved: [{ postId: '5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11', from: '2026-11-30T08:30:00.000Z', to: '2026-12-02T11:00:00.000Z' }], pausedAt: null },

@@ -3,9 +3,9 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { handleClientLinkApi, handleConnectCallback, type ClientLinkHandlerOptions } from '@/server/http/client-link-handler';
-import { handlePublicApi } from '@/server/http/rest-handler';
 import { apiClient, type ApiCall } from './api-client';
 import { startTestServer, type TestServer } from './api-server';
+import { checkDocumentedOutcomes } from './public-api';
 
 export interface RawResponse {
   status: number;
@@ -24,9 +24,10 @@ export interface ClientLinkApi {
 export function useClientLinkApi(options: () => ClientLinkHandlerOptions = () => ({})): ClientLinkApi {
   let server: TestServer | undefined;
   let call: ApiCall | undefined;
+  const outcomes = checkDocumentedOutcomes();
   beforeAll(async () => {
     server = await startTestServer({
-      '/public/v1': handlePublicApi,
+      '/public/v1': outcomes.handle,
       '/public/connect': (req) => handleClientLinkApi(req, options()),
       '/public/review': (req) => handleClientLinkApi(req, options()),
       '/public/report': (req) => handleClientLinkApi(req, options()),

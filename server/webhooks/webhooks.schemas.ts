@@ -32,13 +32,18 @@ export const ZWebhookEndpoint = z
     createdAt: ZTimestamp.describe('When the endpoint was registered'),
     updatedAt: ZTimestamp.describe('When it last changed'),
   })
-  .meta({ id: 'WebhookEndpoint', example: ENDPOINT_EXAMPLE });
+  .meta({
+    id: 'WebhookEndpoint',
+    description: 'An address Herald POSTs the chosen events to, signed, and how its deliveries are going.',
+    example: ENDPOINT_EXAMPLE,
+  });
 export type WebhookEndpointDto = z.infer<typeof ZWebhookEndpoint>;
 
 export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
   secret: z.string().describe('`whsec_` + 64 hex characters; shown only by create and rotate-secret'),
 }).meta({
   id: 'WebhookEndpointWithSecret',
+  description: 'A webhook endpoint with its signing secret, shown only by create and rotate-secret.',
   // Just created: nothing delivered yet, and the secret shown this once.
   example: { ...ENDPOINT_EXAMPLE, lastDeliveryAt: null, secret: 'whsec_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' },
 });
@@ -56,7 +61,7 @@ export const ZWebhookDelivery = z
     createdAt: ZTimestamp.describe('When the delivery was created'),
     payload: z.record(z.string(), z.unknown()).describe('The body sent (the envelope), parsed from the exact bytes that were signed'),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({ id: 'WebhookDelivery', description: 'One event sent (or being sent) to an endpoint: its attempts, the last answer and the body.' });
 export type WebhookDeliveryDto = z.infer<typeof ZWebhookDelivery>;
 
 /**
@@ -118,5 +123,5 @@ export const ZRecoverResult = z
     requeued: z.number().int().describe('Failed deliveries sent again by this call, each as a new delivery'),
     remaining: z.number().int().describe('Further failed deliveries in the window, left for another call (at most 1000 are re-queued per call)'),
   })
-  .meta({ id: 'WebhookRecovery' });
+  .meta({ id: 'WebhookRecovery', description: 'What a recovery re-queued, and what is left for another call.' });
 export type RecoverResultDto = z.infer<typeof ZRecoverResult>;

@@ -8,11 +8,18 @@ export type WorkflowId = (typeof WORKFLOW_IDS)[number];
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
 export const ZWorkflow = z.object({
-  id: z.enum(WORKFLOW_IDS),
-  name: z.string(),
-  description: z.string(),
-  /** The body fields POST /workflows/{id}/runs takes for this workflow. */
-  inputs: z.array(z.object({ name: z.string(), required: z.boolean(), description: z.string() })),
+  id: z.enum(WORKFLOW_IDS).describe('The workflow, for POST /workflows/{id}/runs'),
+  name: z.string().describe('Its name, for people'),
+  description: z.string().describe('What a run does, in words'),
+  inputs: z
+    .array(
+      z.object({
+        name: z.string().describe('The body field'),
+        required: z.boolean().describe('Whether a run needs it'),
+        description: z.string().describe('What it means, in words'),
+      }),
+    )
+    .describe('The body fields POST /workflows/{id}/runs takes for this workflow'),
 });
 
 /** One body for every workflow; which fields apply is the workflow's (GET /workflows lists them). */
@@ -31,31 +38,87 @@ export const ZRunWorkflowInput = z.strictObject({
 export type RunWorkflowInput = z.infer<typeof ZRunWorkflowInput>;
 
 // Summaries (docs/decisions.md → Workflows). A reading Herald does not have stays null.
-export const ZRepurposeSummary = z.object({
-  sourcePostId: z.uuid(),
-  drafts: z.array(z.object({ postId: z.uuid(), connectionId: z.uuid(), platform: z.string(), shortened: z.boolean() })),
-  skipped: z.array(z.object({ connectionId: z.uuid(), platform: z.string(), code: z.string(), message: z.string() })),
+export const ZRepurposeSummary = z
+  .object({
+    sourcePostId: z.uuid().describe('The published post repurposed'),
+    drafts: z
+      .array(
+        z.object({
+          postId: z.uuid().describe('The draft created'),
+          connectionId: z.uuid().describe('The account it is for'),
+          platform: z.string().describe('That account’s platform'),
+          shortened: z.boolean().describe('True when the text was cut at a word boundary to fit the platform’s limit'),
+        }),
+      )
+      .describe('One draft per account'),
+    skipped: z
+      .array(
+        z.object({
+          connectionId: z.uuid().describe('The account skipped'),
+          platform: z.string().describe('Its platform'),
+          code: z.string().describe('The error code POST /posts answered for that account'),
+          message: z.string().describe('The reason, in words'),
+        }),
+      )
+      .describe('Accounts a draft could not be made for'),
+  })
+  .describe('repurpose-post');
+export const ZDigestSummary = z
+  .object({
+    from: ZTimestamp.describe('Start of the period summed up, in ISO 8601'),
+    to: ZTimestamp.describe('End of the period: when the run computed it'),
+    posts: z
+      .object({
+        total: z.number().int().describe('Posts changed in the period'),
+        byStatus: z.record(z.string(), z.number().int()).describe('Those posts counted by their status now'),
+      })
+      .describe('The workspace’s posts changed in the period'),
+    targets: z
+      .record(
+        z.string(),
+        z.object({
+          published: z.number().int().describe('Targets published'),
+          failed: z.number().int().describe('Targets that failed'),
+          pending: z.number().int().describe('Targets in any other state'),
+        }),
+      )
+      .describe('Per platform: the targets changed in the period, by outcome'),
+    failures: z
+      .array(
+        z.object({
+          postId: z.uuid().describe('The post'),
+          targetId: z.uuid().describe('The target that failed'),
+          platform: z.string().describe('Its platform'),
+          error: z.string().nullable().describe('The platform’s own error text; null when none was kept'),
+        }),
+      )
+      .describe('Targets that failed in the period, newest first (at most 20)'),
+    topPosts: z
+      .array(
+        z.object({
+          postId: z.uuid().describe('The post'),
+          publishedAt: ZNullableTimestamp.describe('When it was published, in ISO 8601'),
+          engagement: z.number().nullable().describe('The sum of its targets’ engagement; null until a platform reported one'),
+        }),
+      )
+      .describe('Posts published in the period, most engaging first (at most 5)'),
+  })
+  .describe('weekly-digest');
+export const ZRunError = z.object({
+  code: z.string().describe('The error catalogue’s code of the failure'),
+  message: z.string().describe('What went wrong, in words'),
 });
-export const ZDigestSummary = z.object({
-  from: ZTimestamp,
-  to: ZTimestamp,
-  posts: z.object({ total: z.number().int(), byStatus: z.record(z.string(), z.number().int()) }),
-  targets: z.record(z.string(), z.object({ published: z.number().int(), failed: z.number().int(), pending: z.number().int() })),
-  failures: z.array(z.object({ postId: z.uuid(), targetId: z.uuid(), platform: z.string(), error: z.string().nullable() })),
-  topPosts: z.array(z.object({ postId: z.uuid(), publishedAt: ZNullableTimestamp, engagement: z.number().nullable() })),
-});
-export const ZRunError = z.object({ code: z.string(), message: z.string() });
 
 export const ZWorkflowRun = z.object({
-  runId: z.uuid(),
-  workflowId: z.enum(WORKFLOW_IDS),
-  status: z.enum(RUN_STATUSES),
-  input: z.record(z.string(), z.unknown()),
-  createdAt: ZTimestamp,
-  startedAt: ZNullableTimestamp,
-  finishedAt: ZNullableTimestamp,
-  summary: z.union([ZRepurposeSummary, ZDigestSummary]).nullable(),
-  error: ZRunError.nullable(),
+  runId: z.uuid().describe('The run, for GET /workflows/runs/{runId}'),
+  workflowId: z.enum(WORKFLOW_IDS).describe('The workflow run'),
+  status: z.enum(RUN_STATUSES).describe('queued: waiting for the job runner; running: under way; completed: done, summary set; failed: stopped, error set'),
+  input: z.record(z.string(), z.unknown()).describe('The body the run was started with'),
+  createdAt: ZTimestamp.describe('When the run was requested, in ISO 8601'),
+  startedAt: ZNullableTimestamp.describe('When the job started; null while queued'),
+  finishedAt: ZNullableTimestamp.describe('When the run completed or failed; null until then'),
+  summary: z.union([ZRepurposeSummary, ZDigestSummary]).nullable().describe('What the run did, in the workflow’s own shape; null until it completes'),
+  error: ZRunError.nullable().describe('Why the run failed; null unless status is failed'),
 });
 export type WorkflowRunDto = z.infer<typeof ZWorkflowRun>;
 

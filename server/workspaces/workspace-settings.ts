@@ -36,6 +36,7 @@ export const ZWorkspaceSettings = z
   })
   .meta({
     id: 'WorkspaceSettings',
+    description: 'A workspace’s own settings: name, time zone, approval default, brand, queue state.',
     example: {
       workspaceId: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
       name: 'Acme Coffee',

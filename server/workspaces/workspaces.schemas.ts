@@ -17,6 +17,7 @@ export const ZWorkspace = z
   })
   .meta({
     id: 'Workspace',
+    description: 'A workspace: its own posts, accounts, keys and settings; a client’s is managed by its agency.',
     example: {
       id: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
       name: 'Acme Coffee',
