@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { isAppError } from '@/server/errors/app-error';
-import { handlePublicApi } from '@/server/http/rest-handler';
+import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { cancelPost } from '@/server/posts/cancel-post';
 import { createPost } from '@/server/posts/create-post';
 import { updatePost } from '@/server/posts/update-post';
@@ -27,8 +27,10 @@ let api: ReturnType<typeof apiClient>;
 let dir: string;
 let storage: LocalDiskStorage;
 
+// Every answer is looked up in the contract document (server/testing/documented-outcomes.ts).
+const outcomes = checkDocumentedOutcomes();
 beforeAll(async () => {
-  server = await startTestServer({ '/public/v1': handlePublicApi, '/media': handleMediaRoutes });
+  server = await startTestServer({ '/public/v1': outcomes.handle, '/media': handleMediaRoutes });
   api = apiClient(server.url);
   dir = mkdtempSync(path.join(os.tmpdir(), 'herald-media-library-'));
 });
