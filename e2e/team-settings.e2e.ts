@@ -15,9 +15,15 @@ test('an invitation accepted in a second browser by setting a password; the link
   const email = `reviewer-${t}@team.example`;
   await signIn(page);
   await page.goto('/security');
-  await page.getByLabel('Invite by email').fill(email);
+  // Typed once the page is interactive (what is typed before hydration is reset): the button
+  // turns on only when the page holds the address.
+  const send = page.getByRole('button', { name: 'Send invitation' });
+  await expect(async () => {
+    await page.getByLabel('Invite by email').fill(email);
+    await expect(send).toBeEnabled({ timeout: 1000 });
+  }).toPass();
   await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('reviewer');
-  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await send.click();
   const link = (await page.getByTestId('invitation-link').textContent())!.trim();
   expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole('list', { name: 'Invitations' }).getByText(email)).toBeVisible();
