@@ -44,8 +44,8 @@ async function readBytes(req: Request, limit: number): Promise<Uint8Array> {
  * Content-Type (routes such as `POST /posts/{id}/publish` take none); anything else must be
  * a JSON object sent as `application/json`.
  */
-export async function readJsonBody(req: Request): Promise<Record<string, unknown>> {
-  const bytes = await readBytes(req, MAX_BODY_BYTES);
+export async function readJsonBody(req: Request, limit = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const bytes = await readBytes(req, limit);
   let text: string;
   try {
     // JSON is UTF-8 (RFC 8259); bytes that are not would otherwise turn into U+FFFD silently.

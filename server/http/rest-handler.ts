@@ -41,7 +41,7 @@ function findRoute(req: Request, url: URL): RouteMatch {
 async function inputOf(req: Request, url: URL, { route, rawParams }: RouteMatch): Promise<unknown> {
   // Path parameters win over same-named body or query fields: the URL names the resource.
   const params = pathInput(rawParams, route.input);
-  if (route.takesBody) return { ...(await readJsonBody(req)), ...params };
+  if (route.takesBody) return { ...(await readJsonBody(req, route.meta.maxBodyBytes)), ...params };
   return { ...queryInput(url.searchParams, route.input), ...params };
 }
 

@@ -7,6 +7,8 @@ import { db } from '@/server/db/client';
 import { csvCell, parseCsv, readCell } from '@/server/shared/csv';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
+import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
+import { MAX_IMPORT_BODY_BYTES } from './post-import.schemas';
 
 const api = usePublicApi();
 
@@ -261,5 +263,25 @@ describe('the export', () => {
       platformSettings: original.platformSettings,
     });
     expect(copy.connectionIds).toEqual([other.li.id, other.tw.id]);
+  });
+});
+
+describe('a large file over REST', () => {
+  it('is read past the API’s general body limit up to the import’s own, and refused with 413 beyond it', async () => {
+    const w = await workspace();
+    // About 1.3 MB: over the general 1 MiB limit that every other route keeps.
+    const rows = Array.from({ length: 500 }, (_, i) => `"Post ${i}: ${'a long and thoughtful paragraph about coffee '.repeat(55)}",linkedin:acme-coffee,`);
+    const big = csv('content,accounts,scheduledAt', ...rows);
+    expect(Buffer.byteLength(big)).toBeGreaterThan(MAX_BODY_BYTES);
+    const res = await preview(w.secret, big);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect((res.body as { data: { rows: unknown[] } }).data.rows).toHaveLength(500);
+    expect(await postCount(w.workspace.id)).toBe(0);
+
+    const tooBig = await preview(w.secret, 'x'.repeat(MAX_IMPORT_BODY_BYTES));
+    expect(tooBig.status).toBe(413);
+    // Other routes keep the general limit.
+    const post = await api('POST', '/posts', { key: w.secret, body: { content: 'x'.repeat(MAX_BODY_BYTES), connectionIds: [w.li.id] } });
+    expect(post.status).toBe(413);
   });
 });

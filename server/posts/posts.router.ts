@@ -16,7 +16,7 @@ import { approvePost, getApprovalHistory, listPendingApprovals, rejectPost, ZApp
 import { updatePost } from './update-post';
 import { exportPostsCsv } from './post-export';
 import { importPosts, previewImport } from './post-import';
-import { ZExportPostsQuery, ZImportInput, ZImportPreview, ZImportResult, ZPostsCsv } from './post-import.schemas';
+import { MAX_IMPORT_BODY_BYTES, MAX_IMPORT_BYTES, ZExportPostsQuery, ZImportInput, ZImportPreview, ZImportResult, ZPostsCsv } from './post-import.schemas';
 
 const tags = ['Posts'];
 const ZPostId = idParam('post', 'from posts_list or posts_create');
@@ -35,6 +35,14 @@ const WRITE_ERRORS = [
   'CONTENT_TOO_LONG',
   'MEDIA_COUNT_EXCEEDED',
 ] as const;
+
+// The import routes read a file of posts: a larger body than the API's general limit.
+const IMPORT_BODY = {
+  maxBodyBytes: MAX_IMPORT_BODY_BYTES,
+  errorWhen: {
+    PAYLOAD_TOO_LARGE: `The body is over ${MAX_IMPORT_BODY_BYTES} bytes (the file's text at most ${MAX_IMPORT_BYTES}): import the file in parts; rows already imported are skipped.`,
+  },
+} as const;
 
 const FILE_UNREADABLE =
   'The file cannot be read: not CSV (RFC 4180) or a JSON array, an unknown or repeated column, no content or accounts column, no posts or more than 10,000; field is content.';
@@ -96,7 +104,8 @@ export const postsRouter = router({
 
   importPreview: apiProcedure
     .meta({
-      errorWhen: { VALIDATION_FAILED: FILE_UNREADABLE },
+      maxBodyBytes: IMPORT_BODY.maxBodyBytes,
+      errorWhen: { VALIDATION_FAILED: FILE_UNREADABLE, PAYLOAD_TOO_LARGE: IMPORT_BODY.errorWhen.PAYLOAD_TOO_LARGE },
       scope: 'posts:write',
       errors: ['VALIDATION_FAILED'],
       openapi: {
@@ -116,7 +125,8 @@ export const postsRouter = router({
 
   import: apiProcedure
     .meta({
-      errorWhen: { VALIDATION_FAILED: FILE_UNREADABLE },
+      maxBodyBytes: IMPORT_BODY.maxBodyBytes,
+      errorWhen: { VALIDATION_FAILED: FILE_UNREADABLE, PAYLOAD_TOO_LARGE: IMPORT_BODY.errorWhen.PAYLOAD_TOO_LARGE },
       scope: 'posts:write',
       successStatus: 201,
       errors: ['VALIDATION_FAILED', 'IMPORT_INVALID', 'MEDIA_STORAGE_UNAVAILABLE'],

@@ -63,4 +63,9 @@ export type HeraldMeta = OpenApiMeta & {
    * JSON object (docs/decisions.md, "A CSV route through the facade").
    */
   produces?: 'text/csv';
+  /**
+   * The largest JSON body this route reads over REST, where it needs more than the API's
+   * general MAX_BODY_BYTES (a file of posts to import). Its 413 says this number.
+   */
+  maxBodyBytes?: number;
 };
