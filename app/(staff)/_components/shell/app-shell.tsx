@@ -131,7 +131,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:border-r md:border-b-0">
+      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:flex-col md:border-r md:border-b-0">
         <div className="flex items-center justify-between gap-2 px-4 pt-3 md:block md:pt-5">
           <div className="text-lg font-bold text-brand-700">Herald</div>
           <Menu.Root>
@@ -222,7 +222,7 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
         <nav
           id="main-nav"
           aria-label="Main"
-          className={cn('px-2 pb-2 md:mt-2 md:block md:max-h-[calc(100vh-13rem)] md:overflow-y-auto', menuOpen ? 'block' : 'hidden')}
+          className={cn('px-2 pb-2 md:mt-2 md:block md:min-h-0 md:flex-1 md:overflow-y-auto', menuOpen ? 'block' : 'hidden')}
         >
           {NAV.map((group) => (
             <div key={group.heading ?? 'top'} className="mt-2 first:mt-0">
@@ -264,7 +264,8 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
             </div>
           ))}
         </nav>
-        <div className={cn('px-4 pb-3 text-xs text-slate-600 md:absolute md:bottom-0 md:block md:pb-5', menuOpen ? 'block' : 'hidden')}>
+        {/* Below the navigation, which scrolls on its own when the window is short: never over it. */}
+        <div className={cn('border-slate-200 px-4 pb-3 text-xs text-slate-600 md:block md:border-t md:pt-3 md:pb-5', menuOpen ? 'block' : 'hidden')}>
           <p>Signed in as {shell.user.email}</p>
           <p>
             Role: {shell.current.role} · {shell.current.timeZone}
