@@ -170,5 +170,11 @@ describe('pause, resume and shuffle', () => {
     expect(rows.map((r) => r.scheduledAt!.toISOString()).sort()).toEqual([...before.values()].sort());
     expect(res.body.data.moved.length).toBe(rows.filter((r) => r.scheduledAt!.toISOString() !== before.get(r.id)).length);
     for (const m of res.body.data.moved) expect(m.from).toBe(before.get(m.postId));
+    expect(res.body.data.pausedAt).toBeNull();
+
+    // Shuffling a paused queue keeps it paused, and says so.
+    const paused = (await api('POST', '/queue/pause', { key: s.secret, body: {} })).body.data.pausedAt;
+    const again = await api('POST', '/queue/shuffle', { key: s.secret, body: {} });
+    expect(again.body.data.pausedAt).toBe(paused);
   });
 });

@@ -208,17 +208,19 @@ async function afterMoves(workspaceId: string, moved: { postId: string }[], resc
  */
 export async function shuffleQueue(workspaceId: string, reschedule: Rescheduler, random: () => number = Math.random) {
   const now = new Date();
-  const moved = await db.$transaction(async (tx) => {
+  const { moved, pausedAt } = await db.$transaction(async (tx) => {
     await lockQueue(tx, workspaceId);
     const posts = await queuedPosts(tx, workspaceId, now);
     for (let i = posts.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [posts[i], posts[j]] = [posts[j]!, posts[i]!];
     }
-    return replace(tx, workspaceId, posts, now);
+    // A paused queue stays paused: its answer says since when, like GET /queue.
+    const ws = await tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { queuePausedAt: true } });
+    return { moved: await replace(tx, workspaceId, posts, now), pausedAt: ws.queuePausedAt?.toISOString() ?? null };
   });
   await afterMoves(workspaceId, moved, reschedule);
-  return { moved, pausedAt: null };
+  return { moved, pausedAt };
 }
 
 /** POST /queue/pause: the queue's posts are held (not published) until resumed. */

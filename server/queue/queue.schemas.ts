@@ -73,7 +73,7 @@ export const ZQueueChange = z
         }),
       )
       .describe('Posts given another slot, in time order'),
-    pausedAt: ZNullableTimestamp.describe('After a pause: when the queue was paused, in ISO 8601; null in the answers of resume and shuffle'),
+    pausedAt: ZNullableTimestamp.describe('When the queue was paused, in ISO 8601; null while it runs (always null after a resume)'),
   })
   .meta({
     example: { moved: [{ postId: '5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11', from: '2026-11-30T08:30:00.000Z', to: '2026-12-02T11:00:00.000Z' }], pausedAt: null },
