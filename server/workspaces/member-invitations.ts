@@ -10,7 +10,7 @@ import { checkNewPassword, MAX_PASSWORD_LENGTH } from '@/server/auth/password-ru
 import { ZRole, type Role } from '@/server/auth/roles';
 import { hashLinkToken, isWellFormedLinkToken, newLinkToken } from '@/server/client-links/link-tokens';
 import { env } from '@/server/config/env';
-import { db } from '@/server/db/client';
+import { db, type Tx } from '@/server/db/client';
 import { sendEmail } from '@/server/email/mailer';
 import { AppError } from '@/server/errors/app-error';
 import { log } from '@/server/observability/log';
@@ -132,20 +132,31 @@ async function findByToken(token: string) {
 }
 
 /** What the invitation link's page shows. */
+type InvitationRow = NonNullable<Awaited<ReturnType<typeof findByToken>>>;
+
+/** Where an invitation stands: one rule for the page and for accepting. */
+function stateOf(row: InvitationRow | null, now = new Date()): InvitationView['state'] {
+  if (!row || row.workspace.deletedAt) return 'invalid';
+  if (row.acceptedAt) return 'used';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= now ? 'expired' : 'live';
+}
+
+/** What the invitation link's page shows. */
 export async function viewInvitation(token: string): Promise<InvitationView> {
   const row = await findByToken(token);
-  if (!row || row.workspace.deletedAt) return { state: 'invalid' };
-  if (row.acceptedAt) return { state: 'used' };
-  if (row.revokedAt) return { state: 'revoked' };
-  if (row.expiresAt <= new Date()) return { state: 'expired', agencyName: row.workspace.name };
-  const hasAccount = (await db.user.count({ where: { email: row.email } })) > 0;
+  const state = stateOf(row);
+  if (state === 'expired') return { state, agencyName: row!.workspace.name };
+  if (state !== 'live') return { state };
+  const live = row!;
+  const hasAccount = (await db.user.count({ where: { email: live.email } })) > 0;
   return {
     state: 'live',
-    agencyName: row.workspace.name,
-    email: row.email,
-    role: ZRole.catch('reviewer').parse(row.role),
+    agencyName: live.workspace.name,
+    email: live.email,
+    role: ZRole.catch('reviewer').parse(live.role),
     hasAccount,
-    expiresAt: row.expiresAt.toISOString(),
+    expiresAt: live.expiresAt.toISOString(),
   };
 }
 
@@ -156,14 +167,19 @@ const NOT_LIVE: Record<Exclude<InvitationView['state'], 'live'>, string> = {
   expired: 'This invitation has expired: ask the agency for a new one',
 };
 
+/** The invitation a token names, refused unless it can still be accepted. */
+async function liveInvitation(token: string): Promise<InvitationRow> {
+  const row = await findByToken(token);
+  const state = stateOf(row);
+  if (state !== 'live') throw new AppError('FORBIDDEN', NOT_LIVE[state]);
+  return row!;
+}
+
 /**
  * Spends the invitation inside `tx` (exactly once, even with two tabs accepting at the same
- * moment) and adds the membership; returns the invitation.
+ * moment: the update's own condition decides) and adds the membership.
  */
-async function spend(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], token: string, userId: string) {
-  const row = await findByToken(token);
-  const view = row ? await viewInvitation(token) : ({ state: 'invalid' } as const);
-  if (!row || view.state !== 'live') throw new AppError('FORBIDDEN', NOT_LIVE[view.state as keyof typeof NOT_LIVE]);
+async function spend(tx: Tx, row: InvitationRow, userId: string): Promise<void> {
   const spent = await tx.memberInvitation.updateMany({
     where: { id: row.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
     data: { acceptedAt: new Date() },
@@ -175,15 +191,12 @@ async function spend(tx: Parameters<Parameters<typeof db.$transaction>[0]>[0], t
     { kind: 'member.added', workspaceId: row.workspaceId, userId, actorUserId: userId, detail: { role: row.role, invitationId: row.id } },
     tx,
   );
-  return row;
 }
 
 /** Accepts for someone without a Herald account: creates it with the password chosen. */
 export async function acceptInvitationWithPassword(token: string, raw: z.input<typeof ZAcceptWithPasswordInput>): Promise<{ email: string }> {
   const input = ZAcceptWithPasswordInput.parse(raw);
-  const row = await findByToken(token);
-  const view = row ? await viewInvitation(token) : ({ state: 'invalid' } as const);
-  if (!row || view.state !== 'live') throw new AppError('FORBIDDEN', NOT_LIVE[view.state as keyof typeof NOT_LIVE]);
+  const row = await liveInvitation(token);
   checkNewPassword(input.password, row.email);
   const passwordHash = await hashPassword(input.password);
   await db.$transaction(async (tx) => {
@@ -192,7 +205,7 @@ export async function acceptInvitationWithPassword(token: string, raw: z.input<t
     }
     // The link reached this address, so the address is verified.
     const user = await tx.user.create({ data: { email: row.email, name: input.name, passwordHash, emailVerified: new Date() } });
-    await spend(tx, token, user.id);
+    await spend(tx, row, user.id);
   });
   return { email: row.email };
 }
@@ -200,10 +213,10 @@ export async function acceptInvitationWithPassword(token: string, raw: z.input<t
 /** Accepts for the signed-in member, whose email must be the invited one. */
 export async function acceptInvitationAsMember(token: string, userId: string): Promise<{ workspaceId: string }> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
-  const row = await findByToken(token);
-  if (row && row.email !== user.email) {
+  const row = await liveInvitation(token);
+  if (row.email !== user.email) {
     throw new AppError('FORBIDDEN', `This invitation is for ${row.email}: sign out and sign in with that address to accept`);
   }
-  const spent = await db.$transaction((tx) => spend(tx, token, userId));
-  return { workspaceId: spent.workspaceId };
+  await db.$transaction((tx) => spend(tx, row, userId));
+  return { workspaceId: row.workspaceId };
 }
