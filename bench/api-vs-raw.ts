@@ -80,7 +80,7 @@ async function mcpSession(auth: string, port: number): Promise<Record<string, st
 }
 
 /** Route 5: the tool path against the REST route it wraps, on the same Herald server, interleaved. */
-async function toolPath(rest: Route, auth: string, hosting: { name: string; port: number }) {
+async function toolPath(rest: Route, auth: string, hosting: { name: string; port: number; pid: number }) {
   const port = hosting.port;
   const tool: Route = {
     name: 'tools/call posts_list',
@@ -91,16 +91,20 @@ async function toolPath(rest: Route, auth: string, hosting: { name: string; port
     expect: 200,
   };
   for (const r of [rest, tool]) await throughput(port, r, auth, 1); // warm-up
-  const [rq, tq, rm, tm]: number[][] = [[], [], [], []];
+  const [rq, tq, rm, tm, rc, tc]: number[][] = [[], [], [], [], [], []];
   for (let r = 0; r < ROUNDS; r++) {
-    rq.push(await throughput(port, rest, auth, SECONDS));
-    tq.push(await throughput(port, tool, auth, SECONDS));
+    const restRun = await cpuMsPerRequest(hosting.pid, () => throughput(port, rest, auth, SECONDS));
+    const toolRun = await cpuMsPerRequest(hosting.pid, () => throughput(port, tool, auth, SECONDS));
+    rq.push(restRun.rps);
+    rc.push(restRun.cpuMs);
+    tq.push(toolRun.rps);
+    tc.push(toolRun.cpuMs);
     rm.push(await medianMs(port, rest, auth, Math.ceil(SERIAL / ROUNDS)));
     tm.push(await medianMs(port, tool, auth, Math.ceil(SERIAL / ROUNDS)));
   }
-  const [R, T, RM, TM] = [median(rq), median(tq), median(rm), median(tm)];
+  const [R, T, RM, TM, RC, TC] = [rq, tq, rm, tm, rc, tc].map(median) as [number, number, number, number, number, number];
   console.log(
-    `\ntool path (${hosting.name}): ${tool.name} ${T.toFixed(0)} calls/s vs ${rest.name} ${R.toFixed(0)} req/s → ${(R / T).toFixed(2)}× the REST cost; p50 ${TM.toFixed(2)} vs ${RM.toFixed(2)} ms (${(TM / RM).toFixed(2)}×); target ≤ 1.2×`,
+    `\ntool path (${hosting.name}): ${tool.name} ${T.toFixed(0)} calls/s vs ${rest.name} ${R.toFixed(0)} req/s → ${(R / T).toFixed(2)}× the REST cost; p50 ${TM.toFixed(2)} vs ${RM.toFixed(2)} ms (${(TM / RM).toFixed(2)}×); server CPU per call ${TC.toFixed(3)} vs ${RC.toFixed(3)} ms (${(TC / RC).toFixed(2)}×); target ≤ 1.2×`,
   );
 }
 

@@ -1,11 +1,10 @@
 // The tool endpoint, /public/v1/mcp: JSON-RPC 2.0 over Streamable HTTP with the protocol
-// SDK's server and transport. Each HTTP request gets a fresh SDK server over a stateless
-// transport; the session (id, key, workspace, protocol version) lives in PostgreSQL
-// (sessions.ts), so any instance answers any request of a session. Authentication is the
+// SDK's server. Each POST is handed to a pooled SDK server through Herald's JSON exchange
+// (json-exchange.ts) and answered with JSON; the session (id, key, workspace, protocol
+// version) lives in PostgreSQL (sessions.ts), so any instance answers any request of a session. Authentication is the
 // REST key check with the REST 401 body; every tool call runs the REST route's procedure
 // (callProcedure) with its scope, workspace header, rate limit and idempotency rules.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -26,6 +25,7 @@ import { authenticateApiKey, bearerKeyOf, type KeyPrincipal } from '@/server/aut
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { toErrorResponse } from '@/server/errors/http';
 import { bytesResponse, jsonResponse, knownResponse, lowerCased } from '@/server/http/response-bytes';
+import { JsonExchange, postProblem } from './json-exchange';
 import { callProcedure } from '@/server/http/procedure-call';
 import { protectedResourceMetadataUrl, resourceUrl } from '@/server/oauth/oauth';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
@@ -125,12 +125,14 @@ async function callTool(scope: CallScope, name: string, rawArgs: Record<string, 
 }
 
 /**
- * An SDK server with Herald's handlers, serving one HTTP request at a time. Building one
- * costs about as much as the rest of a tool call, so idle ones are kept: the handlers read
- * the request they serve from `scope`, set while it is checked out.
+ * An SDK server with Herald's handlers, connected to its own exchange, serving one HTTP
+ * request at a time. Building one costs about as much as the rest of a tool call, so idle
+ * ones are kept: the handlers read the request they serve from `scope`, set while it is
+ * checked out.
  */
 interface PooledServer {
   server: Server;
+  exchange: JsonExchange;
   scope: CallScope | undefined;
 }
 const idleServers: PooledServer[] = [];
@@ -149,7 +151,7 @@ function releaseServer(entry: PooledServer): void {
 
 function buildServer(): PooledServer {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {}, prompts: {}, resources: {}, logging: {} }, instructions: INSTRUCTIONS });
-  const entry: PooledServer = { server, scope: undefined };
+  const entry: PooledServer = { server, exchange: new JsonExchange(), scope: undefined };
   const current = (): CallScope => {
     if (!entry.scope) throw new RpcError(ErrorCode.InternalError, 'No request in progress');
     return entry.scope;
@@ -196,6 +198,8 @@ function buildServer(): PooledServer {
     }
     throw new RpcError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}. resources/list shows the resources.`, { uri });
   });
+  // Connecting sets the server's handlers on the exchange at once; its start() does nothing.
+  void server.connect(entry.exchange);
   return entry;
 }
 
@@ -220,8 +224,9 @@ async function handlePost(req: Request): Promise<Response> {
     }
     return jsonRpcError(400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
   }
-  const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
-  const initialize = messages.find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
+  // The first message that is an initialize, read before the key check picks its path; the
+  // messages themselves are checked once the key is (postProblem).
+  const initialize = (Array.isArray(body) ? body : [body]).find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
 
   let principal: KeyPrincipal;
   let session: McpSessionRecord | null = null;
@@ -240,25 +245,29 @@ async function handlePost(req: Request): Promise<Response> {
     return httpError(err);
   }
 
+  const messages = postProblem(req.headers, body);
+  if (!Array.isArray(messages)) return jsonRpcError(messages.status, messages.code, messages.message);
   const entry = acquireServer({ principal, session, headers: req.headers });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await entry.server.connect(transport);
+  let answers: JSONRPCMessage[];
   try {
-    const response = await recorded(await transport.handleRequest(req, { parsedBody: body }));
-    if (!initialize || response.status !== 200) return response;
-    const requested = initialize.params.protocolVersion;
-    const sessionId = await openSession({
-      keyId: principal.keyId,
-      workspaceId,
-      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
-      clientName: initialize.params.clientInfo?.name?.slice(0, 200) ?? null,
-    });
-    return withHeaders(response, { 'Mcp-Session-Id': sessionId });
+    answers = await entry.exchange.exchange(messages);
   } finally {
-    // JSON responses are complete when handleRequest returns: the server is free again.
-    await transport.close();
     releaseServer(entry);
   }
+  // Notifications and responses only: accepted, nothing to answer.
+  if (answers.length === 0) return bytesResponse(null, 202, {});
+  // One answer is sent as itself, several as a list (as the SDK transport does).
+  const response = jsonResponse(answers.length === 1 ? answers[0] : answers, 200, {});
+  // An initialize comes alone (postProblem): the session opens when it succeeded.
+  if (!initialize || !('result' in answers[0]!)) return response;
+  const requested = initialize.params.protocolVersion;
+  const newSessionId = await openSession({
+    keyId: principal.keyId,
+    workspaceId,
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
+    clientName: initialize.params.clientInfo?.name?.slice(0, 200) ?? null,
+  });
+  return withHeaders(response, { 'Mcp-Session-Id': newSessionId });
 }
 
 async function sessionOf(req: Request): Promise<{ principal: KeyPrincipal; session: McpSessionRecord } | Response> {
@@ -350,19 +359,6 @@ export function handleMcp(req: Request): Promise<Response> {
     observeRequest('mcp', `${req.method} /mcp`, response.status, (performance.now() - started) / 1000);
     return response;
   });
-}
-
-/**
- * The SDK's JSON answer (enableJsonResponse: complete when handleRequest returns) read once into
- * a recorded response (server/http/response-bytes.ts): sent with its Content-Length in one
- * write, where piping its stream cost more than the tool call (docs/performance.md, step 12).
- * Anything else (an event stream, no body) is left as it is.
- */
-async function recorded(response: Response): Promise<Response> {
-  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('application/json')) return response;
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  return bytesResponse(Buffer.from(await response.arrayBuffer()), response.status, headers);
 }
 
 /** Adds headers to an answer whose own headers may be immutable (the SDK's, fetch's). */

@@ -120,6 +120,71 @@ describe('sessions', () => {
     expect((await rawPost(a.url, list, noSession)).status).toBe(400);
   });
 
+  // The POST rules of Streamable HTTP (https://modelcontextprotocol.io/specification/2025-06-18/basic/transports),
+  // with the statuses and messages of the SDK's own server transport: Herald answers POSTs
+  // itself (json-exchange.ts), so these are checked here rather than trusted to it.
+  it('refuses what Streamable HTTP refuses, accepts notifications with 202 and answers a batch in order', async () => {
+    const { secret } = await createWorkspaceWithKey();
+    const { transport } = await connect(secret);
+    const session = { Authorization: `Bearer ${secret}`, 'Mcp-Session-Id': transport.sessionId!, 'Mcp-Protocol-Version': '2025-06-18' };
+    const list = { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} };
+    const refused = async (res: Response, status: number, code: number, message: RegExp) => {
+      expect(res.status).toBe(status);
+      const body = (await res.json()) as Structured;
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code } });
+      expect(body.error.message).toMatch(message);
+    };
+    await refused(await rawPost(a.url, list, { ...session, Accept: 'application/json' }), 406, -32000, /must accept both/);
+    await refused(await rawPost(a.url, list, { ...session, 'Content-Type': 'text/plain; a=application/json' }), 415, -32000, /application\/json/);
+    await refused(await rawPost(a.url, list, { ...session, 'Mcp-Protocol-Version': '1999-01-01' }), 400, -32000, /Unsupported protocol version: 1999-01-01/);
+    await refused(await rawPost(a.url, { jsonrpc: '1.0', id: 1, method: 'tools/list' }, session), 400, -32700, /Invalid JSON-RPC message/);
+    await refused(
+      await rawPost(
+        a.url,
+        Array.from({ length: 101 }, (_, i) => ({ ...list, id: i })),
+        session,
+      ),
+      400,
+      -32600,
+      /Batch must not exceed 100/,
+    );
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
+    await refused(await rawPost(a.url, [init, list], { Authorization: `Bearer ${secret}` }), 400, -32600, /Only one initialization request/);
+
+    const notified = await rawPost(a.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session);
+    expect(notified.status).toBe(202);
+    expect(await notified.text()).toBe('');
+
+    const batch = await rawPost(
+      a.url,
+      [
+        { ...list, id: 'first' },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 'second', method: 'ping' },
+      ],
+      session,
+    );
+    expect(batch.status).toBe(200);
+    const answers = (await batch.json()) as Structured[];
+    expect(answers.map((m) => m.id)).toEqual(['first', 'second']);
+    expect(answers[0]!.result.tools.length).toBeGreaterThan(10);
+    expect(answers[1]!.result).toEqual({});
+  });
+
+  it('opens no session for a malformed initialize', async () => {
+    const { secret, workspace } = await createWorkspaceWithKey();
+    const res = await rawPost(a.url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { capabilities: {} } }, { Authorization: `Bearer ${secret}` });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Structured).error.code).toBe(-32600);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(await db.mcpSession.count({ where: { workspaceId: workspace.id } })).toBe(0);
+  });
+
   it('refuses a session of another key as unknown', async () => {
     const one = await createWorkspaceWithKey();
     const other = await createWorkspaceWithKey();
