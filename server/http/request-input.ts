@@ -8,35 +8,22 @@ import type { z } from 'zod';
 import { AppError } from '@/server/errors/app-error';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
 import { isJsonContentType } from '@/server/shared/headers';
+import { readBodyBytes } from './node-bridge';
 import { decodePathSegment } from './percent-encoding';
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', message, { messages: [message] });
 
-async function readBytes(req: Request, limit: number): Promise<Uint8Array> {
+/**
+ * A request body's bytes, at most `limit` (PAYLOAD_TOO_LARGE past it, or at once when the
+ * declared Content-Length says so).
+ */
+export async function readBytes(req: Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `request body over ${limit} bytes`);
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  const bytes = await readBodyBytes(req, limit);
+  if (!bytes) throw tooLarge();
+  return bytes;
 }
 
 /**

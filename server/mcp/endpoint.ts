@@ -27,6 +27,8 @@ import { toErrorResponse } from '@/server/errors/http';
 import { bytesResponse, jsonResponse, knownResponse, lowerCased } from '@/server/http/response-bytes';
 import { JsonExchange, postProblem } from './json-exchange';
 import { callProcedure } from '@/server/http/procedure-call';
+import { readBytes } from '@/server/http/request-input';
+import { AppError } from '@/server/errors/app-error';
 import { protectedResourceMetadataUrl, resourceUrl } from '@/server/oauth/oauth';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
 import { HEADERS } from '@/server/shared/headers';
@@ -203,27 +205,37 @@ function buildServer(): PooledServer {
   return entry;
 }
 
-async function readMessages(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new RpcError(ErrorCode.InvalidRequest, `The request body is over ${MAX_BODY_BYTES} bytes`);
-  return JSON.parse(text) as unknown;
+/** The body as JSON, or why not: too large (413) or not JSON (400), answered after the key check. */
+async function readMessages(req: Request): Promise<{ body: unknown } | { tooLarge: true } | { notJson: true }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBytes(req, MAX_BODY_BYTES);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') return { tooLarge: true };
+    throw err;
+  }
+  try {
+    return { body: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown };
+  } catch {
+    return { notJson: true };
+  }
 }
 
 async function handlePost(req: Request): Promise<Response> {
   const authorization = req.headers.get('authorization');
   const sessionId = req.headers.get(SESSION_HEADER);
-  let body: unknown;
-  try {
-    body = await readMessages(req);
-  } catch {
+  const read = await readMessages(req);
+  if (!('body' in read)) {
     // The key is checked first all the same: no key, no answer beyond the 401.
     try {
       bearerKeyOf(authorization);
     } catch (err) {
       return httpError(err);
     }
+    if ('tooLarge' in read) return jsonRpcError(413, -32000, `Payload too large: the request body may be at most ${MAX_BODY_BYTES} bytes`);
     return jsonRpcError(400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
   }
+  const { body } = read;
   // The first message that is an initialize, read before the key check picks its path; the
   // messages themselves are checked once the key is (postProblem).
   const initialize = (Array.isArray(body) ? body : [body]).find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;

@@ -156,6 +156,11 @@ describe('sessions', () => {
     };
     await refused(await rawPost(a.url, [init, list], { Authorization: `Bearer ${secret}` }), 400, -32600, /Only one initialization request/);
 
+    // Over the body limit: 413 in the same envelope, after the key check.
+    const huge = { ...list, params: { padding: 'x'.repeat(1024 * 1024) } };
+    await refused(await rawPost(a.url, huge, session), 413, -32000, /at most 1048576 bytes/);
+    expect((await rawPost(a.url, huge, {})).status).toBe(401);
+
     const notified = await rawPost(a.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session);
     expect(notified.status).toBe(202);
     expect(await notified.text()).toBe('');
