@@ -36,7 +36,7 @@ import { createRequestContext } from '@/server/trpc/context';
 import { errorCatalogueJson, getPrompt, OUTPUT_SCHEMA_TEMPLATE, OUTPUT_SCHEMA_URI, PROMPTS, RESOURCES } from './prompts';
 import { subscribeSession, type SessionEvent } from './session-events';
 import { authenticateSessionRequest, endSession, linkSessionPost, openSession, type McpSessionRecord } from './sessions';
-import { errorResult, successResult } from './tool-results';
+import { answerJson, errorResult, successResult } from './tool-results';
 import { tools, toolsFor, type ToolDefinition } from './tools';
 import { checkOrigin } from './origin';
 import { log } from '@/server/observability/log';
@@ -80,6 +80,8 @@ interface CallScope {
   principal: KeyPrincipal;
   session: McpSessionRecord | null;
   headers: Headers;
+  /** The JSON texts of this request's tool results (successResult): written once (answerJson). */
+  structuredJson: Set<string>;
 }
 
 function httpError(err: unknown): Response {
@@ -120,7 +122,9 @@ async function callTool(scope: CallScope, name: string, rawArgs: Record<string, 
       const postId = (data as { data?: { id?: string } }).data?.id;
       if (postId) await linkSessionPost(scope.session.id, postId);
     }
-    return successResult(data, ctx);
+    const { result, structuredJson } = successResult(data, ctx);
+    if (structuredJson !== undefined) scope.structuredJson.add(structuredJson);
+    return result;
   } catch (err) {
     return errorResult(err);
   }
@@ -259,7 +263,8 @@ async function handlePost(req: Request): Promise<Response> {
 
   const messages = postProblem(req.headers, body);
   if (!Array.isArray(messages)) return jsonRpcError(messages.status, messages.code, messages.message);
-  const entry = acquireServer({ principal, session, headers: req.headers });
+  const scope: CallScope = { principal, session, headers: req.headers, structuredJson: new Set() };
+  const entry = acquireServer(scope);
   let answers: JSONRPCMessage[];
   try {
     answers = await entry.exchange.exchange(messages);
@@ -269,7 +274,8 @@ async function handlePost(req: Request): Promise<Response> {
   // Notifications and responses only: accepted, nothing to answer.
   if (answers.length === 0) return bytesResponse(null, 202, {});
   // One answer is sent as itself, several as a list (as the SDK transport does).
-  const response = jsonResponse(answers.length === 1 ? answers[0] : answers, 200, {});
+  const json = answers.length === 1 ? answerJson(answers[0]!, scope.structuredJson) : `[${answers.map((a) => answerJson(a, scope.structuredJson)).join(',')}]`;
+  const response = bytesResponse(Buffer.from(json), 200, { 'content-type': 'application/json' });
   // An initialize comes alone (postProblem): the session opens when it succeeded.
   if (!initialize || !('result' in answers[0]!)) return response;
   const requested = initialize.params.protocolVersion;

@@ -243,6 +243,25 @@ describe('sessions', () => {
 });
 
 describe('tools', () => {
+  it('writes a result as JSON.stringify would, its text block the structured content’s JSON', async () => {
+    const { secret, ok } = await publishingWorkspace();
+    const { client, transport } = await connect(secret);
+    // Text JSON escapes: quotes, a backslash, a newline, letters outside ASCII.
+    for (const n of [1, 2, 3]) await call(client, 'posts_create', { content: `post "${n}" \\ ünïcode 🚀\n`, connectionIds: [ok.linkedin.id] });
+    const headers = { Authorization: `Bearer ${secret}`, 'Mcp-Session-Id': transport.sessionId!, 'Mcp-Protocol-Version': '2025-06-18' };
+    const listCall = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'posts_list', arguments: { limit: 50 } } });
+    for (const body of [listCall(9), [listCall('a'), listCall('b')]]) {
+      const raw = await (await rawPost(a.url, body, headers)).text();
+      const parsed = JSON.parse(raw) as Structured | Structured[];
+      // Byte for byte what serializing the parsed answer gives.
+      expect(raw).toBe(JSON.stringify(parsed));
+      for (const answer of Array.isArray(parsed) ? parsed : [parsed]) {
+        expect(answer.result.structuredContent.data).toHaveLength(3);
+        expect(JSON.parse(answer.result.content[0].text)).toEqual(answer.result.structuredContent);
+      }
+    }
+  });
+
   it('has one tool per REST route, with schemas, annotations and descriptions', async () => {
     const { secret } = await createWorkspaceWithKey();
     const { client } = await connect(secret);

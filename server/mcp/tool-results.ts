@@ -1,7 +1,7 @@
 // How a procedure's answer becomes a tool result: the REST body as structuredContent (and as
 // text for clients that read only text), errors as `isError` results with the same code and
 // message as REST, and a staged call as a plain statement of what waits for whom.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorCode } from '@/server/errors/catalogue';
 import { toErrorResponse, type ErrorResponse } from '@/server/errors/http';
 import type { RequestContext } from '@/server/trpc/context';
@@ -89,21 +89,47 @@ interface StagedBody {
   staged: { actionId: string; title: string; confirmUrl: string; expiresAt: string };
 }
 
-export function successResult(data: unknown, ctx: RequestContext): CallToolResult {
-  if (data === undefined || data === null) return { content: [{ type: 'text', text: 'Done.' }] };
+/**
+ * A procedure's answer as a tool result. `structuredJson` is set when the text block is the
+ * structured content's JSON (the usual case): the endpoint then writes that JSON once more
+ * in place of serializing the same content a second time (answerJson).
+ */
+export function successResult(data: unknown, ctx: RequestContext): { result: CallToolResult; structuredJson?: string } {
+  if (data === undefined || data === null) return { result: { content: [{ type: 'text', text: 'Done.' }] } };
   if (ctx.response.status === 202 && typeof data === 'object' && 'staged' in data) {
     const { staged } = data as StagedBody;
     return {
-      content: [
-        {
-          type: 'text',
-          text:
-            `Staged, not done yet: "${staged.title}" awaits a member's confirmation in Herald (action ${staged.actionId}, ` +
-            `open ${staged.confirmUrl}; expires ${staged.expiresAt}). Follow up with proposals_get.`,
-        },
-      ],
-      structuredContent: data as Record<string, unknown>,
+      result: {
+        content: [
+          {
+            type: 'text',
+            text:
+              `Staged, not done yet: "${staged.title}" awaits a member's confirmation in Herald (action ${staged.actionId}, ` +
+              `open ${staged.confirmUrl}; expires ${staged.expiresAt}). Follow up with proposals_get.`,
+          },
+        ],
+        structuredContent: data as Record<string, unknown>,
+      },
     };
   }
-  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown> };
+  const structuredJson = JSON.stringify(data);
+  return { result: { content: [{ type: 'text', text: structuredJson }], structuredContent: data as Record<string, unknown> }, structuredJson };
+}
+
+/**
+ * One JSON-RPC answer's JSON. A tool result whose text block is a JSON its call recorded in
+ * `structuredJson` (successResult) is written with that text as its structured content, byte
+ * for byte what JSON.stringify would give (the content is the value that text was made from),
+ * without walking a page of posts a second time: that walk was the tool path's largest cost
+ * over REST (docs/performance.md, step 14). Anything else is serialized as it is.
+ */
+export function answerJson(message: JSONRPCMessage, structuredJson: ReadonlySet<string>): string {
+  if ('result' in message && message.result.structuredContent !== undefined) {
+    const { content, structuredContent: _written, ...rest } = message.result as CallToolResult;
+    const block = content?.length === 1 ? content[0] : undefined;
+    if (block?.type === 'text' && Object.keys(block).length === 2 && Object.keys(rest).length === 0 && structuredJson.has(block.text)) {
+      return `{"result":{"content":[{"type":"text","text":${JSON.stringify(block.text)}}],"structuredContent":${block.text}},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`;
+    }
+  }
+  return JSON.stringify(message);
 }
