@@ -26,6 +26,21 @@ export async function readBytes(req: Request, limit: number): Promise<Uint8Array
   return bytes;
 }
 
+// One decoder for every body: with `fatal` and no streaming, decode() keeps no state between calls.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A body's text, or null when its bytes are not UTF-8: JSON is UTF-8 (RFC 8259), and bytes
+ * that are not would otherwise turn into U+FFFD silently.
+ */
+export function utf8Text(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The body of a POST/PATCH/PUT as a plain object. An empty body stands for `{}` whatever its
  * Content-Type (routes such as `POST /posts/{id}/publish` take none); anything else must be
@@ -33,13 +48,8 @@ export async function readBytes(req: Request, limit: number): Promise<Uint8Array
  */
 export async function readJsonBody(req: Request, limit = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const bytes = await readBytes(req, limit);
-  let text: string;
-  try {
-    // JSON is UTF-8 (RFC 8259); bytes that are not would otherwise turn into U+FFFD silently.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest('body is not valid JSON');
-  }
+  const text = utf8Text(bytes);
+  if (text === null) throw badRequest('body is not valid JSON');
   if (text.trim() === '') return {};
   if (!isJsonContentType(req.headers.get('content-type'))) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'send the body as JSON with Content-Type: application/json');

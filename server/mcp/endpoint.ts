@@ -9,7 +9,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
-  isInitializeRequest,
   LATEST_PROTOCOL_VERSION,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -25,9 +24,9 @@ import { authenticateApiKey, bearerKeyOf, type KeyPrincipal } from '@/server/aut
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { toErrorResponse } from '@/server/errors/http';
 import { bytesResponse, jsonResponse, knownResponse, lowerCased } from '@/server/http/response-bytes';
-import { JsonExchange, postProblem } from './json-exchange';
+import { isInitialize, JsonExchange, postProblem } from './json-exchange';
 import { callProcedure } from '@/server/http/procedure-call';
-import { readBytes } from '@/server/http/request-input';
+import { readBytes, utf8Text } from '@/server/http/request-input';
 import { AppError } from '@/server/errors/app-error';
 import { protectedResourceMetadataUrl, resourceUrl } from '@/server/oauth/oauth';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
@@ -218,11 +217,13 @@ async function readMessages(req: Request): Promise<{ body: unknown } | { tooLarg
     if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') return { tooLarge: true };
     throw err;
   }
+  const text = utf8Text(bytes);
   try {
-    return { body: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown };
+    if (text !== null) return { body: JSON.parse(text) as unknown };
   } catch {
-    return { notJson: true };
+    // not JSON
   }
+  return { notJson: true };
 }
 
 async function handlePost(req: Request): Promise<Response> {
@@ -242,7 +243,7 @@ async function handlePost(req: Request): Promise<Response> {
   const { body } = read;
   // The first message that is an initialize, read before the key check picks its path; the
   // messages themselves are checked once the key is (postProblem).
-  const initialize = (Array.isArray(body) ? body : [body]).find((m) => isInitializeRequest(m)) as InitializeRequest | undefined;
+  const initialize = (Array.isArray(body) ? body : [body]).find(isInitialize) as InitializeRequest | undefined;
 
   let principal: KeyPrincipal;
   let session: McpSessionRecord | null = null;

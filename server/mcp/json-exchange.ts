@@ -23,6 +23,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonContentType } from '@/server/shared/headers';
 
+/**
+ * An initialize request (the SDK's check), asked of the method first: the schema check of
+ * every other message fails, and a failing zod parse builds its issues for nothing.
+ */
+export function isInitialize(message: unknown): boolean {
+  return (message as { method?: unknown } | null)?.method === 'initialize' && isInitializeRequest(message);
+}
+
 /** A refusal of the POST itself, before any message is handled: HTTP status, JSON-RPC code, message. */
 export interface PostProblem {
   status: number;
@@ -52,7 +60,7 @@ export function postProblem(headers: Headers, body: unknown): PostProblem | JSON
     if (!parsed.success) return { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' };
     messages.push(parsed.data);
   }
-  if (messages.some(isInitializeRequest)) {
+  if (messages.some(isInitialize)) {
     if (messages.length > 1) return { status: 400, code: -32600, message: 'Invalid Request: Only one initialization request is allowed' };
   } else {
     const version = headers.get('mcp-protocol-version');
