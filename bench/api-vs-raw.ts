@@ -11,7 +11,8 @@
 // HOSTINGS=herald (or next) measures one hosting only. HERALD=facade runs the bench-only REST
 // facade on plain node:http instead (no Next at all), to separate the framework's share.
 // Route 5 is the tool path: `tools/call posts_list` on /public/v1/mcp against route 1 on the
-// same Herald server (both run the same procedure); the target is at most 1.3× the REST cost.
+// same Herald server (both run the same procedure); the target is at most 1.2× the REST cost (cost: the inverse of
+// throughput; the server CPU per call is printed beside it).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
