@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestId } from '@/server/observability/request-id';
 import { startTestServer, type TestServer } from '@/server/testing/api-server';
-import { bytesResponse, jsonResponse, knownResponse } from './response-bytes';
+import { bytesResponse, jsonResponse, knownResponse, utf8Bytes } from './response-bytes';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,6 +22,12 @@ describe('recorded responses', () => {
     expect(knownResponse(r)?.body?.toString()).toBe('{"a":1}');
     expect(r.headers.get('content-length')).toBe('7');
     expect(knownResponse(new Response('x'))).toBeUndefined();
+  });
+
+  it('writes pieces of text as one UTF-8 buffer, characters of every width included', () => {
+    const parts = ['{"a":', '"wörld 🚀 \\u0000"', '', ',"b":[1,2]}'];
+    expect(utf8Bytes(parts).equals(Buffer.from(parts.join('')))).toBe(true);
+    expect(utf8Bytes([]).length).toBe(0);
   });
 
   it('reach the client with the headers set after the handler returned, in one body of its length', async () => {

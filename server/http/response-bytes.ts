@@ -30,6 +30,19 @@ export function jsonResponse(value: unknown, status: number, headers: Record<str
   return bytesResponse(Buffer.from(JSON.stringify(value)), status, { 'content-type': 'application/json', ...headers });
 }
 
+/**
+ * Strings written one after another into one buffer, as UTF-8: no joined string is built
+ * first (for a large answer, one more copy of it on the heap).
+ */
+export function utf8Bytes(parts: readonly string[]): Buffer {
+  let total = 0;
+  for (const part of parts) total += Buffer.byteLength(part);
+  const out = Buffer.allocUnsafe(total);
+  let at = 0;
+  for (const part of parts) at += out.write(part, at);
+  return out;
+}
+
 /** The bytes recorded for this Response, if it was built here (body null: none). */
 export function knownResponse(response: Response): { body: Buffer | null } | undefined {
   return known.get(response);

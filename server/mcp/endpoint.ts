@@ -23,7 +23,7 @@ import {
 import { authenticateApiKey, bearerKeyOf, type KeyPrincipal } from '@/server/auth/authenticate-key';
 import { selectWorkspace } from '@/server/auth/workspace-selection';
 import { toErrorResponse } from '@/server/errors/http';
-import { bytesResponse, jsonResponse, knownResponse, lowerCased } from '@/server/http/response-bytes';
+import { bytesResponse, jsonResponse, knownResponse, lowerCased, utf8Bytes } from '@/server/http/response-bytes';
 import { isInitialize, JsonExchange, postProblem } from './json-exchange';
 import { callProcedure } from '@/server/http/procedure-call';
 import { readBytes, utf8Text } from '@/server/http/request-input';
@@ -103,17 +103,23 @@ async function callTool(scope: CallScope, name: string, rawArgs: Record<string, 
   const tool: ToolDefinition | undefined = tools().get(name);
   if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list shows the tools this key may call.`);
   const { idempotencyKey, ...args } = rawArgs;
-  const headers = new Headers(scope.headers);
-  headers.delete(HEADERS.idempotencyKey);
-  const key = typeof idempotencyKey === 'string' ? idempotencyKey : scope.headers.get(HEADERS.idempotencyKey);
-  if (key !== null && tool.route.type === 'mutation') headers.set(HEADERS.idempotencyKey, key);
+  // The Idempotency-Key a mutation runs with: the argument, else the request's header; a read
+  // runs with none. The request's headers are copied only when that changes them.
+  const sent = scope.headers.get(HEADERS.idempotencyKey);
+  const key = tool.route.type === 'mutation' ? (typeof idempotencyKey === 'string' ? idempotencyKey : sent) : null;
+  let headers = scope.headers;
+  if (key !== sent) {
+    headers = new Headers(scope.headers);
+    if (key === null) headers.delete(HEADERS.idempotencyKey);
+    else headers.set(HEADERS.idempotencyKey, key);
+  }
   // Invalid arguments are never staged: they run, and fail exactly as over REST.
-  const valid = !tool.route.input || tool.route.input.safeParse(args).success;
+  const stageable = tool.stageable && (!tool.route.input || tool.route.input.safeParse(args).success);
   const ctx = createRequestContext({
     transport: 'mcp',
     headers,
     principal: scope.principal,
-    assistant: { sessionId: scope.session?.id ?? null, toolName: name, stageable: tool.stageable && valid },
+    assistant: { sessionId: scope.session?.id ?? null, toolName: name, stageable },
   });
   try {
     const data = await callProcedure(ctx, tool.route.procedure, tool.route.input ? args : undefined);
@@ -275,8 +281,11 @@ async function handlePost(req: Request): Promise<Response> {
   // Notifications and responses only: accepted, nothing to answer.
   if (answers.length === 0) return bytesResponse(null, 202, {});
   // One answer is sent as itself, several as a list (as the SDK transport does).
-  const json = answers.length === 1 ? answerJson(answers[0]!, scope.structuredJson) : `[${answers.map((a) => answerJson(a, scope.structuredJson)).join(',')}]`;
-  const response = bytesResponse(Buffer.from(json), 200, { 'content-type': 'application/json' });
+  const parts =
+    answers.length === 1
+      ? answerJson(answers[0]!, scope.structuredJson)
+      : ['[', ...answers.flatMap((a, i) => [...(i === 0 ? [] : [',']), ...answerJson(a, scope.structuredJson)]), ']'];
+  const response = bytesResponse(utf8Bytes(parts), 200, { 'content-type': 'application/json' });
   // An initialize comes alone (postProblem): the session opens when it succeeded.
   if (!initialize || !('result' in answers[0]!)) return response;
   const requested = initialize.params.protocolVersion;

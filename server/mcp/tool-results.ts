@@ -117,19 +117,26 @@ export function successResult(data: unknown, ctx: RequestContext): { result: Cal
 }
 
 /**
- * One JSON-RPC answer's JSON. A tool result whose text block is a JSON its call recorded in
- * `structuredJson` (successResult) is written with that text as its structured content, byte
- * for byte what JSON.stringify would give (the content is the value that text was made from),
- * without walking a page of posts a second time: that walk was the tool path's largest cost
- * over REST (docs/performance.md, step 14). Anything else is serialized as it is.
+ * One JSON-RPC answer's JSON, in pieces to be written one after another (utf8Bytes). A tool
+ * result whose text block is a JSON its call recorded in `structuredJson` (successResult) is
+ * written with that text as its structured content, byte for byte what JSON.stringify would
+ * give (the content is the value that text was made from), without walking a page of posts a
+ * second time or joining the answer into one more string its size: those were the tool path's
+ * largest costs over REST (docs/performance.md, step 14). Anything else is serialized as it is.
  */
-export function answerJson(message: JSONRPCMessage, structuredJson: ReadonlySet<string>): string {
+export function answerJson(message: JSONRPCMessage, structuredJson: ReadonlySet<string>): string[] {
   if ('result' in message && message.result.structuredContent !== undefined) {
     const { content, structuredContent: _written, ...rest } = message.result as CallToolResult;
     const block = content?.length === 1 ? content[0] : undefined;
     if (block?.type === 'text' && Object.keys(block).length === 2 && Object.keys(rest).length === 0 && structuredJson.has(block.text)) {
-      return `{"result":{"content":[{"type":"text","text":${JSON.stringify(block.text)}}],"structuredContent":${block.text}},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`;
+      return [
+        '{"result":{"content":[{"type":"text","text":',
+        JSON.stringify(block.text),
+        '}],"structuredContent":',
+        block.text,
+        `},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`,
+      ];
     }
   }
-  return JSON.stringify(message);
+  return [JSON.stringify(message)];
 }
