@@ -214,18 +214,55 @@ function buildServer(): PooledServer {
   return entry;
 }
 
-/** The body as JSON, or why not: too large (413) or not JSON (400), answered after the key check. */
-async function readMessages(req: Request): Promise<{ body: unknown } | { tooLarge: true } | { notJson: true }> {
+/**
+ * How large a POST may be: the API's general limit, or a tool's route's own where it is larger
+ * (the import routes read a file): the same meta.maxBodyBytes REST applies to those routes.
+ */
+interface BodyLimits {
+  largest: number;
+  /** The limit of each tool allowed more than the general one. */
+  larger: ReadonlyMap<string, number>;
+}
+let bodyLimits: BodyLimits | undefined;
+function limits(): BodyLimits {
+  if (bodyLimits) return bodyLimits;
+  const larger = new Map<string, number>();
+  for (const [name, tool] of tools()) {
+    const limit = tool.route.meta.maxBodyBytes;
+    if (limit !== undefined && limit > MAX_BODY_BYTES) larger.set(name, limit);
+  }
+  return (bodyLimits = { largest: Math.max(MAX_BODY_BYTES, ...larger.values()), larger });
+}
+
+function tooLargeError(): Response {
+  const byLimit = new Map<number, string[]>();
+  for (const [name, limit] of limits().larger) byLimit.set(limit, [...(byLimit.get(limit) ?? []), name]);
+  const exceptions = [...byLimit].map(([limit, names]) => `${limit} for ${names.join(' and ')}`).join(', ');
+  return jsonRpcError(413, -32000, `Payload too large: the request body may be at most ${MAX_BODY_BYTES} bytes${exceptions ? ` (${exceptions})` : ''}`);
+}
+
+/** Whether a body of `size` bytes may carry these messages: over the general limit, only calls of tools allowed that much. */
+function sizeAllowed(messages: JSONRPCMessage[], size: number): boolean {
+  if (size <= MAX_BODY_BYTES) return true;
+  return messages.every((m) => {
+    if (!('method' in m) || m.method !== 'tools/call') return false;
+    const name = (m.params as { name?: unknown } | undefined)?.name;
+    return typeof name === 'string' && (limits().larger.get(name) ?? 0) >= size;
+  });
+}
+
+/** The body as JSON with its size, or why not: too large (413) or not JSON (400), answered after the key check. */
+async function readMessages(req: Request): Promise<{ body: unknown; size: number } | { tooLarge: true } | { notJson: true }> {
   let bytes: Uint8Array;
   try {
-    bytes = await readBytes(req, MAX_BODY_BYTES);
+    bytes = await readBytes(req, limits().largest);
   } catch (err) {
     if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') return { tooLarge: true };
     throw err;
   }
   const text = utf8Text(bytes);
   try {
-    if (text !== null) return { body: JSON.parse(text) as unknown };
+    if (text !== null) return { body: JSON.parse(text) as unknown, size: bytes.byteLength };
   } catch {
     // not JSON
   }
@@ -243,7 +280,7 @@ async function handlePost(req: Request): Promise<Response> {
     } catch (err) {
       return httpError(err);
     }
-    if ('tooLarge' in read) return jsonRpcError(413, -32000, `Payload too large: the request body may be at most ${MAX_BODY_BYTES} bytes`);
+    if ('tooLarge' in read) return tooLargeError();
     return jsonRpcError(400, ErrorCode.ParseError, 'Parse error: the body is not JSON');
   }
   const { body } = read;
@@ -270,6 +307,7 @@ async function handlePost(req: Request): Promise<Response> {
 
   const messages = postProblem(req.headers, body);
   if (!Array.isArray(messages)) return jsonRpcError(messages.status, messages.code, messages.message);
+  if (!sizeAllowed(messages, read.size)) return tooLargeError();
   const scope: CallScope = { principal, session, headers: req.headers, structuredJson: new Set() };
   const entry = acquireServer(scope);
   let answers: JSONRPCMessage[];

@@ -21,6 +21,7 @@ import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { inMinutes, publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
 import { decideAsMember, proposalForMember } from '@/server/proposals/member-review';
+import { MAX_IMPORT_BODY_BYTES } from '@/server/posts/post-import.schemas';
 import { handleMcp } from './endpoint';
 import { handleMcpSetup } from './setup';
 import { toolNameOf } from './tools';
@@ -179,6 +180,32 @@ describe('sessions', () => {
     expect(answers.map((m) => m.id)).toEqual(['first', 'second']);
     expect(answers[0]!.result.tools.length).toBeGreaterThan(10);
     expect(answers[1]!.result).toEqual({});
+  });
+
+  it('takes a file over the general body limit for the import tools only, as REST does', async () => {
+    const { secret } = await createWorkspaceWithKey();
+    const { client, transport } = await connect(secret);
+    const session = { Authorization: `Bearer ${secret}`, 'Mcp-Session-Id': transport.sessionId!, 'Mcp-Protocol-Version': '2025-06-18' };
+    // About 1.3 MB: over the 1 MiB every other route keeps, under the import routes' limit.
+    const rows = Array.from({ length: 500 }, (_, i) => `"Post ${i}: ${'a long and thoughtful paragraph about coffee '.repeat(55)}",linkedin:nobody,`);
+    const file = `content,accounts,scheduledAt\r\n${rows.join('\r\n')}\r\n`;
+    expect(file.length).toBeGreaterThan(1024 * 1024);
+    const { result, body } = await call(client, 'posts_import_preview', { format: 'csv', content: file });
+    expect(result.isError).toBeFalsy();
+    expect(body.data.totals.rows).toBe(500);
+
+    const tooLarge = async (message: unknown) => {
+      const res = await rawPost(a.url, message, session);
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as Structured).error.message).toBe(
+        `Payload too large: the request body may be at most 1048576 bytes (${MAX_IMPORT_BODY_BYTES} for posts_import_preview and posts_import)`,
+      );
+    };
+    const callOf = (name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name, arguments: args } });
+    // Any other tool, or any other message, keeps the general limit.
+    await tooLarge(callOf('posts_create', { content: file, connectionIds: [randomUUID()] }));
+    await tooLarge({ jsonrpc: '2.0', id: 6, method: 'tools/list', params: { padding: file } });
+    await tooLarge([callOf('posts_import_preview', { format: 'csv', content: file }), { jsonrpc: '2.0', id: 7, method: 'ping' }]);
   });
 
   it('opens no session for a malformed initialize', async () => {
