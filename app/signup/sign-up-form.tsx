@@ -3,10 +3,9 @@
 // changeable). Problems come back on the field they concern, with what was typed kept.
 import { useActionState } from 'react';
 import { useBrowserTimeZone } from '@/app/_ui/browser-time-zone';
-import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import { timeZoneNames } from '@/server/shared/time-zone';
 import { signUpAction, type SignUpState } from './actions';
-import { formProblems } from '@/app/_ui/form-state-errors';
+import { formProblems, NewPasswordField } from '@/app/_ui/form-state-errors';
 
 export function SignUpForm({ invite }: { invite: string | null }) {
   const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, {});
@@ -34,14 +33,7 @@ export function SignUpForm({ invite }: { invite: string | null }) {
         <input name="email" type="email" required autoComplete="username" defaultValue={v.email} {...invalid('email')} />
         {err('email')}
       </label>
-      <label className="field">
-        Password
-        <input name="password" type="password" required autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} {...invalid('password')} />
-        <span className="muted" style={{ fontSize: 13 }}>
-          At least {MIN_PASSWORD_LENGTH} characters; a few words together are easy to remember.
-        </span>
-        {err('password')}
-      </label>
+      <NewPasswordField problems={problems} />
       <label className="field">
         Time zone
         <select name="timeZone" key={zone} defaultValue={v.timeZone || zone} className="signup-select" {...invalid('timeZone')}>

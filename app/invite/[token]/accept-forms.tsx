@@ -1,9 +1,8 @@
 'use client';
 // The two ways to accept an invitation; problems come back on the field they concern.
 import { useActionState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import { acceptAsMemberAction, acceptWithPasswordAction, type AcceptState } from './actions';
-import { formProblems } from '@/app/_ui/form-state-errors';
+import { formProblems, NewPasswordField } from '@/app/_ui/form-state-errors';
 
 export function AcceptWithPassword({ token }: { token: string }) {
   const [state, action, pending] = useActionState<AcceptState, FormData>(acceptWithPasswordAction.bind(null, token), {});
@@ -18,14 +17,7 @@ export function AcceptWithPassword({ token }: { token: string }) {
         <input name="name" required autoComplete="name" defaultValue={state.name} {...invalid('name')} />
         {err('name')}
       </label>
-      <label className="field">
-        Password
-        <input name="password" type="password" required autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} {...invalid('password')} />
-        <span className="muted" style={{ fontSize: 13 }}>
-          At least {MIN_PASSWORD_LENGTH} characters; a few words together are easy to remember.
-        </span>
-        {err('password')}
-      </label>
+      <NewPasswordField problems={problems} />
       <button className="button" type="submit" style={{ width: '100%' }} disabled={pending}>
         {pending ? 'Joining…' : 'Join the team'}
       </button>

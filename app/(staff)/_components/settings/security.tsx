@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Badge, Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import type { AccountSecurity } from '@/server/auth/account';
+import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import type { SessionDto } from '@/server/auth/staff-session';
 import { useShell } from '../../_lib/providers';
 import { ago, formatIn } from '../../_lib/time';
@@ -33,7 +34,7 @@ function PasswordCard() {
     <Card>
       <h2 className="text-lg font-semibold">Password</h2>
       <p className="mt-1 text-sm text-slate-600">
-        At least 10 characters; a few words together are easy to remember. Changing it signs out your other sessions.
+        At least {MIN_PASSWORD_LENGTH} characters; a few words together are easy to remember. Changing it signs out your other sessions.
       </p>
       <form
         className="mt-3 space-y-3"
