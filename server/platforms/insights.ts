@@ -8,24 +8,11 @@
 // the whole connection (token refused, network down, rate limit not waited out) is thrown as
 // a PlatformError; the collector records it on the connection and moves on to the others.
 import type { Platform } from '@/server/shared/platforms';
+import { catalogueEntry } from './catalogue';
+import { POST_METRICS, type PostMetricName } from './catalogue/post-metrics';
 import type { PublishableConnection, TokenStore } from './publisher';
 
-/** The normalised metric set, in this order everywhere (API, CSV, docs/analytics.md). */
-export const POST_METRICS = ['impressions', 'reach', 'views', 'reactions', 'comments', 'shares', 'saves', 'linkClicks', 'videoWatchSeconds'] as const;
-export type PostMetricName = (typeof POST_METRICS)[number];
-
-/** Each metric in words, for every screen that shows one (the app's results, the Posts view). */
-export const POST_METRIC_LABELS: Record<PostMetricName, string> = {
-  impressions: 'Impressions',
-  reach: 'Reach',
-  views: 'Views',
-  reactions: 'Reactions',
-  comments: 'Comments',
-  shares: 'Shares',
-  saves: 'Saves',
-  linkClicks: 'Link clicks',
-  videoWatchSeconds: 'Watch time (s)',
-};
+export { POST_METRICS, POST_METRIC_LABELS, type PostMetricName } from './catalogue/post-metrics';
 
 export interface MetricReading {
   value: number | null;
@@ -100,6 +87,21 @@ export function metricSet(given: Partial<PostMetrics>, otherwise: (metric: PostM
   return out;
 }
 
+/**
+ * A network's metric set for one post: what the catalogue says the network never reports is
+ * null with the catalogue's reason (whatever `given` holds for it); each reported metric is
+ * taken from `given`, or null with `missing` when the network left it out.
+ */
+export function networkMetricSet(platform: Platform, given: Partial<PostMetrics>, missing: string): PostMetrics {
+  const reported = catalogueEntry(platform).postMetrics;
+  const out = {} as PostMetrics;
+  for (const metric of POST_METRICS) {
+    const entry = reported[metric];
+    out[metric] = 'none' in entry ? notOffered(entry.none) : (given[metric] ?? notOffered(missing));
+  }
+  return out;
+}
+
 /** Every metric null for the same reason (a post the network did not return, a scope not granted). */
 export function allNull(reason: string): PostMetrics {
   return metricSet({}, () => reason);
@@ -127,14 +129,14 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * A reader for a network that offers no statistics to Herald: it makes no call and answers
- * every post with every metric null for `reason`.
+ * every post with every metric null for the catalogue's reason.
  */
-export function noStatisticsReader(source: string, reason: string): PostMetricsReader {
+export function noStatisticsReader(source: Platform): PostMetricsReader {
   return {
     maxIdsPerRequest: 100,
     source,
     async readPostMetrics(_connection, posts) {
-      return new Map(posts.map((p): [string, PostMetricsResult] => [p.postedId, { ok: true, metrics: allNull(reason) }]));
+      return new Map(posts.map((p): [string, PostMetricsResult] => [p.postedId, { ok: true, metrics: networkMetricSet(source, {}, '') }]));
     },
   };
 }

@@ -10,7 +10,7 @@
 //   bookmarkCount joined postView with bookmarks (2025); an AppView that does not return it
 //   leaves saves null. Bluesky reports no impressions, reach, views or clicks.
 import { callApi, defaultFetch, isSuccess, type AdapterOptions } from '../http';
-import { followers, batches, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, batches, networkMetricSet, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { blueskyError, blueskyRefresher, blueskyRetryAfter } from './bluesky-api';
 import { accountOf } from './bluesky-publisher';
@@ -56,19 +56,14 @@ export function createBlueskyInsightsReader(options: AdapterOptions = {}): PostM
             }
             out.set(uri, {
               ok: true,
-              metrics: metricSet(
+              metrics: networkMetricSet('bluesky', 
                 {
-                  impressions: notOffered('Bluesky does not report impressions'),
-                  reach: notOffered('Bluesky does not report reach'),
-                  views: notOffered('Bluesky does not report views'),
                   reactions: read(numeric(view.likeCount), 'likeCount', MISSING),
                   comments: read(numeric(view.replyCount), 'replyCount', MISSING),
                   shares: read(sumOf(numeric(view.repostCount), numeric(view.quoteCount)), 'repostCount+quoteCount', MISSING),
                   saves: read(numeric(view.bookmarkCount), 'bookmarkCount', 'Bluesky’s AppView returned no bookmarkCount for this post'),
-                  linkClicks: notOffered('Bluesky does not report link clicks'),
-                  videoWatchSeconds: notOffered('Bluesky does not report watch time'),
                 },
-                () => MISSING,
+                MISSING,
               ),
             });
           }

@@ -24,4 +24,16 @@ export const bluesky = {
     altTexts: z.array(ZText.max(2000)).max(4).optional().describe('A description of each image or video, in the order of the media (alt)'),
     linkCard: z.boolean().optional().describe('Whether a post without media shows a card for its first link (default: yes)'),
   }),
+  // What Herald reads of a published post (its reader: server/platforms/bluesky/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'Bluesky does not report impressions' },
+    reach: { none: 'Bluesky does not report reach' },
+    views: { none: 'Bluesky does not report views' },
+    reactions: { reads: 'likeCount' },
+    comments: { reads: 'replyCount' },
+    shares: { reads: 'repostCount+quoteCount' },
+    saves: { reads: 'bookmarkCount' },
+    linkClicks: { none: 'Bluesky does not report link clicks' },
+    videoWatchSeconds: { none: 'Bluesky does not report watch time' },
+  },
 } satisfies PlatformCatalogueEntry;

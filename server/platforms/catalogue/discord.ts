@@ -8,6 +8,11 @@ import { z } from 'zod';
 import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
+import { noPostMetrics } from './post-metrics';
+
+/** Why Herald reads no metrics of a Discord post (its reader: server/platforms/discord/; https://discord.com/developers/docs/resources/webhook). */
+export const DISCORD_NO_STATISTICS =
+  'Discord webhooks give no statistics of the messages they post (Discord reports no views or reach of a message)';
 
 export const discord = {
   label: 'Discord',
@@ -45,4 +50,5 @@ export const discord = {
       .describe('A card under the message (one embed): title, text, link and colour'),
   }),
   tokensExpire: false,
+  postMetrics: noPostMetrics(DISCORD_NO_STATISTICS),
 } satisfies PlatformCatalogueEntry;

@@ -3,6 +3,7 @@
 // a post that breaks it when it is written; the adapters publish within it. Numbers and their
 // sources: docs/platform-limits.md.
 import type { z } from 'zod';
+import type { NetworkPostMetrics } from './post-metrics';
 
 export const MB = 1024 * 1024;
 export const GB = 1024 * MB;
@@ -68,4 +69,11 @@ export interface PlatformCatalogueEntry {
    * webhook, a Mastodon token), so an account without an expiry is known valid, not unknown.
    */
   tokensExpire?: boolean;
+  /**
+   * What the network reports of a published post, metric by metric (post-metrics.ts). The
+   * network's insights reader takes the reasons of what it never reports from here, and a demo
+   * (sandbox) account reports exactly the metrics read here, so a demo never shows a number
+   * its network would not give.
+   */
+  postMetrics: NetworkPostMetrics;
 }

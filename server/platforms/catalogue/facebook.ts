@@ -19,4 +19,16 @@ export const facebook = {
       .describe('Posted as the Page’s first comment under the post, e.g. a link kept out of the post text')
       .meta({ example: 'Full menu: https://acme-coffee.example/menu' }),
   }),
+  // What Herald reads of a published post (its reader: server/platforms/facebook/), and why not the rest.
+  postMetrics: {
+    impressions: { reads: 'post_media_view' },
+    reach: { reads: 'post_total_media_view_unique' },
+    views: { none: 'Facebook counts a post’s views as its impressions (post_media_view)' },
+    reactions: { reads: 'reactions.summary.total_count' },
+    comments: { reads: 'comments.summary.total_count' },
+    shares: { reads: 'shares.count' },
+    saves: { none: 'Facebook does not report saves of Page posts' },
+    linkClicks: { reads: 'post_clicks_by_type' },
+    videoWatchSeconds: { none: 'Facebook reports video watch time through the Video API, not read by Herald yet' },
+  },
 } satisfies PlatformCatalogueEntry;

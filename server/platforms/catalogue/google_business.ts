@@ -61,4 +61,16 @@ export const google_business = {
       path: ['event'],
     })
     .refine((s) => s.offer === undefined || s.topicType === 'OFFER', { message: 'offer applies to OFFER posts only', path: ['offer'] }),
+  // What Herald reads of a published post (its reader: server/platforms/google_business/), and why not the rest.
+  postMetrics: {
+    impressions: { reads: 'LOCAL_POST_VIEWS_SEARCH' },
+    reach: { none: 'Google Business Profile does not report reach of a post' },
+    views: { none: 'Google Business Profile reports views of the post on Search (impressions), not video views' },
+    reactions: { none: 'Google Business Profile posts take no reactions' },
+    comments: { none: 'Google Business Profile posts take no comments' },
+    shares: { none: 'Google Business Profile does not report shares of a post' },
+    saves: { none: 'Google Business Profile does not report saves of a post' },
+    linkClicks: { reads: 'LOCAL_POST_ACTIONS_CALL_TO_ACTION' },
+    videoWatchSeconds: { none: 'Google Business Profile does not report watch time' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -36,4 +36,16 @@ export const instagram = {
       .describe('Posted as the account’s first comment under the post (hashtags kept out of the caption)')
       .meta({ example: '#coffee #autumn' }),
   }),
+  // What Herald reads of a published post (its reader: server/platforms/instagram/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'Instagram retired impressions in Graph API v22.0; views replaces it' },
+    reach: { reads: 'reach' },
+    views: { reads: 'views' },
+    reactions: { reads: 'likes' },
+    comments: { reads: 'comments' },
+    shares: { reads: 'shares' },
+    saves: { reads: 'saved' },
+    linkClicks: { none: 'Instagram posts have no link clicks' },
+    videoWatchSeconds: { none: 'Instagram reports watch time only for reels (ig_reels_video_view_total_time), not read by Herald yet' },
+  },
 } satisfies PlatformCatalogueEntry;

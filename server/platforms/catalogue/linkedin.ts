@@ -12,4 +12,16 @@ export const linkedin = {
   settings: z.strictObject({
     visibility: z.enum(['PUBLIC', 'CONNECTIONS']).optional().describe('Who sees the post: anyone (PUBLIC, the default) or the member’s connections only'),
   }),
+  // What Herald reads of a published post (its reader: server/platforms/linkedin/), and why not the rest.
+  postMetrics: {
+    impressions: { reads: 'impressionCount' },
+    reach: { reads: 'uniqueImpressionsCount' },
+    views: { none: 'LinkedIn reports video views only in its own analytics' },
+    reactions: { reads: 'likeCount' },
+    comments: { reads: 'commentCount' },
+    shares: { reads: 'shareCount' },
+    saves: { none: 'LinkedIn does not report saves' },
+    linkClicks: { reads: 'clickCount' },
+    videoWatchSeconds: { none: 'LinkedIn reports watch time only in its own analytics' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -37,4 +37,16 @@ export const mastodon = {
     altTexts: z.array(ZText.max(1500)).max(4).optional().describe('A description of each image or video, in the order of the media (description)'),
   }),
   tokensExpire: false,
+  // What Herald reads of a published post (its reader: server/platforms/mastodon/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'Mastodon does not report impressions' },
+    reach: { none: 'Mastodon does not report reach' },
+    views: { none: 'Mastodon does not report views' },
+    reactions: { reads: 'favourites_count' },
+    comments: { reads: 'replies_count' },
+    shares: { reads: 'reblogs_count' },
+    saves: { none: 'Mastodon does not report bookmarks of a status (they are private to each user)' },
+    linkClicks: { none: 'Mastodon does not report link clicks' },
+    videoWatchSeconds: { none: 'Mastodon does not report watch time' },
+  },
 } satisfies PlatformCatalogueEntry;

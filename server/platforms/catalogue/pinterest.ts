@@ -32,4 +32,16 @@ export const pinterest = {
       .optional()
       .describe('A video pin’s cover image; the video’s first frame when omitted'),
   }),
+  // What Herald reads of a published post (its reader: server/platforms/pinterest/), and why not the rest.
+  postMetrics: {
+    impressions: { reads: 'IMPRESSION' },
+    reach: { none: 'Pinterest reports audiences per account, not reach per Pin' },
+    views: { reads: 'VIDEO_MRC_VIEW' },
+    reactions: { none: 'Pinterest’s Pin analytics do not report reactions over a date range' },
+    comments: { none: 'Pinterest’s Pin analytics do not report comments over a date range' },
+    shares: { none: 'Pinterest does not report shares of a Pin' },
+    saves: { reads: 'SAVE' },
+    linkClicks: { reads: 'OUTBOUND_CLICK' },
+    videoWatchSeconds: { none: 'Pinterest reports watch time only as averages and 50%-visible play time; Herald does not read them' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -39,4 +39,16 @@ export const reddit = {
   }),
   requiredSettings: ['subreddit', 'title'],
   requiredSettingsWithVideo: ['posterUrl'],
+  // What Herald reads of a published post (its reader: server/platforms/reddit/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'Reddit does not report impressions to apps' },
+    reach: { none: 'Reddit does not report reach' },
+    views: { none: 'Reddit gives view_count only to its own clients (null to apps)' },
+    reactions: { reads: 'ups' },
+    comments: { reads: 'num_comments' },
+    shares: { reads: 'num_crossposts' },
+    saves: { none: 'Reddit does not report how many users saved a post' },
+    linkClicks: { none: 'Reddit does not report link clicks to apps' },
+    videoWatchSeconds: { none: 'Reddit does not report watch time' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -9,6 +9,11 @@ import { z } from 'zod';
 import { ZText } from '@/server/shared/schemas';
 import type { PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
+import { noPostMetrics } from './post-metrics';
+
+/** Why Herald reads no metrics of a Slack post (its reader: server/platforms/slack/; https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks). */
+export const SLACK_NO_STATISTICS =
+  'Slack incoming webhooks give no statistics (the webhook answers "ok" without the message’s id, and Slack reports no views)';
 
 export const slack = {
   label: 'Slack',
@@ -24,4 +29,5 @@ export const slack = {
       .describe('A description of each image, in the order of the media (alt_text); "Image 1"… when missing'),
   }),
   tokensExpire: false,
+  postMetrics: noPostMetrics(SLACK_NO_STATISTICS),
 } satisfies PlatformCatalogueEntry;

@@ -8,6 +8,11 @@
 import { z } from 'zod';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
+import { noPostMetrics } from './post-metrics';
+
+/** Why Herald reads no metrics of a Telegram post (its reader: server/platforms/telegram/; https://core.telegram.org/bots/api#message and #messagereactioncountupdated). */
+export const TELEGRAM_NO_STATISTICS =
+  'Telegram’s Bot API offers no statistics of channel posts (views exist only in the client API; reaction counts only as updates Herald does not receive)';
 
 export const telegram = {
   label: 'Telegram',
@@ -29,4 +34,5 @@ export const telegram = {
     disableLinkPreview: z.boolean().optional().describe('Shows no preview of the first link in a text message (link_preview_options.is_disabled)'),
   }),
   tokensExpire: false,
+  postMetrics: noPostMetrics(TELEGRAM_NO_STATISTICS),
 } satisfies PlatformCatalogueEntry;

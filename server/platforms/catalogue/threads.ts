@@ -9,4 +9,16 @@ export const threads = {
   // A carousel takes 2 to 20 images, videos, or a mix.
   media: { maxImages: 20, maxVideos: 20, maxItems: 20, mixed: true, required: false, maxVideoSeconds: 5 * 60, maxVideoBytes: 1 * GB },
   settings: z.strictObject({}),
+  // What Herald reads of a published post (its reader: server/platforms/threads/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'Threads reports views, not impressions' },
+    reach: { none: 'Threads does not report reach per post' },
+    views: { reads: 'views' },
+    reactions: { reads: 'likes' },
+    comments: { reads: 'replies' },
+    shares: { reads: 'reposts+quotes+shares' },
+    saves: { none: 'Threads does not report saves' },
+    linkClicks: { none: 'Threads does not report link clicks per post' },
+    videoWatchSeconds: { none: 'Threads does not report watch time' },
+  },
 } satisfies PlatformCatalogueEntry;

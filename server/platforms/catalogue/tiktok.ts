@@ -11,4 +11,16 @@ export const tiktok = {
   text: { maxChars: 2200, count: utf16Length },
   media: { maxImages: 35, maxVideos: 1, maxItems: 35, mixed: false, required: true, maxVideoSeconds: 10 * 60, maxVideoBytes: 4 * GB },
   settings: z.strictObject({}),
+  // What Herald reads of a published post (its reader: server/platforms/tiktok/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'TikTok’s Display API does not report impressions' },
+    reach: { none: 'TikTok’s Display API does not report reach' },
+    views: { reads: 'view_count' },
+    reactions: { reads: 'like_count' },
+    comments: { reads: 'comment_count' },
+    shares: { reads: 'share_count' },
+    saves: { none: 'TikTok’s Display API does not report saves' },
+    linkClicks: { none: 'TikTok videos have no link clicks' },
+    videoWatchSeconds: { none: 'TikTok’s Display API does not report watch time' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -17,4 +17,16 @@ export const twitter = {
     replyTo: tweetId.optional().describe('Posts as a reply to this tweet (its id, digits)').meta({ example: '1858000000000000000' }),
     quoteTweet: tweetId.optional().describe('Quotes this tweet (its id, digits)').meta({ example: '1858000000000000001' }),
   }),
+  // What Herald reads of a published post (its reader: server/platforms/twitter/), and why not the rest.
+  postMetrics: {
+    impressions: { reads: 'public_metrics.impression_count' },
+    reach: { none: 'X does not report reach' },
+    views: { none: 'X reports impressions, not separate views' },
+    reactions: { reads: 'public_metrics.like_count' },
+    comments: { reads: 'public_metrics.reply_count' },
+    shares: { reads: 'public_metrics.retweet_count+quote_count' },
+    saves: { reads: 'public_metrics.bookmark_count' },
+    linkClicks: { reads: 'non_public_metrics.url_link_clicks' },
+    videoWatchSeconds: { none: 'X does not report watch time through the posts lookup' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -48,4 +48,16 @@ export const youtube = {
       .describe('The video is a Short (square or vertical, up to 3 minutes): links to /shorts/<id>. YouTube itself decides from the video'),
   }),
   requiredSettings: ['title'],
+  // What Herald reads of a published post (its reader: server/platforms/youtube/), and why not the rest.
+  postMetrics: {
+    impressions: { none: 'YouTube reports impressions only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it' },
+    reach: { none: 'YouTube does not report reach' },
+    views: { reads: 'statistics.viewCount' },
+    reactions: { reads: 'statistics.likeCount' },
+    comments: { reads: 'statistics.commentCount' },
+    shares: { none: 'YouTube reports shares only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it' },
+    saves: { none: 'YouTube’s favoriteCount is deprecated (always 0); it reports no saves' },
+    linkClicks: { none: 'YouTube does not report link clicks for a video' },
+    videoWatchSeconds: { none: 'YouTube reports watch time (estimatedMinutesWatched) only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -4,8 +4,10 @@
 // Source: https://discord.com/developers/docs/resources/webhook (execute, get webhook message)
 import { noStatisticsReader, type PostMetricsReader } from '../insights';
 
-export const DISCORD_NO_STATISTICS = 'Discord webhooks give no statistics of the messages they post (Discord reports no views or reach of a message)';
+/** The reason every metric is null, kept in the catalogue (the sandbox reads it too). */
+export { DISCORD_NO_STATISTICS } from '../catalogue/discord';
+
 
 export function createDiscordInsightsReader(): PostMetricsReader {
-  return noStatisticsReader('discord', DISCORD_NO_STATISTICS);
+  return noStatisticsReader('discord');
 }

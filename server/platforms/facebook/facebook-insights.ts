@@ -13,7 +13,7 @@
 import { apiEndpoint, jsonAt, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
 import { readGraphInsights } from '../graph-insights';
-import { followers, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { FACEBOOK_DEFAULT_BASE_URL } from './facebook-publisher';
 
@@ -48,22 +48,19 @@ export function createFacebookInsightsReader(options: AdapterOptions = {}): Post
           const { fields } = found;
           out.set(id, {
             ok: true,
-            metrics: metricSet(
+            metrics: networkMetricSet('facebook', 
               {
                 impressions: insight('post_media_view'),
                 reach: insight('post_total_media_view_unique'),
-                views: notOffered('Facebook counts a post’s views as its impressions (post_media_view)'),
                 reactions: read(numeric(jsonAt(fields, 'reactions', 'summary', 'total_count')), 'reactions.summary.total_count', MISSING),
                 comments: read(numeric(jsonAt(fields, 'comments', 'summary', 'total_count')), 'comments.summary.total_count', MISSING),
                 shares: read(numeric(jsonAt(fields, 'shares', 'count')) ?? 0, 'shares.count', MISSING),
-                saves: notOffered('Facebook does not report saves of Page posts'),
                 // A breakdown: a click type left out of a returned breakdown had no clicks.
                 linkClicks: insight('post_clicks_by_type', (v) =>
                   v && typeof v === 'object' ? (numeric((v as Record<string, unknown>)['link clicks']) ?? 0) : null,
                 ),
-                videoWatchSeconds: notOffered('Facebook reports video watch time through the Video API, not read by Herald yet'),
               },
-              () => MISSING,
+              MISSING,
             ),
           });
         }

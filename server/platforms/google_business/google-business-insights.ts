@@ -19,7 +19,7 @@
 // runs from the oldest post's publishing to now.
 import { apiEndpoint, callApi, type ApiResponse } from '../http';
 import { googleError, googleErrorText, googleReasons, googleRefresher } from '../google/google-api';
-import { allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { allNull, batches, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { oauthApps } from '../oauth-apps';
 import { PlatformError } from '../publisher';
 import { withAccessToken } from '../token-refresh';
@@ -93,19 +93,12 @@ export function createGoogleBusinessInsightsReader(options: GoogleBusinessOption
             const value = (metric: (typeof METRICS)[number]) => numeric(entry.metricValues?.find((v) => v.metric === metric)?.totalValue?.value);
             out.set(name, {
               ok: true,
-              metrics: metricSet(
+              metrics: networkMetricSet('google_business', 
                 {
                   impressions: read(value('LOCAL_POST_VIEWS_SEARCH'), 'LOCAL_POST_VIEWS_SEARCH', MISSING),
-                  reach: notOffered('Google Business Profile does not report reach of a post'),
-                  views: notOffered('Google Business Profile reports views of the post on Search (impressions), not video views'),
-                  reactions: notOffered('Google Business Profile posts take no reactions'),
-                  comments: notOffered('Google Business Profile posts take no comments'),
-                  shares: notOffered('Google Business Profile does not report shares of a post'),
-                  saves: notOffered('Google Business Profile does not report saves of a post'),
                   linkClicks: read(value('LOCAL_POST_ACTIONS_CALL_TO_ACTION'), 'LOCAL_POST_ACTIONS_CALL_TO_ACTION', MISSING),
-                  videoWatchSeconds: notOffered('Google Business Profile does not report watch time'),
                 },
-                () => MISSING,
+                MISSING,
               ),
             });
           }

@@ -13,7 +13,7 @@
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
 import { readGraphInsights } from '../graph-insights';
-import { followers, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram-publisher';
 
@@ -46,19 +46,16 @@ export function createInstagramInsightsReader(options: AdapterOptions = {}): Pos
           };
           out.set(id, {
             ok: true,
-            metrics: metricSet(
+            metrics: networkMetricSet('instagram', 
               {
-                impressions: notOffered('Instagram retired impressions in Graph API v22.0; views replaces it'),
                 reach: value('reach'),
                 views: value('views'),
                 reactions: value('likes'),
                 comments: value('comments'),
                 shares: value('shares'),
                 saves: value('saved'),
-                linkClicks: notOffered('Instagram posts have no link clicks'),
-                videoWatchSeconds: notOffered('Instagram reports watch time only for reels (ig_reels_video_view_total_time), not read by Herald yet'),
               },
-              () => MISSING,
+              MISSING,
             ),
           });
         }

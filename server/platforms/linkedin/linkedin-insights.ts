@@ -13,7 +13,7 @@
 //     (r_member_postAnalytics: a token without it is refused with 403, and every metric is null
 //     with that reason rather than failing the connection).
 import { apiEndpoint, callApi, isSuccess, jsonString, type ApiResponse } from '../http';
-import { allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { batches, networkMetricSet, notOffered, numeric, read, type PostMetrics, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { env } from '@/server/config/env';
 import { withAccessToken } from '../token-refresh';
 import { LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedinError } from './linkedin-api';
@@ -42,12 +42,6 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
         const headers = { authorization: `Bearer ${token}`, 'linkedin-version': version, 'x-restli-protocol-version': '2.0.0' };
         const get = (path: string): Promise<ApiResponse> => callApi(fetch, `${baseUrl}${path}`, { headers, timeoutMs: options.timeoutMs });
         const out = new Map<string, PostMetricsResult>();
-        const common = {
-          views: notOffered('LinkedIn reports video views only in its own analytics'),
-          saves: notOffered('LinkedIn does not report saves'),
-          videoWatchSeconds: notOffered('LinkedIn reports watch time only in its own analytics'),
-        };
-
         if (connection.externalId.startsWith('urn:li:organization:')) {
           for (const batch of batches(posts, ORG_BATCH)) {
             const shares = batch.map((p) => p.postedId).filter((u) => u.startsWith('urn:li:share:'));
@@ -70,7 +64,7 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
               const stat = (name: string) => read(numeric(s[name]), `totalShareStatistics.${name}`, MISSING);
               out.set(postedId, {
                 ok: true,
-                metrics: metricSet(
+                metrics: networkMetricSet('linkedin', 
                   {
                     impressions: stat('impressionCount'),
                     reach: stat('uniqueImpressionsCount'),
@@ -78,9 +72,8 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
                     comments: stat('commentCount'),
                     shares: stat('shareCount'),
                     linkClicks: stat('clickCount'),
-                    ...common,
-                  },
-                  () => MISSING,
+                                      },
+                  MISSING,
                 ),
               });
             }
@@ -90,7 +83,7 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
 
         // A member's own posts: one request per post and metric.
         for (const { postedId } of posts) {
-          const given: Parameters<typeof metricSet>[0] = { ...common, linkClicks: notOffered('LinkedIn reports clicks only for page posts') };
+          const given: Partial<PostMetrics> = { linkClicks: notOffered('LinkedIn reports clicks only for page posts') };
           let refused: string | null = null;
           for (const [metric, queryType] of MEMBER_METRICS) {
             const res = await get(
@@ -104,7 +97,7 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
             const count = (res.json as { elements?: { count?: unknown }[] } | null)?.elements?.[0]?.count;
             given[metric] = read(numeric(count), queryType, MISSING);
           }
-          out.set(postedId, { ok: true, metrics: refused ? { ...allNull(refused), ...common } : metricSet(given, () => MISSING) });
+          out.set(postedId, { ok: true, metrics: networkMetricSet('linkedin', refused ? {} : given, refused ?? MISSING) });
         }
         return out;
       });

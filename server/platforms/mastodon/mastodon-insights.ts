@@ -13,7 +13,7 @@
 // on a 403 the reader asks again without the token (public and unlisted posts are readable by
 // anyone); a followers-only post is then not found, with that reason.
 import { callApi, defaultFetch, type AdapterOptions, type ApiResponse } from '../http';
-import { allNull, batches, followers, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { allNull, batches, followers, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { mastodonError, mastodonRetryAfter } from './mastodon-api';
 import { serverOf } from './mastodon-publisher';
@@ -118,18 +118,12 @@ function refusedAll(posts: readonly { postedId: string }[]): Map<string, PostMet
 }
 
 function metricsOf(status: Status) {
-  return metricSet(
+  return networkMetricSet('mastodon', 
     {
-      impressions: notOffered('Mastodon does not report impressions'),
-      reach: notOffered('Mastodon does not report reach'),
-      views: notOffered('Mastodon does not report views'),
       reactions: read(numeric(status.favourites_count), 'favourites_count', MISSING),
       comments: read(numeric(status.replies_count), 'replies_count', MISSING),
       shares: read(numeric(status.reblogs_count), 'reblogs_count', MISSING),
-      saves: notOffered('Mastodon does not report bookmarks of a status (they are private to each user)'),
-      linkClicks: notOffered('Mastodon does not report link clicks'),
-      videoWatchSeconds: notOffered('Mastodon does not report watch time'),
     },
-    () => MISSING,
+    MISSING,
   );
 }

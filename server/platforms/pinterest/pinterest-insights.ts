@@ -15,7 +15,7 @@
 // PIN_CLICK (close-ups) has no place in the metric set and is not asked. A 403 leaves that Pin's
 // metrics null with Pinterest's words (Herald's token asks pins:write, not pins:read).
 import { apiEndpoint, callApi, type ApiResponse } from '../http';
-import { followers, allNull, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { PINTEREST_DEFAULT_BASE_URL, pinterestError } from './pinterest-api';
 import { pinterestRefresher, type PinterestOptions } from './pinterest-publisher';
@@ -64,19 +64,14 @@ export function createPinterestInsightsReader(options: PinterestOptions = {}): P
           const summary = all?.summary_metrics ?? all?.lifetime_metrics ?? {};
           out.set(post.postedId, {
             ok: true,
-            metrics: metricSet(
+            metrics: networkMetricSet('pinterest', 
               {
                 impressions: read(numeric(summary.IMPRESSION), 'IMPRESSION', MISSING),
-                reach: notOffered('Pinterest reports audiences per account, not reach per Pin'),
                 views: read(numeric(summary.VIDEO_MRC_VIEW), 'VIDEO_MRC_VIEW', 'Pinterest reports video views only for video Pins'),
-                reactions: notOffered('Pinterest’s Pin analytics do not report reactions over a date range'),
-                comments: notOffered('Pinterest’s Pin analytics do not report comments over a date range'),
-                shares: notOffered('Pinterest does not report shares of a Pin'),
                 saves: read(numeric(summary.SAVE), 'SAVE', MISSING),
                 linkClicks: read(numeric(summary.OUTBOUND_CLICK), 'OUTBOUND_CLICK', MISSING),
-                videoWatchSeconds: notOffered('Pinterest reports watch time only as averages and 50%-visible play time; Herald does not read them'),
               },
-              () => MISSING,
+              MISSING,
             ),
           });
         }

@@ -13,7 +13,7 @@
 // that reason. The token must carry the `read` scope: one without it is refused with 403, which
 // leaves every metric null with that reason rather than failing the connection.
 import { apiEndpoint, callApi } from '../http';
-import { followers, allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, batches, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { REDDIT_DEFAULT_BASE_URL, redditError, redditRetryAfter, redditUserAgent } from './reddit-api';
 import { redditRefresher, type RedditOptions } from './reddit-publisher';
@@ -73,19 +73,13 @@ export function createRedditInsightsReader(options: RedditOptions = {}): PostMet
             }
             out.set(id, {
               ok: true,
-              metrics: metricSet(
+              metrics: networkMetricSet('reddit', 
                 {
-                  impressions: notOffered('Reddit does not report impressions to apps'),
-                  reach: notOffered('Reddit does not report reach'),
-                  views: notOffered('Reddit gives view_count only to its own clients (null to apps)'),
                   reactions: read(numeric(post.ups), 'ups', MISSING),
                   comments: read(numeric(post.num_comments), 'num_comments', MISSING),
                   shares: read(numeric(post.num_crossposts), 'num_crossposts', MISSING),
-                  saves: notOffered('Reddit does not report how many users saved a post'),
-                  linkClicks: notOffered('Reddit does not report link clicks to apps'),
-                  videoWatchSeconds: notOffered('Reddit does not report watch time'),
                 },
-                () => MISSING,
+                MISSING,
               ),
             });
           }

@@ -1,14 +1,16 @@
 // Sandbox post metrics: deterministic numbers that grow after publishing, so demos and tests
 // show results without a network. The same post and moment always give the same numbers; each
 // counter approaches its post's own ceiling (about 60 % of it after a day, nearly all after a
-// week). Metrics the real network does not report are null here too, with the same reason,
-// so the null rules are visible in demos.
+// week). A demo account reports exactly what its real network reports (the catalogue's
+// postMetrics): the rest is null with the network's reason, so a demo never shows a number
+// the real network would not give.
 import { createHash } from 'node:crypto';
 import type { Platform } from '@/server/shared/platforms';
+import { catalogueEntry } from '../catalogue';
 import {
   FOLLOWERS_NOT_REPORTED,
-  metricSet,
-  notOffered,
+  networkMetricSet,
+  POST_METRICS,
   type FollowerCount,
   type PostMetricName,
   type PostMetrics,
@@ -22,35 +24,6 @@ function unit(postedId: string, salt: string): number {
   return createHash('sha256').update(`${postedId}|${salt}`).digest().readUInt32BE(0) / 2 ** 32;
 }
 
-/** What each network does not report (mirrored by the sandbox). */
-const NOT_OFFERED: Partial<Record<Platform, Partial<Record<PostMetricName, string>>>> = {
-  instagram: {
-    impressions: 'Instagram no longer reports impressions (replaced by views since Graph API v22.0)',
-    linkClicks: 'Instagram posts have no link clicks',
-  },
-  facebook: { saves: 'Facebook does not report saves of Page posts' },
-  linkedin: { saves: 'LinkedIn does not report saves', videoWatchSeconds: 'LinkedIn reports watch time only in its own analytics' },
-  twitter: {
-    reach: 'X does not report reach',
-    views: 'X reports impressions, not separate views',
-    videoWatchSeconds: 'X does not report watch time through the posts lookup',
-  },
-  threads: {
-    impressions: 'Threads reports views, not impressions',
-    reach: 'Threads does not report reach per post',
-    saves: 'Threads does not report saves',
-    linkClicks: 'Threads does not report link clicks per post',
-    videoWatchSeconds: 'Threads does not report watch time',
-  },
-  tiktok: {
-    impressions: 'TikTok’s Display API does not report impressions',
-    reach: 'TikTok’s Display API does not report reach',
-    saves: 'TikTok’s Display API does not report saves',
-    linkClicks: 'TikTok videos have no link clicks',
-    videoWatchSeconds: 'TikTok’s Display API does not report watch time',
-  },
-};
-
 const CEILINGS: Record<PostMetricName, [number, number]> = {
   impressions: [800, 12_000],
   reach: [600, 8_000],
@@ -63,22 +36,24 @@ const CEILINGS: Record<PostMetricName, [number, number]> = {
   videoWatchSeconds: [0, 40_000],
 };
 
-/** The sandbox's reading of one post at `now`. */
+/**
+ * The sandbox's reading of one post at `now`: a number for exactly the metrics the catalogue
+ * says the real network reports (under the network's own name), null with the network's
+ * reason for the rest, as its real reader would answer.
+ */
 export function sandboxPostMetrics(platform: Platform, postedId: string, publishedAt: Date, now: Date): PostMetrics {
   const hours = Math.max(0, (now.getTime() - publishedAt.getTime()) / 3_600_000);
   const grown = 1 - Math.exp(-hours / 26);
-  const skip = NOT_OFFERED[platform] ?? {};
+  const reported = catalogueEntry(platform).postMetrics;
   const given: Partial<PostMetrics> = {};
-  for (const [metric, [low, high]] of Object.entries(CEILINGS) as [PostMetricName, [number, number]][]) {
-    const reason = skip[metric];
-    if (reason) {
-      given[metric] = notOffered(reason);
-      continue;
-    }
+  for (const metric of POST_METRICS) {
+    const entry = reported[metric];
+    if ('none' in entry) continue;
+    const [low, high] = CEILINGS[metric];
     const ceiling = low + unit(postedId, metric) * (high - low);
-    given[metric] = { value: Math.round(ceiling * grown), reason: null, networkName: `sandbox.${metric}` };
+    given[metric] = { value: Math.round(ceiling * grown), reason: null, networkName: entry.reads };
   }
-  return metricSet(given, () => 'Not offered');
+  return networkMetricSet(platform, given, 'Not reported for this post');
 }
 
 /**

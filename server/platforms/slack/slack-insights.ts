@@ -4,8 +4,10 @@
 // Source: https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks
 import { noStatisticsReader, type PostMetricsReader } from '../insights';
 
-export const SLACK_NO_STATISTICS = 'Slack incoming webhooks give no statistics (the webhook answers "ok" without the message’s id, and Slack reports no views)';
+/** The reason every metric is null, kept in the catalogue (the sandbox reads it too). */
+export { SLACK_NO_STATISTICS } from '../catalogue/slack';
+
 
 export function createSlackInsightsReader(): PostMetricsReader {
-  return noStatisticsReader('slack', SLACK_NO_STATISTICS);
+  return noStatisticsReader('slack');
 }

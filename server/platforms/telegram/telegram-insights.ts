@@ -7,9 +7,10 @@
 // Source: https://core.telegram.org/bots/api#message and #messagereactioncountupdated
 import { noStatisticsReader, type PostMetricsReader } from '../insights';
 
-export const TELEGRAM_NO_STATISTICS =
-  'Telegram’s Bot API offers no statistics of channel posts (views exist only in the client API; reaction counts only as updates Herald does not receive)';
+/** The reason every metric is null, kept in the catalogue (the sandbox reads it too). */
+export { TELEGRAM_NO_STATISTICS } from '../catalogue/telegram';
+
 
 export function createTelegramInsightsReader(): PostMetricsReader {
-  return noStatisticsReader('telegram', TELEGRAM_NO_STATISTICS);
+  return noStatisticsReader('telegram');
 }

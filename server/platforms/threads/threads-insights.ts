@@ -9,7 +9,7 @@
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
 import { readGraphInsights } from '../graph-insights';
-import { followers, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, networkMetricSet, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { threadsRefresher, THREADS_DEFAULT_BASE_URL } from './threads-publisher';
 
@@ -43,19 +43,14 @@ export function createThreadsInsightsReader(options: AdapterOptions = {}): PostM
           const reposts = [value('reposts'), value('quotes'), value('shares')];
           out.set(id, {
             ok: true,
-            metrics: metricSet(
+            metrics: networkMetricSet('threads', 
               {
-                impressions: notOffered('Threads reports views, not impressions'),
-                reach: notOffered('Threads does not report reach per post'),
                 views: value('views'),
                 reactions: value('likes'),
                 comments: value('replies'),
                 shares: read(sumOf(...reposts.map((r) => r.value)), 'reposts+quotes+shares', MISSING),
-                saves: notOffered('Threads does not report saves'),
-                linkClicks: notOffered('Threads does not report link clicks per post'),
-                videoWatchSeconds: notOffered('Threads does not report watch time'),
               },
-              () => MISSING,
+              MISSING,
             ),
           });
         }

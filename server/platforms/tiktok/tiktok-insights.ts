@@ -10,7 +10,7 @@
 //   null with that reason instead of failing the connection. A video missing from the answer
 //   is not (or no longer) public. The Display API has no impressions, reach, saves or watch time.
 import { apiEndpoint, callApi, jsonString } from '../http';
-import { followers, allNull, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, networkMetricSet, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { tiktokError, TIKTOK_DEFAULT_BASE_URL } from './tiktok-api';
 import { tiktokRefresher, type TikTokOptions } from './tiktok-publisher';
@@ -56,19 +56,14 @@ export function createTikTokInsightsReader(options: TikTokOptions = {}): PostMet
           }
           out.set(postedId, {
             ok: true,
-            metrics: metricSet(
+            metrics: networkMetricSet('tiktok', 
               {
-                impressions: notOffered('TikTok’s Display API does not report impressions'),
-                reach: notOffered('TikTok’s Display API does not report reach'),
                 views: read(numeric(video.view_count), 'view_count', MISSING),
                 reactions: read(numeric(video.like_count), 'like_count', MISSING),
                 comments: read(numeric(video.comment_count), 'comment_count', MISSING),
                 shares: read(numeric(video.share_count), 'share_count', MISSING),
-                saves: notOffered('TikTok’s Display API does not report saves'),
-                linkClicks: notOffered('TikTok videos have no link clicks'),
-                videoWatchSeconds: notOffered('TikTok’s Display API does not report watch time'),
               },
-              () => MISSING,
+              MISSING,
             ),
           });
         }

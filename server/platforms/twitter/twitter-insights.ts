@@ -9,7 +9,7 @@
 //   non_public_metrics need the author's user token and exist only for posts of the last 30
 //   days, so older posts are asked for public_metrics only (link clicks null, with that reason).
 import { apiEndpoint, type AdapterOptions } from '../http';
-import { followers, batches, metricSet, notOffered, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, batches, networkMetricSet, numeric, read, sumOf, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { withAccessToken } from '../token-refresh';
 import { xRefresher } from './twitter-publisher';
 import { X_DEFAULT_BASE_URL, xClient } from './x-api';
@@ -57,19 +57,16 @@ export function createTwitterInsightsReader(options: AdapterOptions = {}): PostM
                 : `X gives non-public metrics (url_link_clicks) only for the ${PRIVATE_DAYS} days after posting`;
               out.set(id, {
                 ok: true,
-                metrics: metricSet(
+                metrics: networkMetricSet('twitter', 
                   {
                     impressions: read(numeric(pub.impression_count), 'public_metrics.impression_count', MISSING),
-                    reach: notOffered('X does not report reach'),
-                    views: notOffered('X reports impressions, not separate views'),
                     reactions: read(numeric(pub.like_count), 'public_metrics.like_count', MISSING),
                     comments: read(numeric(pub.reply_count), 'public_metrics.reply_count', MISSING),
                     shares: read(sumOf(numeric(pub.retweet_count), numeric(pub.quote_count)), 'public_metrics.retweet_count+quote_count', MISSING),
                     saves: read(numeric(pub.bookmark_count), 'public_metrics.bookmark_count', MISSING),
                     linkClicks: read(priv ? numeric(priv.url_link_clicks) : null, 'non_public_metrics.url_link_clicks', clicksReason),
-                    videoWatchSeconds: notOffered('X does not report watch time through the posts lookup'),
                   },
-                  () => MISSING,
+                  MISSING,
                 ),
               });
             }

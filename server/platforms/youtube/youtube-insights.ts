@@ -16,7 +16,7 @@
 //   impressions and reach are Analytics-only too.
 import { apiEndpoint, callApi, withQuery, type AdapterOptions } from '../http';
 import { googleError, googleErrorText, googleReasons, googleRefresher, type GoogleClient } from '../google/google-api';
-import { followers, allNull, batches, metricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
+import { followers, allNull, batches, networkMetricSet, notOffered, numeric, read, type PostMetricsReader, type PostMetricsResult } from '../insights';
 import { oauthApps } from '../oauth-apps';
 import { withAccessToken } from '../token-refresh';
 import { YOUTUBE_DEFAULT_BASE_URL } from './youtube-api';
@@ -67,19 +67,14 @@ export function createYouTubeInsightsReader(options: YouTubeInsightsOptions = {}
             const stats = video.statistics ?? {};
             out.set(id, {
               ok: true,
-              metrics: metricSet(
+              metrics: networkMetricSet('youtube', 
                 {
-                  impressions: notOffered(ANALYTICS_ONLY('impressions')),
-                  reach: notOffered('YouTube does not report reach'),
                   views: read(numeric(stats.viewCount), 'statistics.viewCount', MISSING),
                   reactions: read(numeric(stats.likeCount), 'statistics.likeCount', MISSING),
                   comments: read(numeric(stats.commentCount), 'statistics.commentCount', MISSING),
-                  shares: notOffered(ANALYTICS_ONLY('shares')),
-                  saves: notOffered('YouTube’s favoriteCount is deprecated (always 0); it reports no saves'),
-                  linkClicks: notOffered('YouTube does not report link clicks for a video'),
                   videoWatchSeconds: notOffered(ANALYTICS_ONLY('watch time (estimatedMinutesWatched)')),
                 },
-                () => MISSING,
+                MISSING,
               ),
             });
           }
