@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformError, TokenExpiredError, type PublishableConnection } from '../publisher';
 import { publishing } from '../testing/adapter-tests';
+import { PLATFORMS } from '@/server/shared/platforms';
 import { sandboxPublisher } from './sandbox-publisher';
 
 const base: PublishableConnection = {
@@ -24,10 +25,22 @@ describe('sandbox publisher', () => {
     vi.unstubAllEnvs();
   });
 
-  it('ok accounts return a post id and permalink', async () => {
+  it('ok accounts return a post id and a permalink to Herald\'s page of the demo post', async () => {
+    vi.stubEnv('HERALD_BASE_URL', 'https://herald.example');
     const res = await sandbox.publish({ ...base, platform: 'twitter' }, req);
     expect(res.postedId).toMatch(/^\d+$/);
-    expect(res.permalink).toBe(`https://x.com/demo/status/${res.postedId}`);
+    expect(res.permalink).toBe(`https://herald.example/demo-post/twitter/${res.postedId}`);
+  });
+
+  it.each(PLATFORMS)('a demo %s permalink never leaves Herald', async (platform) => {
+    vi.stubEnv('HERALD_BASE_URL', 'https://herald.example');
+    const res = await sandbox.publish({ ...base, platform }, req);
+    if (res.permalink === null) {
+      // Only where the real network gives no link either.
+      expect(platform).toBe('slack');
+      return;
+    }
+    expect(new URL(res.permalink).origin).toBe('https://herald.example');
   });
 
   it('rejects_posts accounts fail with a platform error text', async () => {

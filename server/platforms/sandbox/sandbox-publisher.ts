@@ -1,6 +1,7 @@
 // Sandbox accounts publish in-process, without network, so demos and tests show every
 // outcome end to end. Behaviour per connection (Connection.sandboxBehavior):
-//   ok             → a platform post id and permalink after a realistic short delay
+//   ok             → a platform-style post id after a realistic short delay, and a permalink
+//                    to Herald's own page of the demo post (never the real network's address)
 //   rejects_posts  → fails with a platform-style error text
 //   expired        → refused before publishing (token expired)
 import { createHash, randomBytes } from 'node:crypto';
@@ -32,25 +33,18 @@ const REJECTIONS: Record<Platform, string> = {
   bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
 };
 
-/** null where the platform itself gives none (a Slack incoming webhook). */
-const PERMALINK: Record<Platform, (account: string, id: string) => string | null> = {
-  instagram: (_a, id) => `https://www.instagram.com/p/${id}/`,
-  facebook: (_a, id) => `https://www.facebook.com/${id}`,
-  linkedin: (_a, id) => `https://www.linkedin.com/feed/update/urn:li:share:${id}/`,
-  twitter: (a, id) => `https://x.com/${a}/status/${id}`,
-  threads: (a, id) => `https://www.threads.net/@${a}/post/${id}`,
-  tiktok: (a, id) => `https://www.tiktok.com/@${a}/video/${id}`,
-  youtube: (_a, id) => `https://www.youtube.com/watch?v=${id}`,
-  google_business: (_a, id) => `https://local.google.com/place?use=posts&lpsid=${id}`,
-  pinterest: (_a, id) => `https://www.pinterest.com/pin/${id}/`,
-  reddit: (_a, id) => `https://www.reddit.com/comments/${id}/`,
-  telegram: (a, id) => `https://t.me/${a.replace(/^@/, '')}/${id}`,
-  // A sandbox account has no server or channel of its own: fixed demo ids.
-  discord: (_a, id) => `https://discord.com/channels/1000000000000000000/1000000000000000001/${id}`,
-  slack: () => null,
-  mastodon: (a, id) => `https://mastodon.social/${a.replace(/@[^@]+\.[^@]+$/, '')}/${id}`,
-  bluesky: (a, id) => `https://bsky.app/profile/${a.replace(/^@/, '')}/post/${id}`,
-};
+/**
+ * Where a demo post can be seen: a page of Herald's that shows the demo post, never an address
+ * on the real network (it would open someone else's account, or nothing). Null where the real
+ * network gives no link either (a Slack incoming webhook answers "ok" and nothing else).
+ */
+export function sandboxPermalink(platform: Platform, postedId: string): string | null {
+  if (platform === 'slack') return null;
+  return `${env.baseUrl()}${SANDBOX_POST_PATH}/${platform}/${encodeURIComponent(postedId)}`;
+}
+
+/** The path of the page that shows a demo post (app/demo-post/[platform]/[postedId]). */
+export const SANDBOX_POST_PATH = '/demo-post';
 
 function latencyMs(): number {
   return env.sandboxLatencyMs() ?? 120 + Math.floor(Math.random() * 280);
@@ -79,6 +73,6 @@ export const sandboxPublisher: Publisher = {
     await sleep(latencyMs());
     if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { status: 422 });
     const id = postId(connection.platform);
-    return { postedId: id, permalink: PERMALINK[connection.platform](connection.accountName, id) };
+    return { postedId: id, permalink: sandboxPermalink(connection.platform, id) };
   },
 };

@@ -24,8 +24,8 @@ describe('POST /posts/{id}/publish', () => {
     expect(post.status).toBe('partial_published');
     expect(post.publishedAt).not.toBeNull();
     const [li, tw, rej] = post.targets;
-    expect(li).toMatchObject({ status: 'published', attempts: 1, error: null, permalink: expect.stringContaining('linkedin.com') });
-    expect(tw).toMatchObject({ status: 'published', postedId: expect.stringMatching(/^\d+$/), permalink: expect.stringContaining('x.com') });
+    expect(li).toMatchObject({ status: 'published', attempts: 1, error: null, permalink: expect.stringContaining('/demo-post/linkedin/') });
+    expect(tw).toMatchObject({ status: 'published', postedId: expect.stringMatching(/^\d+$/), permalink: expect.stringContaining('/demo-post/twitter/') });
     expect(rej).toMatchObject({ status: 'failed', attempts: 1, postedId: null, permalink: null, error: expect.stringContaining('DUPLICATE_POST') });
     expect(post.platformPostIds).toEqual({ [w.ok.linkedin.id]: li.postedId, [w.ok.twitter.id]: tw.postedId });
     expect(post.error).toContain('linkedin: Content is a duplicate');
