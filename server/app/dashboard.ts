@@ -24,6 +24,9 @@ export type DashboardDto = z.infer<typeof ZDashboard>;
 
 const RECENT_FAILURES_MS = 7 * 24 * 3_600_000;
 
+/** When a post went out, else when it is due. */
+const postTime = (p: { publishedAt: Date | null; scheduledAt: Date | null }) => (p.publishedAt ?? p.scheduledAt)?.getTime() ?? 0;
+
 export async function loadDashboard(workspaceId: string, now = new Date()): Promise<DashboardDto> {
   const ws = await db.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { timeZone: true } });
   const tz = ws.timeZone;
@@ -32,8 +35,20 @@ export async function loadDashboard(workspaceId: string, now = new Date()): Prom
   const weekFrom = weekStart(now, tz);
   const weekTo = new Date(dayStart(weekFrom, tz, 7));
   const live = ['scheduled', 'publishing', 'published', 'partial_published', 'failed'];
-  const inRange = (from: Date, to: Date) =>
-    db.post.findMany({ where: { workspaceId, status: { in: live }, scheduledAt: { gte: from, lt: to } }, orderBy: { scheduledAt: 'asc' }, take: 200 });
+  // A post belongs to the day it went out, else the day it is due: a "Publish now" post has no
+  // scheduledAt at all, and one published late counts on the day it was published.
+  const inRange = async (from: Date, to: Date) => {
+    const posts = await db.post.findMany({
+      where: {
+        workspaceId,
+        status: { in: live },
+        OR: [{ publishedAt: { gte: from, lt: to } }, { publishedAt: null, scheduledAt: { gte: from, lt: to } }],
+      },
+      orderBy: [{ publishedAt: 'asc' }, { scheduledAt: 'asc' }],
+      take: 200,
+    });
+    return posts.sort((a, b) => postTime(a) - postTime(b));
+  };
   const [today, week, attention, approvalsWaiting, connections] = await Promise.all([
     inRange(todayFrom, todayTo),
     inRange(weekFrom, weekTo),
@@ -54,7 +69,7 @@ export async function loadDashboard(workspaceId: string, now = new Date()): Prom
       from: weekFrom.toISOString(),
       to: weekTo.toISOString(),
       scheduled: week.filter((p) => p.status === 'scheduled').length,
-      published: week.filter((p) => p.status === 'published').length,
+      published: week.filter((p) => p.status === 'published' || p.status === 'partial_published').length,
       posts: week.map((p) => toPostListRowDto(p)),
     },
     attention: attention.map((p) => toPostListRowDto(p, targetsOf(p.id))),

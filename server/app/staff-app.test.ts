@@ -147,6 +147,17 @@ describe('shell, time zone and dashboard', () => {
     const again = await loadDashboard(w.workspace.id, now);
     expect(again.attention.find((p) => p.id === failedThisMorning.id)!.error).toBe('linkedin: Rate limited');
   });
+
+  it('counts a post published with "Publish now" (no scheduled time) on the day it went out', async () => {
+    const w = await publishingWorkspace();
+    const created = await api('POST', '/posts', { key: w.secret, body: { content: 'right now', connectionIds: [w.ok.linkedin.id] } });
+    const published = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
+    expect(published.body.data).toMatchObject({ status: 'published', scheduledAt: null });
+    const d = await loadDashboard(w.workspace.id);
+    expect(d.week.published).toBe(1);
+    expect(d.week.posts.map((p) => p.id)).toEqual([created.body.data.id]);
+    expect(d.today.posts.map((p) => p.id)).toEqual([created.body.data.id]);
+  });
 });
 
 describe('notifications', () => {
