@@ -36,7 +36,7 @@ export async function issueLink(request: APIRequestContext, clientId: string, ki
 /** Connects a sandbox account the way the page's button does. */
 export async function connectSandbox(request: APIRequestContext, token: string, platform: string): Promise<string> {
   const session = (await (await request.post(`/public/connect/${token}/session`)).json()).data.session as string;
-  const res = await request.post(`/public/connect/${token}/authorize`, { data: { session, platform } });
+  const res = await request.post(`/public/connect/${token}/authorize`, { data: { session, platform, demo: true } });
   expect(res.status()).toBe(200);
   return (await res.json()).data.connection.id as string;
 }

@@ -28,9 +28,9 @@ test('a client opens the connect link, sees the brand, connects a sandbox accoun
   const linkedin = page.getByRole('button', { name: /Connect LinkedIn/ });
   await linkedin.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('connect-confirmation')).toHaveText('Connected Harbor Bakery (LinkedIn demo) on LinkedIn.');
+  await expect(page.getByTestId('connect-confirmation')).toHaveText('Connected Harbor Bakery (demo) on LinkedIn.');
   const accounts = page.getByTestId('connected-accounts');
-  await expect(accounts).toContainText('Harbor Bakery (LinkedIn demo)');
+  await expect(accounts).toContainText('Harbor Bakery (demo)');
   await expect(accounts).toContainText('Connected');
   await expectAccessible(page);
 

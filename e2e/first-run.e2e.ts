@@ -140,11 +140,11 @@ test('on an empty Herald a person creates the agency, confirms the email, connec
   // A sandbox account to try with, from the empty Connections screen.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
   await page.getByRole('button', { name: 'Add a sandbox LinkedIn account' }).click();
-  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Atlantic Social (LinkedIn demo)');
+  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Atlantic Social (demo)');
 
   // The first post, scheduled for tomorrow 10:00 in the agency's zone, on the calendar.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compose' }).click();
-  await page.getByRole('checkbox', { name: /Atlantic Social \(LinkedIn demo\)/ }).check();
+  await page.getByRole('checkbox', { name: /Atlantic Social \(demo\)/ }).check();
   await page.getByLabel('Text', { exact: true }).fill('Hello from Atlantic Social: our first post with Herald.');
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel(/^When/).fill(`${tomorrow}T10:00`);

@@ -3,6 +3,7 @@
 // step is done, each with the page that does it.
 import { z } from 'zod';
 import type { Actor } from '@/server/auth/actor';
+import { AppError } from '@/server/errors/app-error';
 import { db } from '@/server/db/client';
 import { saveConnectedAccount } from '@/server/connections/save-connected-account';
 import { sandboxAccount } from '@/server/connect/sandbox-account';
@@ -42,7 +43,8 @@ export async function firstSteps(actor: Actor): Promise<FirstStepsDto> {
  * post to it lands in the sandbox), and it is marked so everywhere.
  */
 export async function addSandboxAccount(actor: Actor, platform: Platform): Promise<{ id: string }> {
-  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { id: true, name: true } });
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { id: true, name: true, demoAccounts: true } });
+  if (!workspace.demoAccounts) throw new AppError('VALIDATION_FAILED', 'Demo accounts are switched off for this workspace (Settings)', { field: 'platform' });
   // A workspace adding its own account tells nobody (the issuer is the workspace itself).
   const saved = await saveConnectedAccount({
     link: { issuedById: workspace.id, workspace },

@@ -16,6 +16,8 @@ export interface LiveClientLink {
   issuedById: string;
   /** A report link's range and title (days in the workspace's zone); null for other kinds. */
   report: { from: string; to: string; title: string | null } | null;
+  /** Whether the workspace allows demo accounts (its setting; the deployment may still offer none). */
+  demoAccounts: boolean;
 }
 
 const NAMES: Record<ClientLinkKind, string> = { connect: 'connect link', review: 'review link', report: 'report link' };
@@ -25,7 +27,7 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
   if (!isWellFormedLinkToken(token)) throw invalid();
   const link = await db.clientLink.findUnique({
     where: { tokenHash: hashLinkToken(token) },
-    include: { workspace: { select: { id: true, name: true, managedById: true, timeZone: true } } },
+    include: { workspace: { select: { id: true, name: true, managedById: true, timeZone: true, demoAccounts: true } } },
   });
   // A link whose workspace is no longer managed by its issuer is dead even if a revocation was
   // missed: the link speaks for the agency's relationship with the client. A link the
@@ -44,5 +46,6 @@ export async function resolveClientLink(token: string, kind: ClientLinkKind): Pr
       link.reportFrom && link.reportTo
         ? { from: link.reportFrom.toISOString().slice(0, 10), to: link.reportTo.toISOString().slice(0, 10), title: link.reportTitle }
         : null,
+    demoAccounts: link.workspace.demoAccounts,
   };
 }

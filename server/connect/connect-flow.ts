@@ -23,7 +23,7 @@ import { defaultFetch, type Fetcher } from '@/server/platforms/http';
 import { oauthApps, type OAuthApp } from '@/server/platforms/oauth-apps';
 import type { Platform } from '@/server/shared/platforms';
 import { isPlatform } from '@/server/shared/platforms';
-import { channelFields, channelMode, oauthCallbackUrl } from './channels';
+import { channelFields, channelMode, demoAccountsOffered, oauthCallbackUrl } from './channels';
 import { CONNECT_SESSION_MS } from './connect.schemas';
 import { isCredentialsProvider, OAuthFlowError, type ConnectField, type GrantedAccount, type OAuthProvider } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
@@ -81,11 +81,15 @@ export async function startChannelConnect(args: {
   platform: Platform;
   /** What the page asked for: a credentials provider's fields, or a federated network's server. */
   values?: Record<string, string>;
+  /** A demo account instead of a real one (only where offered). */
+  demo?: boolean;
   fetch?: Fetcher;
 }): Promise<StartOutcome> {
   const link = await linkForSession(args.token);
-  const mode = channelMode(args.platform);
+  const demoOffered = demoAccountsOffered(link);
   const provider = oauthProviders[args.platform];
+  if (args.demo && !demoOffered) throw new AppError('VALIDATION_FAILED', 'Demo accounts are not offered on this page', { field: 'demo' });
+  const mode = args.demo ? 'sandbox' : channelMode(args.platform, demoOffered);
   if (mode === 'unavailable') throw new AppError('VALIDATION_FAILED', `${provider.label} is not available on this page`, { field: 'platform' });
   const values = mode === 'sandbox' ? {} : requiredValues(channelFields(args.platform, mode), args.values ?? {});
 

@@ -2,7 +2,7 @@
 // accounts the client workspace already has (GET /public/connect/{token}).
 import { resolveClientLink } from '@/server/client-links/resolve-client-link';
 import { db } from '@/server/db/client';
-import { channelFields, channelMode, channelModes } from './channels';
+import { channelFields, channelModes, demoAccountsOffered, realChannelMode } from './channels';
 import { telegramBotUsername } from './oauth/providers/telegram';
 import { isCredentialsProvider } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
@@ -15,12 +15,13 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
     orderBy: [{ platform: 'asc' }, { createdAt: 'asc' }],
     select: { id: true, platform: true, accountName: true, displayName: true, avatarUrl: true, status: true },
   });
+  const demo = demoAccountsOffered(link);
   return {
     workspace: link.workspace,
     brand: link.brand,
     expiresAt: link.expiresAt.toISOString(),
     channels: await Promise.all(
-      channelModes().map(async ({ platform, mode }) => {
+      channelModes(demo).map(async ({ platform, mode }) => {
         const provider = oauthProviders[platform];
         return {
           platform,
@@ -28,11 +29,15 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
           connectWith: mode === 'unavailable' ? null : mode,
           fields: channelFields(platform, mode),
           instructions: mode === 'credentials' && isCredentialsProvider(provider) ? await provider.instructions() : null,
+          demo,
         };
       }),
     ),
     connections,
     // The deployment's bot, which the client adds to their channel as an admin (null without one).
-    telegramBotUsername: channelMode('telegram') === 'credentials' ? await telegramBotUsername() : null,
+    telegramBotUsername: realChannelMode('telegram') === 'credentials' ? await telegramBotUsername() : null,
+    // A member connecting their own workspace's accounts from the app opened a link the
+    // workspace issued itself: the page then speaks to them, not to a client.
+    selfIssued: link.issuedById === link.workspace.id,
   };
 }

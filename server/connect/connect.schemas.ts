@@ -17,6 +17,8 @@ export const ZAuthorizeBody = z.strictObject({
   platform: ZConnectPlatform,
   /** Herald extension: the channel's `fields` as the client filled them in (a Bluesky app password, a Mastodon server). */
   values: z.record(ZText.min(1).max(64), ZText.max(2000)).optional(),
+  /** Herald extension: true connects a demo account (it publishes nowhere) where the channel offers one (`demo`). */
+  demo: z.boolean().optional(),
 });
 
 /** POST /public/connect/{token}/choose */
@@ -30,8 +32,9 @@ export interface ConnectPageData {
   brand: { name: string; logoUrl: string | null };
   expiresAt: string;
   /**
-   * `connectWith`, `fields` and `instructions` are Herald extensions: how the channel connects
-   * (the platform's consent page, values typed here, or a demo account) and what to ask first.
+   * `connectWith`, `fields`, `instructions` and `demo` are Herald extensions: how a real account
+   * connects (the platform's consent page, values typed here; `sandbox` when only a demo
+   * account can be connected), what to ask first, and whether a demo account is offered too.
    */
   channels: {
     platform: (typeof PLATFORMS)[number];
@@ -39,7 +42,10 @@ export interface ConnectPageData {
     connectWith: 'oauth' | 'credentials' | 'sandbox' | null;
     fields: ConnectField[];
     instructions: string | null;
+    demo: boolean;
   }[];
   connections: { id: string; platform: string; accountName: string; displayName: string; avatarUrl: string | null; status: string }[];
   telegramBotUsername: string | null;
+  /** Herald extension: the workspace issued this link to itself (a member connecting from the app), not to a client. */
+  selfIssued: boolean;
 }

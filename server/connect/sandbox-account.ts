@@ -14,7 +14,7 @@ export function sandboxAccount(platform: Platform, workspaceName: string): Accou
   return {
     externalId: `sandbox-${platform}`,
     accountName: `@${handle || 'demo'}_demo`,
-    displayName: `${workspaceName} (${PLATFORM_CATALOGUE[platform].label} demo)`,
+    displayName: `${workspaceName} (demo)`,
     avatarUrl: null,
     accessToken: null,
     refreshToken: null,

@@ -61,7 +61,7 @@ export async function saveConnectedAccount(args: {
       tx,
       link,
       'client.connected',
-      `${link.workspace.name} ${existing ? 'reconnected' : 'connected'} ${fields.displayName} (${label})`,
+      `${link.workspace.name} ${existing ? 'reconnected' : 'connected'} ${fields.displayName} on ${label}`,
       existing ? 'The account posts again with fresh access.' : 'The account can be picked in Compose for this client now.',
       { connectionId: row.id },
     );

@@ -3,12 +3,10 @@
 // matching page (revoked, expired, throttled) instead of an error.
 import { readReportPage, type ReportPageData } from '@/server/client-report/client-report';
 import { readReviewPage, type ReviewPageData } from '@/server/client-review/client-review';
-import { channelModes, type ChannelMode } from '@/server/connect/channels';
 import { parseConnectCookie, readAttempt, type AttemptView } from '@/server/connect/connect-flow';
 import { readConnectPage } from '@/server/connect/connect-page';
 import type { ConnectPageData } from '@/server/connect/connect.schemas';
 import { AppError } from '@/server/errors/app-error';
-import type { Platform } from '@/server/shared/platforms';
 import { throttleClientLink } from './client-link-handler';
 
 export type LinkProblem = 'revoked' | 'expired' | 'throttled';
@@ -23,7 +21,7 @@ function problemOf(error: unknown): LinkProblem {
 }
 
 export type ConnectPageLoad =
-  { problem: LinkProblem } | { problem: null; data: ConnectPageData; modes: { platform: Platform; mode: ChannelMode }[]; attempt: AttemptView | null };
+  { problem: LinkProblem } | { problem: null; data: ConnectPageData; attempt: AttemptView | null };
 
 export async function loadConnectPage(args: {
   token: string;
@@ -38,7 +36,7 @@ export async function loadConnectPage(args: {
     const attempt = args.attemptId
       ? await readAttempt({ token: args.token, attemptId: args.attemptId, sessionToken: cookie && cookie.token === args.token ? cookie.session : null })
       : null;
-    return { problem: null, data, modes: channelModes(), attempt };
+    return { problem: null, data, attempt };
   } catch (error) {
     return { problem: problemOf(error) };
   }

@@ -135,9 +135,20 @@ describe('GET /public/connect/{token}', () => {
         workspace: { id: clientId, name: 'Client Co', timeZone: 'UTC' },
         brand: { name: 'Acme', logoUrl: 'https://cdn.acme.test/l.svg' },
         expiresAt: link.expiresAt,
-        channels: PLATFORMS.map((platform) => ({ platform, configured: true, connectWith: 'sandbox', fields: [], instructions: null })),
+        // Bluesky and Mastodon connect real accounts out of the box; every channel offers a demo account too.
+        channels: PLATFORMS.map((platform) => ({
+          platform,
+          configured: true,
+          ...(platform === 'bluesky'
+            ? { connectWith: 'credentials', fields: blueskyCredentials.fields, instructions: expect.any(String) }
+            : platform === 'mastodon'
+              ? { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null }
+              : { connectWith: 'sandbox', fields: [], instructions: null }),
+          demo: true,
+        })),
         connections: [{ id: mine.id, platform: 'linkedin', accountName: mine.accountName, displayName: mine.displayName, avatarUrl: null, status: 'active' }],
         telegramBotUsername: null,
+        selfIssued: false,
       },
     });
   });
@@ -157,13 +168,49 @@ describe('GET /public/connect/{token}', () => {
       mastodon: { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null },
     };
     expect(res.body.data.channels).toEqual(
-      PLATFORMS.map((platform) => ({ platform, configured: platform in asks, ...(asks[platform] ?? { connectWith: null, fields: [], instructions: null }) })),
+      PLATFORMS.map((platform) => ({
+        platform,
+        configured: platform in asks,
+        ...(asks[platform] ?? { connectWith: null, fields: [], instructions: null }),
+        demo: false,
+      })),
     );
     expect(res.body.data.telegramBotUsername).toBeNull();
     const session = (await raw('POST', `/public/connect/${link.token}/session`)).body.data.session;
     const refused = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session, platform: 'tiktok' } });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'platform' });
+    const again = (await raw('POST', `/public/connect/${link.token}/session`)).body.data.session;
+    const noDemo = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session: again, platform: 'linkedin', demo: true } });
+    expect(noDemo.status).toBe(400);
+    expect(noDemo.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'demo' });
+  });
+
+  it('connects a demo account only when asked, where a real one could connect; a workspace can switch demo accounts off', async () => {
+    const { agency, clientId } = await agencyWithClient();
+    const link = await connectLink(agency.secret, clientId);
+    const session = async () => (await raw('POST', `/public/connect/${link.token}/session`)).body.data.session as string;
+    // Bluesky connects for real: without `demo` it asks for the handle and app password.
+    const real = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session: await session(), platform: 'bluesky' } });
+    expect(real.status).toBe(400);
+    expect(real.body.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await db.connection.count({ where: { workspaceId: clientId } })).toBe(0);
+    const demo = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session: await session(), platform: 'bluesky', demo: true } });
+    expect(demo.status).toBe(200);
+    expect(demo.body.data.connection).toMatchObject({ platform: 'bluesky', displayName: 'Client Co (demo)' });
+    expect((await db.connection.findFirstOrThrow({ where: { workspaceId: clientId } })).provider).toBe('sandbox');
+
+    // The client workspace turns demo accounts off: the page offers none, and none connects.
+    const settings = await api('PATCH', '/settings', { key: agency.secret, body: { demoAccounts: false }, headers: { [HEADERS.workspace]: clientId } });
+    expect(settings.status).toBe(200);
+    expect(settings.body.data.demoAccounts).toBe(false);
+    const page = await raw('GET', `/public/connect/${link.token}`);
+    expect(page.body.data.channels.every((c: { demo: boolean }) => !c.demo)).toBe(true);
+    expect(page.body.data.channels.find((c: { platform: string }) => c.platform === 'linkedin')).toMatchObject({ configured: false, connectWith: null });
+    const refused = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session: await session(), platform: 'linkedin' } });
+    expect(refused.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'platform' });
+    const refusedDemo = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session: await session(), platform: 'bluesky', demo: true } });
+    expect(refusedDemo.body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'demo' });
   });
 
   it('answers 404 CONNECT_TOKEN_INVALID for unknown or malformed tokens and 410 CONNECT_TOKEN_EXPIRED past expiresAt', async () => {
@@ -206,7 +253,7 @@ describe('POST /public/connect/{token}/session and connecting', () => {
 
     const connected = await raw('POST', `/public/connect/${link.token}/authorize`, { body: { session: minted.body.data.session, platform: 'instagram' } });
     expect(connected.status).toBe(200);
-    expect(connected.body.data).toMatchObject({ kind: 'connected', connection: { platform: 'instagram', displayName: 'Client Co (Instagram demo)' } });
+    expect(connected.body.data).toMatchObject({ kind: 'connected', connection: { platform: 'instagram', displayName: 'Client Co (demo)' } });
     const page = await raw('GET', `/public/connect/${link.token}`);
     expect(page.body.data.connections).toEqual([expect.objectContaining({ id: connected.body.data.connection.id, platform: 'instagram', status: 'active' })]);
 
@@ -225,8 +272,8 @@ describe('POST /public/connect/{token}/session and connecting', () => {
     ]);
     // The agency that sent the link was told, once per connect and reconnect.
     expect((await db.notification.findMany({ where: { workspaceId: agency.workspace.id }, orderBy: { createdAt: 'asc' } })).map((n) => n.title)).toEqual([
-      'Client Co connected Client Co (Instagram demo) (Instagram)',
-      'Client Co reconnected Client Co (Instagram demo) (Instagram)',
+      'Client Co connected Client Co (demo) on Instagram',
+      'Client Co reconnected Client Co (demo) on Instagram',
     ]);
     // The minted client key sees it through the API.
     const key = (await api('POST', `/workspaces/${clientId}/api-keys`, { key: agency.secret, body: { name: 'client' } })).body.data.secret;

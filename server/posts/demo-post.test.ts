@@ -23,7 +23,7 @@ describe('a demo post’s page', () => {
       body: { content: 'Fresh roast on Friday', connectionIds: [w.ok.linkedin.id, w.ok.twitter.id], variants: { twitter: { content: 'Friday roast!' } } },
     });
     const published = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
-    const [li, tw] = published.body.data.targets;
+    const [li, tw] = published.body.data.targets as { postedId: string; permalink: string }[];
     expect(li.permalink).toBe(`https://herald.example/demo-post/linkedin/${li.postedId}`);
     expect(await readDemoPost('linkedin', li.postedId)).toMatchObject({ platform: 'linkedin', content: 'Fresh roast on Friday', mediaCount: 0 });
     expect(await readDemoPost('twitter', tw.postedId)).toMatchObject({ platform: 'twitter', content: 'Friday roast!' });
@@ -35,7 +35,7 @@ describe('a demo post’s page', () => {
     const w = await publishingWorkspace();
     const created = await api('POST', '/posts', { key: w.secret, body: { content: 'Real one', connectionIds: [w.ok.facebook.id] } });
     const published = await api('POST', `/posts/${created.body.data.id}/publish`, { key: w.secret });
-    const target = published.body.data.targets[0];
+    const target = published.body.data.targets[0] as { id: string; postedId: string };
     await db.connection.update({ where: { id: w.ok.facebook.id }, data: { provider: 'live' } });
     expect(await readDemoPost('facebook', target.postedId)).toBeNull();
     await db.connection.update({ where: { id: w.ok.facebook.id }, data: { provider: 'sandbox' } });

@@ -1,5 +1,5 @@
 // A workspace's settings: its name, the time zone it schedules and shows times in, whether its
-// scheduled posts wait for approval by default, and the brand its clients see on connect,
+// scheduled posts wait for approval by default, whether demo accounts may be connected, and the brand its clients see on connect,
 // review and report links. Every change is recorded in the audit trail the app keeps (the
 // security events: who changed what from what to what, when, from where), in the same
 // transaction as the change. Owners and admins change settings (scope workspaces:manage);
@@ -33,6 +33,9 @@ export const ZWorkspaceSettings = z
       })
       .describe('What a connect, review or report link issued now shows when the request names no brand'),
     queuePaused: z.boolean().describe('true while the posting queue is paused (its posts are held)'),
+    demoAccounts: z
+      .boolean()
+      .describe('true: demo accounts (they publish nowhere) may be connected here where the deployment offers them; false: only real accounts'),
   })
   .meta({
     id: 'WorkspaceSettings',
@@ -45,6 +48,7 @@ export const ZWorkspaceSettings = z
       brand: { name: null, logoUrl: null },
       effectiveBrand: { name: 'Northwind Agency', logoUrl: 'https://cdn.northwind.example/logo.png', from: 'agency' },
       queuePaused: false,
+      demoAccounts: true,
     },
   });
 export type WorkspaceSettingsDto = z.infer<typeof ZWorkspaceSettings>;
@@ -54,6 +58,7 @@ export const ZUpdateSettingsInput = z
     name: ZText.trim().min(1).max(80).optional().describe('Display name').meta({ example: 'Acme Coffee' }),
     timeZone: ZTimeZone.optional().describe('IANA time zone; scheduled posts keep their instant'),
     requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
+    demoAccounts: z.boolean().optional().describe('false: no demo account can be connected in this workspace from now on'),
     brand: z
       .strictObject({
         name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
@@ -73,6 +78,7 @@ const SETTINGS_SELECT = {
   brandName: true,
   brandLogoUrl: true,
   queuePausedAt: true,
+  demoAccounts: true,
   managedBy: { select: { name: true, brandName: true, brandLogoUrl: true } },
 } as const;
 
@@ -84,6 +90,7 @@ type SettingsRow = {
   brandName: string | null;
   brandLogoUrl: string | null;
   queuePausedAt: Date | null;
+  demoAccounts: boolean;
   managedBy: { name: string; brandName: string | null; brandLogoUrl: string | null } | null;
 };
 
@@ -114,6 +121,7 @@ function toDto(w: SettingsRow): WorkspaceSettingsDto {
     brand: { name: w.brandName, logoUrl: w.brandLogoUrl },
     effectiveBrand: brandOf(w),
     queuePaused: w.queuePausedAt !== null,
+    demoAccounts: w.demoAccounts,
   };
 }
 
@@ -138,6 +146,7 @@ export async function updateSettings(actor: Actor, input: UpdateSettingsInput): 
       // One spelling per zone: the current IANA name (Asia/Calcutta is stored as Asia/Kolkata).
       timeZone: patch.timeZone !== undefined ? canonicalTimeZone(patch.timeZone) : before.timeZone,
       requireApproval: patch.requireApproval ?? before.requireApproval,
+      demoAccounts: patch.demoAccounts ?? before.demoAccounts,
       brandName: patch.brand?.name !== undefined ? patch.brand.name : before.brandName,
       brandLogoUrl: patch.brand?.logoUrl !== undefined ? patch.brand.logoUrl : before.brandLogoUrl,
     };

@@ -1,7 +1,8 @@
 'use client';
 // One button per channel. A click mints a connect session and spends it on that channel:
-// OAuth channels continue on the platform's consent page; sandbox channels connect a demo
-// account at once, confirmed here without leaving the page. A channel that needs something
+// OAuth channels continue on the platform's consent page; a demo account (where offered: under
+// the button, or the button itself when no real account can be connected here) connects at
+// once, confirmed here without leaving the page. A channel that needs something
 // typed first (a Bluesky app password, a Mastodon server, a Telegram channel) opens a short
 // form under its button; a refusal lands next to the fields and keeps what was typed.
 import { useRouter } from 'next/navigation';
@@ -16,12 +17,14 @@ interface Channel {
   mode: 'oauth' | 'credentials' | 'sandbox' | 'unavailable';
   fields: ConnectField[];
   instructions: string | null;
+  /** A demo account can be connected too (it publishes nowhere). */
+  demo: boolean;
 }
 
 const HINTS: Record<Channel['mode'], string> = {
   oauth: 'Sign in with your account',
   credentials: 'Connect with your account details',
-  sandbox: 'Demo account (sandbox)',
+  sandbox: 'Demo account only: it publishes nowhere',
   unavailable: 'Not available yet',
 };
 
@@ -52,13 +55,18 @@ export function ChannelButtons({ token, channels }: { token: string; channels: C
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [formError, setFormError] = useState<{ platform: string; text: string; field?: string } | null>(null);
 
-  async function connect(channel: Channel, values?: Record<string, string>) {
+  async function connect(channel: Channel, values?: Record<string, string>, demo = false) {
     setBusy(channel.platform);
     setNotice(null);
     setFormError(null);
     const session = await post<{ session: string }>(`/public/connect/${token}/session`);
     const started = session.ok
-      ? await post<Started>(`/public/connect/${token}/authorize`, { session: session.data.session, platform: channel.platform, ...(values ? { values } : {}) })
+      ? await post<Started>(`/public/connect/${token}/authorize`, {
+          session: session.data.session,
+          platform: channel.platform,
+          ...(values ? { values } : {}),
+          ...(demo ? { demo: true } : {}),
+        })
       : session;
     if (!started.ok) {
       if (values) setFormError({ platform: channel.platform, text: started.message, field: started.field?.replace(/^values\./, '') });
@@ -119,6 +127,11 @@ export function ChannelButtons({ token, channels }: { token: string; channels: C
                   <span className={styles.channelHint}>{HINTS[channel.mode]}</span>
                 </span>
               </button>
+              {channel.demo && channel.mode !== 'sandbox' && (
+                <button type="button" className={styles.demoButton} disabled={busy !== null} onClick={() => void connect(channel, undefined, true)}>
+                  Or try a {channel.label} demo account (publishes nowhere)
+                </button>
+              )}
               {expanded && (
                 <form id={formId} className={styles.channelForm} onSubmit={(e) => submit(channel, e)} aria-label={`Connect ${channel.label}`}>
                   {channel.instructions && <p className={styles.channelHint}>{channel.instructions}</p>}

@@ -40,7 +40,7 @@ export default async function ConnectPage({
   const loaded = await loadConnectPage({ token, headers: await headers(), cookie: (await cookies()).get(CONNECT_COOKIE)?.value, attemptId });
   if (loaded.problem) return <LinkProblemPage problem={loaded.problem} />;
 
-  const { data, modes, attempt } = loaded;
+  const { data, attempt } = loaded;
   const platformLabel = attempt?.platform ? PLATFORM_LABELS[attempt.platform] : 'the platform';
   const expires = formatInZone(data.expiresAt, data.workspace.timeZone, 'd MMMM yyyy, HH:mm');
 
@@ -52,8 +52,8 @@ export default async function ConnectPage({
           Connect {data.workspace.name}’s accounts
         </h1>
         <p className={styles.lead}>
-          {data.brand.name} will publish to the accounts you connect here. You stay in control: each platform asks for your permission, and you can disconnect
-          at any time from the platform’s settings.
+          {data.selfIssued ? 'Herald' : data.brand.name} will publish to the accounts you connect here. You stay in control: each platform asks for your
+          permission, and you can disconnect at any time from the platform’s settings.
         </p>
       </section>
 
@@ -87,16 +87,14 @@ export default async function ConnectPage({
         </h2>
         <ChannelButtons
           token={token}
-          channels={modes.map((m) => {
-            const channel = data.channels.find((c) => c.platform === m.platform);
-            return {
-              platform: m.platform,
-              label: PLATFORM_LABELS[m.platform] ?? m.platform,
-              mode: m.mode,
-              fields: channel?.fields ?? [],
-              instructions: channel?.instructions ?? null,
-            };
-          })}
+          channels={data.channels.map((c) => ({
+            platform: c.platform,
+            label: PLATFORM_LABELS[c.platform] ?? c.platform,
+            mode: c.connectWith ?? 'unavailable',
+            fields: c.fields,
+            instructions: c.instructions,
+            demo: c.demo,
+          }))}
         />
       </section>
 
@@ -126,7 +124,9 @@ export default async function ConnectPage({
         )}
       </section>
       <p className={styles.footer}>
-        This private link was sent to you by {data.brand.name} and works until {expires}.
+        {data.selfIssued
+          ? `This is ${data.workspace.name}’s own connect link; it works until ${expires}.`
+          : `This private link was sent to you by ${data.brand.name} and works until ${expires}.`}
       </p>
     </ClientPage>
   );
