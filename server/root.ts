@@ -11,6 +11,7 @@ import { crawlRouter } from './crawl/crawl.router';
 import { appShellRouter } from './app/app.router';
 import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
+import { networksRouter } from './connect/networks.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
 import { proposalsRouter } from './proposals/proposals.router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   agencies: agenciesRouter,
   security: securityRouter,
   settings: settingsRouter,
+  networks: networksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,7 @@ export const CONFIGURATION_VARIABLES = [
   'AUTH_SECRET',
   'AUTH_URL',
   'SIGNUP_MODE',
+  'HERALD_OPERATORS',
   'SMTP_URL',
   'MAIL_FROM',
   'RATE_LIMIT_PER_MINUTE',
@@ -210,6 +211,13 @@ export const env = {
     if (raw !== 'open' && raw !== 'invite' && raw !== 'single') throw new Error(`SIGNUP_MODE must be "open", "invite" or "single", got "${raw}"`);
     return raw;
   },
+  /**
+   * Emails of the members who operate this Herald (the Networks page: which networks are ready
+   * for real accounts, and what to set); besides them, the owners of the first agency.
+   */
+  operatorEmails: () => list('HERALD_OPERATORS').map((e) => e.toLowerCase()),
+  /** Whether a variable has a value (the Networks page says which of a network's are set, never their values). */
+  isSet: (name: ConfigurationVariable): boolean => text(name) !== undefined,
   /** Outgoing mail through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset writes mail to DATA_DIR/mailbox. */
   smtpUrl: () => text('SMTP_URL'),
   /** The From of Herald's mail. */

@@ -2,7 +2,6 @@
 // it again updates the same row (like a real reconnect). It publishes through the in-process
 // sandbox (provider `sandbox`), which never leaves Herald.
 import type { AccountToSave } from '@/server/connections/save-connected-account';
-import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import type { Platform } from '@/server/shared/platforms';
 
 export function sandboxAccount(platform: Platform, workspaceName: string): AccountToSave {

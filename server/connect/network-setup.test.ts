@@ -1,0 +1,127 @@
+// The operator's view of the networks: what each needs, what to register (from the connect
+// flow's own URLs and scopes), which variables are set, and the credentials check against
+// local fakes of the networks' token endpoints, answering as their documentation says:
+//   RFC 6749 §5.2 error responses (Google: https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code)
+//   Slack oauth.v2.access errors: https://docs.slack.dev/reference/methods/oauth.v2.access (invalid_client_id, bad_client_secret, invalid_code)
+//   Meta: https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow#confirm (OAuthException, "Error validating client secret.")
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
+import { PLATFORMS } from '@/server/shared/platforms';
+import { checkNetworkCredentials, networkSetup, networksOverview } from './network-setup';
+
+const platform = useFakePlatformApi();
+const BASE = 'https://herald.example';
+
+beforeEach(() => {
+  vi.stubEnv('CONNECT_BASE_URL', BASE);
+  vi.stubEnv('CONNECT_SANDBOX', 'on');
+  for (const name of [
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'LINKEDIN_CLIENT_ID',
+    'LINKEDIN_CLIENT_SECRET',
+    'SLACK_CLIENT_ID',
+    'SLACK_CLIENT_SECRET',
+    'TELEGRAM_BOT_TOKEN',
+  ])
+    vi.stubEnv(name, '');
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('the networks overview', () => {
+  it('lists every network; Bluesky and Mastodon take real accounts with nothing set, the others say what to set', () => {
+    const overview = networksOverview({ demoAccounts: true });
+    expect(overview.networks.map((n) => n.platform)).toEqual([...PLATFORMS]);
+    expect(overview).toMatchObject({ baseUrl: BASE, publicBaseUrl: true, demoAccounts: { deployment: true, workspace: true } });
+    const by = Object.fromEntries(overview.networks.map((n) => [n.platform, n]));
+    expect(by.bluesky).toMatchObject({ needs: 'nothing', realAccounts: 'credentials', redirectUri: null, variables: [] });
+    expect(by.mastodon).toMatchObject({ needs: 'nothing', realAccounts: 'oauth', redirectUri: null });
+    expect(by.mastodon!.scopes).toEqual(expect.arrayContaining(['write:statuses']));
+    expect(by.telegram).toMatchObject({ needs: 'bot', realAccounts: 'unavailable', variables: [{ name: 'TELEGRAM_BOT_TOKEN', set: false, optional: false }] });
+    expect(by.linkedin).toMatchObject({
+      needs: 'app',
+      realAccounts: 'unavailable',
+      redirectUri: `${BASE}/connect/callback/linkedin`,
+      scopes: ['openid', 'profile', 'w_member_social'],
+      variables: [
+        { name: 'LINKEDIN_CLIENT_ID', set: false, optional: false },
+        { name: 'LINKEDIN_CLIENT_SECRET', set: false, optional: false },
+      ],
+      console: 'https://www.linkedin.com/developers/apps',
+    });
+    expect(by.slack!.scopes).toEqual(['incoming-webhook']);
+    expect(by.twitter!.variables.find((v) => v.name === 'X_CLIENT_SECRET')?.optional).toBe(true);
+    // Every network that needs an app names its console, its variables and its scopes.
+    for (const n of overview.networks.filter((x) => x.needs === 'app')) {
+      expect(n.console, n.platform).toMatch(/^https:\/\//);
+      expect(n.variables.length, n.platform).toBeGreaterThan(0);
+      expect(n.scopes.length, n.platform).toBeGreaterThan(0);
+    }
+  });
+
+  it('a network turns ready once its variables are set, and says so without showing them', () => {
+    vi.stubEnv('LINKEDIN_CLIENT_ID', 'li-app');
+    vi.stubEnv('LINKEDIN_CLIENT_SECRET', 'li-secret');
+    const linkedin = networkSetup('linkedin');
+    expect(linkedin.realAccounts).toBe('oauth');
+    expect(linkedin.variables.every((v) => v.set)).toBe(true);
+    expect(JSON.stringify(linkedin)).not.toContain('li-secret');
+  });
+
+  it('says when the redirect URIs name this machine only, and when a workspace switched demo accounts off', () => {
+    vi.stubEnv('CONNECT_BASE_URL', 'http://localhost:3000');
+    expect(networksOverview({ demoAccounts: false })).toMatchObject({ publicBaseUrl: false, demoAccounts: { deployment: true, workspace: false } });
+  });
+});
+
+describe('checking the credentials', () => {
+  it('needs nothing for Bluesky, and asks for the variables first where they are missing', async () => {
+    expect(await checkNetworkCredentials('bluesky', platform.fetch)).toMatchObject({ outcome: 'nothing_to_check' });
+    expect(await checkNetworkCredentials('linkedin', platform.fetch)).toMatchObject({
+      outcome: 'not_set',
+      message: 'Set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET first.',
+    });
+    expect(platform.requests).toHaveLength(0);
+  });
+
+  it('Google: invalid_grant for the test code means the client is known; invalid_client means it is not', async () => {
+    vi.stubEnv('GOOGLE_CLIENT_ID', '1234.apps.googleusercontent.com');
+    vi.stubEnv('GOOGLE_CLIENT_SECRET', 'GOCSPX-secret');
+    vi.stubEnv('GOOGLE_OAUTH_TOKEN_URL', `${platform.baseUrl}/token`);
+    platform.on('POST', '/token', { status: 400, json: { error: 'invalid_grant', error_description: 'Malformed auth code.' } });
+    const accepted = await checkNetworkCredentials('youtube', platform.fetch);
+    expect(accepted).toMatchObject({ outcome: 'accepted', answer: expect.stringContaining('invalid_grant') });
+    const form = Object.fromEntries(platform.calls('POST', '/token')[0]!.form());
+    expect(form).toMatchObject({
+      grant_type: 'authorization_code',
+      client_id: '1234.apps.googleusercontent.com',
+      redirect_uri: `${BASE}/connect/callback/youtube`,
+    });
+
+    platform.reset();
+    platform.on('POST', '/token', { status: 401, json: { error: 'invalid_client', error_description: 'The OAuth client was not found.' } });
+    expect(await checkNetworkCredentials('google_business', platform.fetch)).toMatchObject({
+      outcome: 'refused',
+      answer: expect.stringContaining('The OAuth client was not found.'),
+    });
+  });
+
+  it('Slack: HTTP 200 with ok false: invalid_code is accepted, bad_client_secret refused', async () => {
+    vi.stubEnv('SLACK_CLIENT_ID', '1234.5678');
+    vi.stubEnv('SLACK_CLIENT_SECRET', 'slack-secret');
+    vi.stubEnv('SLACK_API_BASE_URL', platform.baseUrl);
+    platform.on('POST', '/oauth.v2.access', { json: { ok: false, error: 'invalid_code' } });
+    expect(await checkNetworkCredentials('slack', platform.fetch)).toMatchObject({ outcome: 'accepted' });
+    platform.reset();
+    platform.on('POST', '/oauth.v2.access', { json: { ok: false, error: 'bad_client_secret' } });
+    expect(await checkNetworkCredentials('slack', platform.fetch)).toMatchObject({ outcome: 'refused', answer: '{"ok":false,"error":"bad_client_secret"}' });
+  });
+
+  it('says when the network cannot be reached', async () => {
+    vi.stubEnv('GOOGLE_CLIENT_ID', '1234.apps.googleusercontent.com');
+    vi.stubEnv('GOOGLE_CLIENT_SECRET', 'GOCSPX-secret');
+    vi.stubEnv('GOOGLE_OAUTH_TOKEN_URL', `${platform.baseUrl}/token`);
+    const failing = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    expect(await checkNetworkCredentials('youtube', failing)).toMatchObject({ outcome: 'unreachable' });
+  });
+});

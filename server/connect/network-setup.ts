@@ -1,0 +1,253 @@
+// What the operator of this Herald needs to know to connect real accounts, network by network:
+// whether the network is ready, and for those that need an app (or a bot) of the deployment,
+// what to register with the network (the redirect URI, the scopes Herald asks for), which
+// environment variables to set and whether they are, where the network's developer console
+// is, and a check of the credentials against the network itself. Read by the staff app's
+// Networks page; the facts come from where the connect flow reads them (oauthApps, the
+// providers, oauthCallbackUrl), so the page cannot tell one story and the flow another.
+import { z } from 'zod';
+import { env, type ConfigurationVariable } from '@/server/config/env';
+import { defaultFetch, type Fetcher } from '@/server/platforms/http';
+import { oauthApps, type OAuthApp } from '@/server/platforms/oauth-apps';
+import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { PLATFORMS, type Platform } from '@/server/shared/platforms';
+import { demoAccountsOffered, oauthCallbackUrl, realChannelMode } from './channels';
+import { isCredentialsProvider, type OAuthProvider } from './oauth/oauth-provider';
+import { oauthProviders } from './oauth/providers';
+import { telegramBotUsername } from './oauth/providers/telegram';
+
+/** What a network needs of the deployment before real accounts connect. */
+export type NetworkNeeds = 'nothing' | 'app' | 'bot';
+
+interface Registration {
+  needs: NetworkNeeds;
+  /** The variables that hold the app's (or bot's) credentials; `optional` ones may stay unset. */
+  variables: { name: ConfigurationVariable; optional?: boolean }[];
+  /** Where the operator registers the app (or makes the bot). */
+  console: string | null;
+  /** One sentence the operator needs besides the variables (an app shared with another network, a product to add). */
+  note: string | null;
+}
+
+const META_NOTE = 'Facebook and Instagram share one Meta app (Facebook Login for Business with the Instagram Graph API).';
+const GOOGLE_NOTE = 'YouTube and Google Business Profile share one Google OAuth client; enable the YouTube Data API and the Business Profile APIs for it.';
+
+const REGISTRATION: Record<Platform, Registration> = {
+  linkedin: {
+    needs: 'app',
+    variables: [{ name: 'LINKEDIN_CLIENT_ID' }, { name: 'LINKEDIN_CLIENT_SECRET' }],
+    console: 'https://www.linkedin.com/developers/apps',
+    note: 'Add the products “Sign In with LinkedIn using OpenID Connect” and “Share on LinkedIn” to the app.',
+  },
+  facebook: {
+    needs: 'app',
+    variables: [{ name: 'META_APP_ID' }, { name: 'META_APP_SECRET' }],
+    console: 'https://developers.facebook.com/apps/',
+    note: META_NOTE,
+  },
+  instagram: {
+    needs: 'app',
+    variables: [{ name: 'META_APP_ID' }, { name: 'META_APP_SECRET' }],
+    console: 'https://developers.facebook.com/apps/',
+    note: META_NOTE,
+  },
+  twitter: {
+    needs: 'app',
+    variables: [{ name: 'X_CLIENT_ID' }, { name: 'X_CLIENT_SECRET', optional: true }],
+    console: 'https://developer.x.com/en/portal/projects-and-apps',
+    note: 'Turn on OAuth 2.0 in the app’s user authentication settings (a web app: confidential client with a secret, or a public client without one).',
+  },
+  threads: {
+    needs: 'app',
+    variables: [{ name: 'THREADS_APP_ID' }, { name: 'THREADS_APP_SECRET' }],
+    console: 'https://developers.facebook.com/apps/',
+    note: 'A Meta app with the “Access the Threads API” use case; its Threads app id and secret, not the Meta app’s.',
+  },
+  tiktok: {
+    needs: 'app',
+    variables: [{ name: 'TIKTOK_CLIENT_KEY' }, { name: 'TIKTOK_CLIENT_SECRET' }],
+    console: 'https://developers.tiktok.com/apps/',
+    note: 'Add Login Kit and the Content Posting API (Direct Post) to the app.',
+  },
+  youtube: {
+    needs: 'app',
+    variables: [{ name: 'GOOGLE_CLIENT_ID' }, { name: 'GOOGLE_CLIENT_SECRET' }],
+    console: 'https://console.cloud.google.com/apis/credentials',
+    note: GOOGLE_NOTE,
+  },
+  google_business: {
+    needs: 'app',
+    variables: [{ name: 'GOOGLE_CLIENT_ID' }, { name: 'GOOGLE_CLIENT_SECRET' }],
+    console: 'https://console.cloud.google.com/apis/credentials',
+    note: GOOGLE_NOTE,
+  },
+  pinterest: {
+    needs: 'app',
+    variables: [{ name: 'PINTEREST_CLIENT_ID' }, { name: 'PINTEREST_CLIENT_SECRET' }],
+    console: 'https://developers.pinterest.com/apps/',
+    note: null,
+  },
+  reddit: {
+    needs: 'app',
+    variables: [{ name: 'REDDIT_CLIENT_ID' }, { name: 'REDDIT_CLIENT_SECRET' }],
+    console: 'https://www.reddit.com/prefs/apps',
+    note: 'Create a “web app”.',
+  },
+  discord: {
+    needs: 'app',
+    variables: [{ name: 'DISCORD_CLIENT_ID' }, { name: 'DISCORD_CLIENT_SECRET' }],
+    console: 'https://discord.com/developers/applications',
+    note: null,
+  },
+  slack: { needs: 'app', variables: [{ name: 'SLACK_CLIENT_ID' }, { name: 'SLACK_CLIENT_SECRET' }], console: 'https://api.slack.com/apps', note: null },
+  telegram: {
+    needs: 'bot',
+    variables: [{ name: 'TELEGRAM_BOT_TOKEN' }],
+    console: 'https://t.me/BotFather',
+    note: 'Make a bot with @BotFather (/newbot) and set its token; clients add the bot to their channel as an administrator.',
+  },
+  mastodon: { needs: 'nothing', variables: [], console: null, note: 'Herald registers itself on each client’s server when they connect: nothing to set up.' },
+  bluesky: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their handle and an app password: nothing to set up.' },
+};
+
+export const ZNetworkSetup = z.object({
+  platform: z.enum(PLATFORMS),
+  label: z.string(),
+  needs: z.enum(['nothing', 'app', 'bot']),
+  /** How a real account connects now (`unavailable`: not until the variables are set). */
+  realAccounts: z.enum(['oauth', 'credentials', 'unavailable']),
+  /** The redirect URI to register with the network's app; null where nothing is registered. */
+  redirectUri: z.string().nullable(),
+  /** The scopes (permissions) Herald asks for, as the network names them. */
+  scopes: z.array(z.string()),
+  /** The variables to set, and whether each is (never its value). */
+  variables: z.array(z.object({ name: z.string(), set: z.boolean(), optional: z.boolean() })),
+  console: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type NetworkSetup = z.infer<typeof ZNetworkSetup>;
+
+export const ZNetworksOverview = z.object({
+  networks: z.array(ZNetworkSetup),
+  /** The address networks send the browser back to. */
+  baseUrl: z.string(),
+  /** Whether the redirect URIs name a public https address (networks refuse most others). */
+  publicBaseUrl: z.boolean(),
+  /** Whether this deployment offers demo accounts at all (CONNECT_SANDBOX), and whether the acting workspace does. */
+  demoAccounts: z.object({ deployment: z.boolean(), workspace: z.boolean() }),
+});
+export type NetworksOverview = z.infer<typeof ZNetworksOverview>;
+
+/** A stand-in app, for reading the consent URL a provider builds (its scopes) without the real one. */
+const PLACEHOLDER_APP: OAuthApp = {
+  clientId: 'client-id',
+  clientSecret: null,
+  authorizeUrl: 'https://network.invalid/authorize',
+  tokenUrl: 'https://network.invalid/token',
+  apiBaseUrl: 'https://network.invalid',
+};
+
+/** The scopes a provider asks for, read from the consent URL it builds (so they are the flow's own). */
+function scopesOf(provider: OAuthProvider, platform: Platform): string[] {
+  const url = new URL(provider.authorizeUrl({ app: PLACEHOLDER_APP, state: 'state', redirectUri: oauthCallbackUrl(platform), codeChallenge: 'challenge' }));
+  const scopes = [url.searchParams.get('scope'), url.searchParams.get('user_scope')].filter((s): s is string => Boolean(s));
+  return scopes.flatMap((s) => s.split(/[\s,]+/)).filter(Boolean);
+}
+
+export function networkSetup(platform: Platform): NetworkSetup {
+  const registration = REGISTRATION[platform];
+  const provider = oauthProviders[platform];
+  const oauth = isCredentialsProvider(provider) ? null : provider;
+  const scopes = oauth ? scopesOf(oauth, platform) : [];
+  return {
+    platform,
+    label: PLATFORM_CATALOGUE[platform].label,
+    needs: registration.needs,
+    realAccounts: realChannelMode(platform),
+    redirectUri: registration.needs === 'app' ? oauthCallbackUrl(platform) : null,
+    scopes,
+    variables: registration.variables.map((v) => ({ name: v.name, set: env.isSet(v.name), optional: v.optional ?? false })),
+    console: registration.console,
+    note: registration.note,
+  };
+}
+
+export function networksOverview(workspace: { demoAccounts: boolean }): NetworksOverview {
+  const baseUrl = env.connectBaseUrl();
+  const host = new URL(baseUrl).hostname;
+  return {
+    networks: PLATFORMS.map(networkSetup),
+    baseUrl,
+    publicBaseUrl: baseUrl.startsWith('https://') && host !== 'localhost' && !host.startsWith('127.'),
+    demoAccounts: { deployment: env.connectSandbox(), workspace: demoAccountsOffered(workspace) },
+  };
+}
+
+export const ZCredentialsCheck = z.object({
+  outcome: z.enum(['accepted', 'refused', 'not_set', 'nothing_to_check', 'unreachable', 'inconclusive']),
+  /** What Herald concluded, in a sentence. */
+  message: z.string(),
+  /** The network's own answer, verbatim (trimmed), where it gave one. */
+  answer: z.string().nullable(),
+});
+export type CredentialsCheck = z.infer<typeof ZCredentialsCheck>;
+
+// What token endpoints answer when the client's credentials are wrong (RFC 6749 §5.2
+// invalid_client / unauthorized_client; Slack oauth.v2.access: invalid_client_id,
+// bad_client_secret; Meta: "Error validating application", "Error validating client secret")
+// and when only the code is (RFC 6749 invalid_grant; Slack invalid_code; Meta "Invalid
+// verification code format", "This authorization code has been used").
+const CLIENT_REFUSED = /invalid_client|unauthorized_client|bad_client_secret|client secret|validating application/i;
+const CODE_REFUSED = /invalid_grant|invalid_code|invalid_request|authorization code|verification code|code_verifier/i;
+
+/** A code no network ever issued: the token endpoint refuses it, and how it refuses says whether it knows the app. */
+const TEST_CODE = 'herald-credentials-check';
+
+/**
+ * Checks the app's (or bot's) credentials against the network: for an OAuth app, the code
+ * exchange of the real connect flow with a code no network issued — a network that knows the
+ * app refuses only the code (invalid_grant), one that does not refuses the client
+ * (invalid_client); for Telegram, the bot's getMe. Nothing is created or changed on the network.
+ */
+export async function checkNetworkCredentials(platform: Platform, fetch: Fetcher = defaultFetch()): Promise<CredentialsCheck> {
+  const registration = REGISTRATION[platform];
+  const label = PLATFORM_CATALOGUE[platform].label;
+  if (registration.needs === 'nothing') return { outcome: 'nothing_to_check', message: `${label} needs no credentials of this Herald.`, answer: null };
+  const missing = registration.variables.filter((v) => !v.optional && !env.isSet(v.name)).map((v) => v.name);
+  if (missing.length) return { outcome: 'not_set', message: `Set ${missing.join(' and ')} first.`, answer: null };
+
+  if (registration.needs === 'bot') {
+    const bot = await telegramBotUsername(fetch);
+    return bot
+      ? { outcome: 'accepted', message: `Telegram knows the bot: @${bot}.`, answer: null }
+      : { outcome: 'refused', message: 'Telegram did not accept the bot token (or could not be reached): check TELEGRAM_BOT_TOKEN.', answer: null };
+  }
+
+  const provider = oauthProviders[platform];
+  const app = oauthApps[platform]();
+  if (isCredentialsProvider(provider) || !app) return { outcome: 'not_set', message: 'This network has no app configured.', answer: null };
+  const tokenPath = new URL(app.tokenUrl).pathname;
+  let answer: { status: number; text: string } | null = null;
+  const recording: Fetcher = async (url, init) => {
+    const response = await fetch(url, init);
+    if (!answer && new URL(url).pathname === tokenPath) answer = { status: response.status, text: response.body.toString('utf8').slice(0, 500) };
+    return response;
+  };
+  try {
+    await provider.connect(recording, { app, code: TEST_CODE, redirectUri: oauthCallbackUrl(platform), codeVerifier: provider.pkce ? 'x'.repeat(43) : null });
+  } catch {
+    // The refusal is expected; what matters is how the token endpoint refused.
+  }
+  const got = answer as { status: number; text: string } | null;
+  if (!got) return { outcome: 'unreachable', message: `Herald could not reach ${label}’s token endpoint (${app.tokenUrl}).`, answer: null };
+  const text = got.text.trim();
+  if (got.status === 401 || CLIENT_REFUSED.test(text)) {
+    return { outcome: 'refused', message: `${label} does not accept these app credentials: check the variables against the app in its console.`, answer: text };
+  }
+  // A refusal: a 4xx, or Slack's HTTP 200 with "ok": false.
+  const refusal = (got.status >= 400 && got.status < 500) || /"ok"\s*:\s*false/.test(text);
+  if (refusal && CODE_REFUSED.test(text)) {
+    return { outcome: 'accepted', message: `${label} knows the app: it refused only Herald’s test code, as it should.`, answer: text };
+  }
+  return { outcome: 'inconclusive', message: `${label} answered in a way Herald cannot read as yes or no (HTTP ${got.status}).`, answer: text };
+}
