@@ -247,7 +247,10 @@ describe('setting a new password from the link', () => {
   it('holds the new password to the sign-up rules, and a refused password leaves the link usable', async () => {
     const { email } = await member();
     const token = await resetLinkOf(email);
-    await expect(completePasswordReset(token, { password: 'short' }, from())).rejects.toMatchObject({ field: 'password', message: expect.stringContaining('10') });
+    await expect(completePasswordReset(token, { password: 'short' }, from())).rejects.toMatchObject({
+      field: 'password',
+      message: expect.stringContaining('10'),
+    });
     await expect(completePasswordReset(token, { password: 'password123' }, from())).rejects.toMatchObject({
       field: 'password',
       message: expect.stringContaining('guessed'),
