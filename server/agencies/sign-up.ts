@@ -52,6 +52,11 @@ export async function hasAgency(): Promise<boolean> {
   return (await db.workspace.count({ where: { managedById: null, deletedAt: null } })) > 0;
 }
 
+/** Whether the agencies this Herald had were all deleted (their rows wait for the purge): no agency now, yet not new. */
+export async function onlyDeletedAgencies(): Promise<boolean> {
+  return !(await hasAgency()) && (await db.workspace.count({ where: { managedById: null } })) > 0;
+}
+
 /** Who may sign up now: the first run (no agency yet) always; afterwards the configured mode. */
 export async function signUpState(): Promise<{ firstRun: boolean; mode: 'open' | 'invite' | 'single' }> {
   return { firstRun: !(await hasAgency()), mode: env.signupMode() };
