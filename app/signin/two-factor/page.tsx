@@ -45,21 +45,26 @@ export default async function TwoFactorSetupPage({ searchParams }: { searchParam
             ) : (
               <p>After your password, Herald will ask for a code from an app on your phone: a stolen password alone no longer opens your account.</p>
             )}
-            <EnrolForm initial={initial} next={safeNext(next)} />
-            {/* A way back: to where the member came from, or, when nothing else opens until it
-                is set up, out (the member may need their phone first). */}
-            {required ? (
-              <form action={signOutAction} className="auth-back">
-                <span className="muted">Not now?</span>{' '}
-                <button type="submit" className="link-button">
-                  Sign out
-                </button>
-              </form>
-            ) : (
-              <p className="auth-back">
-                <a href={safeNext(next)}>Not now: go back</a>
-              </p>
-            )}
+            <EnrolForm
+              initial={initial}
+              next={safeNext(next)}
+              back={
+                // A way back: to where the member came from, or, when nothing else opens until it
+                // is set up, out (the member may need their phone first).
+                required ? (
+                  <form action={signOutAction} className="auth-back">
+                    <span className="muted">Not now?</span>{' '}
+                    <button type="submit" className="link-button">
+                      Sign out
+                    </button>
+                  </form>
+                ) : (
+                  <p className="auth-back">
+                    <a href={safeNext(next)}>Not now: go back</a>
+                  </p>
+                )
+              }
+            />
           </>
         )}
       </section>
