@@ -182,6 +182,22 @@ test('a second agency signs up and sees nothing of the first', async ({ browser 
   expect(refused.status()).toBeGreaterThanOrEqual(400);
 });
 
+test('sign-up names an email already in use, with the way to sign in and to reset the password', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${origin}/signup`);
+  await page.getByLabel('Agency name').fill('Atlantic Again');
+  await page.getByLabel('Your name').fill(first.name);
+  await page.getByLabel('Email').fill(first.email);
+  await page.getByLabel('Password').fill('another long passphrase here');
+  await page.getByRole('button', { name: 'Create the agency' }).click();
+  const problem = page.getByRole('alert').filter({ hasText: 'An account with this email exists already' });
+  await expect(problem).toBeVisible();
+  await expect(problem.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/signin/forgot');
+  await problem.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${origin}/signin`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
 test('an invite-only Herald refuses sign-up with a page that says why', async ({ page }) => {
   const server = await startHerald(3182, { SIGNUP_MODE: 'invite' });
   const invited = server.origin;
@@ -230,7 +246,10 @@ test('an owner exports the agency, then deletes it: no key and no token works af
   await expect(dialog.getByRole('button', { name: 'Delete the agency' })).toBeDisabled();
   await dialog.getByLabel(/Type the agency’s name/).fill(first.agency);
   await dialog.getByRole('button', { name: 'Delete the agency' }).click();
-  await expect(page).toHaveURL(`${origin}/signin`);
+  // A page of its own: what closed, when the rest goes, and the email free to sign up again.
+  await expect(page).toHaveURL(/\/agency-deleted\?/);
+  await expect(page.getByRole('heading', { name: 'Your agency is deleted' })).toBeVisible();
+  await expect(page.getByTestId('email-next')).toContainText('Your email is free again');
 
   expect((await page.request.get(`${origin}/public/v1/connections`, { headers: bearer })).status()).toBe(401);
   expect(

@@ -52,10 +52,17 @@ async function attempt(fields: Record<string, FormDataEntryValue | null>, onStep
   redirect(redirectTo);
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string; code?: string; step?: string; callbackUrl?: string }> }) {
-  const { error, code, step, callbackUrl } = await searchParams;
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string; code?: string; step?: string; callbackUrl?: string; reset?: string }>;
+}) {
+  const { error, code, step, callbackUrl, reset } = await searchParams;
   const redirectTo = safeCallback(callbackUrl);
-  // An empty Herald has nobody to sign in: its first run creates the agency and its owner.
+  // A Herald with no agency (new, or its only agency deleted) has no account anyone can sign in
+  // to, so its sign-up is where to go. Sign-up takes any address then: an account without a
+  // live workspace does not hold its email (server/agencies/released-accounts.ts), so the
+  // "sign in instead" of an email in use cannot lead back here.
   const signup = await signUpState();
   if (signup.firstRun) redirect('/signup');
   const request = await headers();
@@ -87,6 +94,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
               <code>HERALD_BASE_URL</code> (and <code>AUTH_URL</code>) to {mismatch.opened} and restart.
             </p>
           </div>
+        ) : null}
+        {reset === 'done' && !error && !codeStep ? (
+          <p className="notice" role="status" data-testid="reset-done">
+            Your password is changed, and every session of your account was signed out. Sign in with the new password.
+          </p>
         ) : null}
         {error ? (
           <p className="error" role="alert" data-testid="sign-in-refused">
@@ -120,6 +132,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <button className="button" type="submit" style={{ width: '100%' }}>
               Sign in
             </button>
+            <p>
+              <Link href="/signin/forgot">Forgot your password?</Link>
+            </p>
             {signup.mode === 'open' ? (
               <p>
                 New to Herald? <Link href="/signup">Create an agency</Link>

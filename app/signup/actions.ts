@@ -3,12 +3,13 @@
 // new owner signed in (by path: the address the browser opened) and sent to the dashboard.
 import { redirect } from 'next/navigation';
 import { ZodError } from 'zod';
-import { signUpAgency } from '@/server/agencies/sign-up';
+import { isEmailTaken, signUpAgency } from '@/server/agencies/sign-up';
 import { signIn } from '@/server/auth/staff-auth';
 import { AppError } from '@/server/errors/app-error';
+import type { FormProblem } from '@/app/_ui/form-state-errors';
 
 export interface SignUpState {
-  error?: { field?: string; message: string };
+  error?: FormProblem;
   values?: Record<string, string>;
 }
 
@@ -27,6 +28,14 @@ export async function signUpAction(_prev: SignUpState, form: FormData): Promise<
       ...(values.invite ? { invite: values.invite } : {}),
     });
   } catch (error) {
+    if (isEmailTaken(error)) {
+      // The account works somewhere: the way in is signing in (or a reset, if the password is gone).
+      const links = [
+        { href: '/signin', label: 'Sign in' },
+        { href: '/signin/forgot', label: 'Forgot your password?' },
+      ];
+      return { error: { field: 'email', message: (error as AppError).message, links }, values };
+    }
     if (error instanceof AppError) return { error: { field: error.field, message: error.message }, values };
     if (error instanceof ZodError) {
       const issue = error.issues[0]!;

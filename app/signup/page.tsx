@@ -2,7 +2,7 @@
 // mode); afterwards SIGNUP_MODE decides, and a closed Herald says so plainly.
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { signUpOpen } from '@/server/agencies/sign-up';
+import { onlyDeletedAgencies, signUpOpen } from '@/server/agencies/sign-up';
 import { SignUpForm } from './sign-up-form';
 
 export const dynamic = 'force-dynamic';
@@ -32,16 +32,21 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
       </main>
     );
   }
+  // No agency, but not new: its agency was deleted. Nobody can sign in, and any email, the
+  // deleted agency's included, can start again here.
+  const afterDeletion = gate.firstRun && (await onlyDeletedAgencies());
   return (
     <main className="auth-page">
       <section className="card auth-card signup-card" aria-labelledby="signup-title">
         <h1 id="signup-title" style={{ marginTop: 0 }}>
-          {gate.firstRun ? 'Welcome to Herald' : 'Create your agency'}
+          {gate.firstRun && !afterDeletion ? 'Welcome to Herald' : 'Create your agency'}
         </h1>
-        <p className="muted">
-          {gate.firstRun
-            ? 'This Herald is new. Create the agency it serves and your owner account: you will confirm your email from a link we send.'
-            : 'Your agency and your owner account. You will confirm your email from a link we send.'}
+        <p className="muted" data-testid="signup-intro">
+          {afterDeletion
+            ? 'This Herald has no agency at the moment: the last one was deleted, so there is no account to sign in to. Create the agency it serves and your owner account (an email used before works again); you will confirm it from a link we send.'
+            : gate.firstRun
+              ? 'This Herald is new. Create the agency it serves and your owner account: you will confirm your email from a link we send.'
+              : 'Your agency and your owner account. You will confirm your email from a link we send.'}
         </p>
         <SignUpForm invite={invite ?? null} />
         {gate.firstRun ? null : (

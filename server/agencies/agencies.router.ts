@@ -40,6 +40,6 @@ export const agenciesRouter = router({
   delete: apiProcedure
     .meta({ scope: 'workspaces:manage', errors: ['FORBIDDEN', 'VALIDATION_FAILED'] })
     .input(z.strictObject({ confirmName: ZText.max(200) }))
-    .output(writeEnvelope(z.object({ purgeAfter: z.string() })))
+    .output(writeEnvelope(z.object({ purgeAfter: z.string(), accountReleased: z.boolean() })))
     .mutation(async ({ ctx, input }) => ({ data: await deleteAgency(ctx.actor, input.confirmName), warnings: [] })),
 });

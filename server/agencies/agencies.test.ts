@@ -6,7 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { requestPasswordReset, viewPasswordReset } from '@/server/auth/password-reset';
+import { signInWithPassword } from '@/server/auth/sign-in';
 import { resolveStaffActor } from '@/server/auth/staff-actor';
+import { createSession, sessionUser } from '@/server/auth/staff-session';
 import { db } from '@/server/db/client';
 import { readMailbox } from '@/server/email/mailer';
 import { HEADERS } from '@/server/shared/headers';
@@ -15,7 +18,8 @@ import { createCaller } from '@/server/root';
 import { createKey } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 import { deleteAgency, exportAgency, purgeDeletedAgencies } from './leave';
-import { createSignupInvite, signUpAgency, signUpOpen, verifyEmail } from './sign-up';
+import { releasedPlaceholder } from './released-accounts';
+import { createSignupInvite, EMAIL_TAKEN, isEmailTaken, signUpAgency, signUpOpen, verifyEmail } from './sign-up';
 
 const api = usePublicApi();
 beforeAll(() => {
@@ -85,7 +89,11 @@ describe('the first run and sign-up modes', () => {
     await expect(signUpAgency({ ...owner('weak'), password: 'password123' })).rejects.toMatchObject({ field: 'password' });
     await expect(signUpAgency({ ...owner('weak'), password: 'owner-weak is my password' })).rejects.toMatchObject({
       field: 'password',
-      message: expect.stringContaining('email'),
+      message: 'The password must not contain “owner-weak”, the name in your email address',
+    });
+    await expect(signUpAgency({ ...owner('weak'), password: 'owner-weak@agency-weak.example!' })).rejects.toMatchObject({
+      field: 'password',
+      message: 'The password must not contain your email address',
     });
     await expect(signUpAgency({ ...owner('weak'), timeZone: 'Mars/Olympus' })).rejects.toThrow();
     expect(await db.workspace.count()).toBe(before);
@@ -118,9 +126,11 @@ describe('email verification', () => {
 
     const link = await verificationLink(me.email);
     const token = new URL(link).searchParams.get('token')!;
-    expect(await verifyEmail('not-a-real-token-at-all-1234')).toBeNull();
-    expect(await verifyEmail(token)).toBe(me.email);
-    expect(await verifyEmail(token)).toBeNull(); // spent
+    expect(await verifyEmail('not-a-real-token-at-all-1234')).toEqual({ state: 'invalid' });
+    expect(await verifyEmail(token)).toEqual({ state: 'confirmed', email: me.email });
+    // Spent: opened again, it says so instead of asking for a new link.
+    expect(await verifyEmail(token)).toEqual({ state: 'already', email: me.email });
+    expect(await db.user.findUniqueOrThrow({ where: { id: me.userId } })).toMatchObject({ emailVerified: expect.any(Date) });
     const after = await resolveStaffActor(me.userId, null);
     expect(after.unverified).toBeUndefined();
     expect(after.scopes).toContain('workspaces:manage');
@@ -184,5 +194,115 @@ describe('leaving', () => {
     expect(await db.workspace.count({ where: { id: { in: [me.workspaceId, client.id] } } })).toBe(0);
     expect(await db.user.count({ where: { id: me.userId } })).toBe(0);
     expect(await db.workspace.count({ where: { id: other.workspaceId } })).toBe(1);
+  });
+});
+
+describe('coming back after leaving', () => {
+  const here = { address: '198.51.100.40', userAgent: 'test-agent' };
+
+  it('frees the owner’s email at once: the same email signs up again, and the new account reaches nothing of the old agency', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    const me = await signUpAgency(owner('back'));
+    await verifyEmail(new URL(await verificationLink(me.email)).searchParams.get('token')!);
+    const staff = caller(me.userId);
+    const client = (await staff.workspaces.create({ name: 'Back Client' })).data;
+    const oldPost = await db.post.create({ data: { workspaceId: me.workspaceId, content: 'The old agency’s private plan', status: 'draft' } });
+    const oldKey = await createKey(me.workspaceId);
+    // A teammate who works only here, and one who also works for another agency.
+    const elsewhere = await signUpAgency(owner('elsewhere'));
+    const onlyHere = await db.user.create({ data: { email: 'only-here@agency-back.example', passwordHash: 'x' } });
+    const alsoThere = await db.user.create({ data: { email: 'also-there@agency-back.example', passwordHash: 'x' } });
+    await db.membership.createMany({
+      data: [
+        { userId: onlyHere.id, workspaceId: me.workspaceId, role: 'member' },
+        { userId: alsoThere.id, workspaceId: me.workspaceId, role: 'member' },
+        { userId: alsoThere.id, workspaceId: elsewhere.workspaceId, role: 'member' },
+      ],
+    });
+    const alsoThereSession = await createSession(alsoThere.id, here);
+    // A reset link asked for before leaving.
+    await requestPasswordReset({ email: me.email }, here);
+    let resetToken = '';
+    await vi.waitFor(async () => {
+      const mail = (await readMailbox(me.email)).find((m) => m.subject === 'Reset your Herald password');
+      resetToken = /\/signin\/reset\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    });
+
+    const deleted = await deleteAgency(await resolveStaffActor(me.userId, null), 'Agency back');
+    expect(deleted.accountReleased).toBe(true);
+
+    // The old account lets go of the address (kept aside until the purge) and of its password.
+    expect(await db.user.findUniqueOrThrow({ where: { id: me.userId } })).toMatchObject({
+      email: releasedPlaceholder(me.userId),
+      releasedEmail: me.email,
+      releasedAt: expect.any(Date),
+      passwordHash: null,
+    });
+    expect(await viewPasswordReset(resetToken)).toEqual({ state: 'invalid' });
+    // So does the teammate with nowhere else to go; the one who works elsewhere keeps everything.
+    expect(await db.user.findUniqueOrThrow({ where: { id: onlyHere.id } })).toMatchObject({ releasedEmail: 'only-here@agency-back.example' });
+    expect(await db.user.findUniqueOrThrow({ where: { id: alsoThere.id } })).toMatchObject({ email: 'also-there@agency-back.example', releasedAt: null });
+    expect(await sessionUser(alsoThereSession)).toMatchObject({ id: alsoThere.id });
+    const released = await db.securityEvent.findMany({ where: { kind: 'account.released', workspaceId: me.workspaceId } });
+    expect(released.map((e) => e.email).sort()).toEqual([me.email, 'only-here@agency-back.example'].sort());
+    expect(released.every((e) => (e.detail as { reason?: string }).reason === 'agency_deleted')).toBe(true);
+
+    // The same minute, the same email signs up again: a new account, a new agency.
+    const again = await signUpAgency({ ...owner('back'), agencyName: 'Back Again', password: 'a second start this spring' });
+    expect(again.email).toBe(me.email);
+    expect(again.userId).not.toBe(me.userId);
+    expect(again.workspaceId).not.toBe(me.workspaceId);
+    // Its email, its password: the old password opens nothing.
+    expect(await signInWithPassword({ email: me.email, password: owner('back').password }, here)).toMatchObject({ kind: 'refused' });
+    const signedIn = await signInWithPassword({ email: me.email, password: 'a second start this spring' }, here);
+    expect(signedIn).toMatchObject({ kind: 'signed-in', user: { id: again.userId } });
+
+    // Nothing of the old agency is reachable from the new account.
+    expect((await db.membership.findMany({ where: { userId: again.userId } })).map((m) => m.workspaceId)).toEqual([again.workspaceId]);
+    await expect(resolveStaffActor(again.userId, me.workspaceId)).rejects.toMatchObject({ code: 'WORKSPACE_NOT_MANAGED' });
+    await expect(resolveStaffActor(again.userId, client.id)).rejects.toMatchObject({ code: 'WORKSPACE_NOT_MANAGED' });
+    const posts = await caller(again.userId).posts.list({});
+    expect(JSON.stringify(posts)).not.toContain(oldPost.id);
+    const shell = await caller(again.userId).app.shell();
+    expect(JSON.stringify(shell)).not.toContain(me.workspaceId);
+    expect(JSON.stringify(shell)).not.toContain('Agency back');
+    expect((await api('GET', '/connections', { key: oldKey.secret })).status).toBe(401);
+
+    // The purge takes the old account and agency, never the new ones.
+    await purgeDeletedAgencies(new Date(Date.now() + 31 * 86_400_000));
+    expect(await db.user.count({ where: { id: { in: [me.userId, onlyHere.id] } } })).toBe(0);
+    expect(await db.user.findUniqueOrThrow({ where: { id: again.userId } })).toMatchObject({ email: me.email, releasedAt: null });
+    expect(await db.workspace.count({ where: { id: again.workspaceId } })).toBe(1);
+    expect(await db.user.count({ where: { id: alsoThere.id } })).toBe(1);
+  });
+
+  it('keeps the account of an owner who works for another agency too: sign-up still sends them to sign in', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    const me = await signUpAgency(owner('twohats'));
+    await verifyEmail(new URL(await verificationLink(me.email)).searchParams.get('token')!);
+    const other = await signUpAgency(owner('hosts'));
+    await db.membership.create({ data: { userId: me.userId, workspaceId: other.workspaceId, role: 'admin' } });
+
+    const deleted = await deleteAgency(await resolveStaffActor(me.userId, me.workspaceId), 'Agency twohats');
+    expect(deleted.accountReleased).toBe(false);
+    expect(await db.user.findUniqueOrThrow({ where: { id: me.userId } })).toMatchObject({ email: me.email, releasedAt: null });
+    const refused = await signUpAgency({ ...owner('twohats'), agencyName: 'Twohats Again' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ field: 'email', message: EMAIL_TAKEN });
+    expect(isEmailTaken(refused)).toBe(true);
+    expect(await resolveStaffActor(me.userId, null)).toMatchObject({ workspaceId: other.workspaceId });
+  });
+
+  it('lets a sign-up take the email of an account that belongs to no live workspace', async () => {
+    vi.stubEnv('SIGNUP_MODE', 'open');
+    // A member removed from every team, or an agency deleted before releases existed.
+    const stranded = await db.user.create({ data: { email: 'owner-stranded@agency-stranded.example', passwordHash: 'x' } });
+    const fresh = await signUpAgency(owner('stranded'));
+    expect(fresh.userId).not.toBe(stranded.id);
+    expect(await db.user.findUniqueOrThrow({ where: { id: stranded.id } })).toMatchObject({
+      email: releasedPlaceholder(stranded.id),
+      releasedEmail: 'owner-stranded@agency-stranded.example',
+    });
+    const event = await db.securityEvent.findFirstOrThrow({ where: { kind: 'account.released', userId: stranded.id } });
+    expect(event.detail).toEqual({ reason: 'sign_up' });
   });
 });

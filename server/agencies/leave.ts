@@ -2,7 +2,8 @@
 // secret) and deletes the agency. Deletion closes every door at once, in one transaction —
 // keys (OAuth grants included) revoked, client links revoked, platform and ad tokens erased,
 // webhooks paused, scheduled posts cancelled, tool sessions ended, and the members who have
-// nowhere else to go signed out — and the rows themselves are purged after a grace period
+// nowhere else to go signed out and their email released for a new sign-up
+// (released-accounts.ts) — and the rows themselves are purged after a grace period
 // (`agencies.purge`), in case the owner wrote to support the next morning.
 import type { Actor } from '@/server/auth/actor';
 import { actorFields, recordSecurityEvent } from '@/server/security-events/security-events';
@@ -10,6 +11,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { unscheduleDelivery } from '@/server/posts/delivery/schedule';
 import { log } from '@/server/observability/log';
+import { releaseAccount } from './released-accounts';
 
 /** Days between a deletion and the purge of its rows. */
 export const PURGE_AFTER_DAYS = 30;
@@ -112,15 +114,17 @@ export async function exportAgency(actor: Actor): Promise<Record<string, unknown
 /**
  * Deletes the agency and its clients (`confirmName` must be the agency's name, as typed by the
  * owner). Returns when nothing of it can be used any more; the rows go at `purgeAfter`.
+ * `accountReleased`: the owner belonged nowhere else, so their email is free for a new
+ * sign-up now (otherwise their account stays, for the agencies they still work for).
  */
-export async function deleteAgency(actor: Actor, confirmName: string): Promise<{ purgeAfter: string }> {
+export async function deleteAgency(actor: Actor, confirmName: string): Promise<{ purgeAfter: string; accountReleased: boolean }> {
   const agency = await ownAgency(actor);
   if (confirmName.trim() !== agency.name) {
     throw new AppError('VALIDATION_FAILED', `Type the agency's name, ${agency.name}, to delete it`, { field: 'confirmName' });
   }
   const now = new Date();
   const purgeAfter = new Date(now.getTime() + PURGE_AFTER_DAYS * 86_400_000);
-  const scheduled = await db.$transaction(async (tx) => {
+  const { scheduled, released } = await db.$transaction(async (tx) => {
     const ids = [agency.id, ...(await tx.workspace.findMany({ where: { managedById: agency.id, deletedAt: null }, select: { id: true } })).map((c) => c.id)];
     await tx.workspace.updateMany({ where: { id: { in: ids } }, data: { deletedAt: now, purgeAfter } });
     // Keys and OAuth grants (a grant is a key): refused from the next request, on every instance.
@@ -147,18 +151,23 @@ export async function deleteAgency(actor: Actor, confirmName: string): Promise<{
     await tx.mcpSession.updateMany({ where: { workspaceId: { in: ids }, endedAt: null }, data: { endedAt: now } });
     const posts = await tx.post.findMany({ where: { workspaceId: { in: ids }, status: { in: ['scheduled', 'draft'] } }, select: { id: true } });
     await tx.post.updateMany({ where: { id: { in: posts.map((p) => p.id) } }, data: { status: 'cancelled', scheduleVersion: { increment: 1 } } });
-    // Members with nowhere else to go are signed out everywhere.
-    const members = await tx.membership.findMany({ where: { workspaceId: { in: ids } }, select: { userId: true } });
-    for (const userId of new Set(members.map((m) => m.userId))) {
-      const elsewhere = await tx.membership.count({ where: { userId, workspace: { deletedAt: null } } });
-      if (elsewhere === 0) await tx.session.deleteMany({ where: { userId } });
+    // Members with nowhere else to go are signed out everywhere and their email is released
+    // (released-accounts.ts): the owner, or anyone of the team, can sign up again at once. A
+    // member who still works for another agency keeps their account, sessions and email.
+    const members = await tx.membership.findMany({ where: { workspaceId: { in: ids } }, select: { user: { select: { id: true, email: true } } } });
+    let released = false;
+    for (const user of new Map(members.map((m) => [m.user.id, m.user])).values()) {
+      const elsewhere = await tx.membership.count({ where: { userId: user.id, workspace: { deletedAt: null } } });
+      if (elsewhere > 0) continue;
+      await releaseAccount(tx, user, { reason: 'agency_deleted', workspaceId: agency.id, now });
+      if (user.id === actor.userId) released = true;
     }
-    return posts.map((p) => p.id);
+    return { scheduled: posts.map((p) => p.id), released };
   });
   // The scheduled jobs of cancelled posts find them changed and do nothing; dropping them is tidiness.
   await Promise.all(scheduled.map((id) => unscheduleDelivery(id)));
   log.info('agencies', `agency ${agency.id} deleted by its owner; rows purged after ${purgeAfter.toISOString()}`);
-  return { purgeAfter: purgeAfter.toISOString() };
+  return { purgeAfter: purgeAfter.toISOString(), accountReleased: released };
 }
 
 /** The purge job: deleted workspaces whose grace period ended, clients before their agency. */
@@ -174,7 +183,7 @@ export async function purgeDeletedAgencies(now = new Date()): Promise<number> {
       db.workspace.delete({ where: { id: w.id } }),
     ]);
   }
-  // Users left without any workspace have no account to come back to.
-  await db.user.deleteMany({ where: { memberships: { none: {} }, signedUpAt: { not: null } } });
+  // Users left without any workspace have no account to come back to; released ones never do.
+  await db.user.deleteMany({ where: { memberships: { none: {} }, OR: [{ signedUpAt: { not: null } }, { releasedAt: { not: null } }] } });
   return ordered.length;
 }

@@ -3,7 +3,8 @@
 // sign up, `invite` needs an invitation (`npm run invite`), `single` refuses. The owner's
 // email is verified by a link (server/email): until then the account works with the
 // limited scopes of server/auth/staff-actor.ts (try everything inside Herald; nothing that
-// lets others in or sends data out).
+// lets others in or sends data out). An email is free for sign-up unless its account still
+// belongs to a live workspace (released-accounts.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Actor } from '@/server/auth/actor';
@@ -19,6 +20,7 @@ import { log } from '@/server/observability/log';
 import { ZText } from '@/server/shared/schemas';
 import { ZTimeZone } from '@/server/shared/time-zone';
 import { slugify, withSuffix } from '@/server/workspaces/slug';
+import { accountHoldingEmail, releaseAccount } from './released-accounts';
 
 export const ZSignUpInput = z.strictObject({
   agencyName: ZText.trim().min(2).max(80),
@@ -29,6 +31,12 @@ export const ZSignUpInput = z.strictObject({
   invite: z.string().max(200).optional(),
 });
 export type SignUpInput = z.infer<typeof ZSignUpInput>;
+
+/** What sign-up answers (on the email field) for an address whose account works somewhere. */
+export const EMAIL_TAKEN = 'An account with this email exists already: sign in instead';
+
+/** Whether a sign-up was refused for an email in use (the form then links to sign-in and the reset). */
+export const isEmailTaken = (error: unknown): boolean => error instanceof AppError && error.field === 'email' && error.message === EMAIL_TAKEN;
 
 /** How long a verification link works. */
 export const VERIFY_LINK_HOURS = 48;
@@ -42,6 +50,11 @@ const verifyIdentifier = (userId: string) => `verify-email:${userId}`;
 /** An agency that is still here: a workspace nobody manages and nobody deleted. */
 export async function hasAgency(): Promise<boolean> {
   return (await db.workspace.count({ where: { managedById: null, deletedAt: null } })) > 0;
+}
+
+/** Whether the agencies this Herald had were all deleted (their rows wait for the purge): no agency now, yet not new. */
+export async function onlyDeletedAgencies(): Promise<boolean> {
+  return !(await hasAgency()) && (await db.workspace.count({ where: { managedById: null } })) > 0;
 }
 
 /** Who may sign up now: the first run (no agency yet) always; afterwards the configured mode. */
@@ -98,9 +111,11 @@ export async function signUpAgency(raw: SignUpInput): Promise<{ userId: string; 
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await db.$transaction(async (tx) => {
-        if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
-          throw new AppError('VALIDATION_FAILED', 'An account with this email exists already: sign in instead', { field: 'email' });
-        }
+        // An account still at work somewhere keeps its email; one left with no live workspace
+        // (an agency deleted before releases existed, a member removed everywhere) lets it go.
+        const holder = await accountHoldingEmail(tx, email);
+        if (holder?.taken) throw new AppError('VALIDATION_FAILED', EMAIL_TAKEN, { field: 'email' });
+        if (holder) await releaseAccount(tx, holder, { reason: 'sign_up', workspaceId: null, now: new Date() });
         if (invite) {
           // Spent once: a second sign-up with the same link finds it used.
           const spent = await tx.signupInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: new Date() } });
@@ -155,19 +170,42 @@ export async function resendVerification(actor: Actor): Promise<void> {
   await sendVerification(user.email, secret);
 }
 
-/** Spends a verification link; returns the verified email, or null for a link that is unknown, used or expired. */
-export async function verifyEmail(secret: string): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return null;
+/** What opening a verification link did. */
+export type VerifyOutcome =
+  | { state: 'confirmed'; email: string }
+  /** The link was spent before (a second click, a mail client's preview): nothing more to do. */
+  | { state: 'already'; email: string }
+  /** Unknown, expired, replaced by a newer link, or copied incompletely. */
+  | { state: 'invalid' };
+
+const USED_PREFIX = 'verify-email-used:';
+
+/**
+ * Spends a verification link. A spent link is kept, marked, until it would have expired, so
+ * opening it again says the address is confirmed already instead of sending the owner to
+ * ask for a new link they no longer need.
+ */
+export async function verifyEmail(secret: string, now = new Date()): Promise<VerifyOutcome> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return { state: 'invalid' };
   return db.$transaction(async (tx) => {
-    const row = await tx.verificationToken.findFirst({ where: { token: sha256(secret), identifier: { startsWith: 'verify-email:' } } });
-    if (!row) return null;
-    await tx.verificationToken.deleteMany({ where: { identifier: row.identifier } });
-    if (row.expires <= new Date()) return null;
-    const user = await tx.user.update({
-      where: { id: row.identifier.slice('verify-email:'.length) },
-      data: { emailVerified: new Date() },
-      select: { email: true },
+    await tx.verificationToken.deleteMany({ where: { identifier: { startsWith: USED_PREFIX }, expires: { lt: now } } });
+    const row = await tx.verificationToken.findFirst({
+      where: { token: sha256(secret), OR: [{ identifier: { startsWith: 'verify-email:' } }, { identifier: { startsWith: USED_PREFIX } }] },
     });
-    return user.email;
+    if (!row) return { state: 'invalid' };
+    if (row.identifier.startsWith(USED_PREFIX)) {
+      const user = await tx.user.findUnique({ where: { id: row.identifier.slice(USED_PREFIX.length) }, select: { email: true, emailVerified: true } });
+      return user?.emailVerified ? { state: 'already', email: user.email } : { state: 'invalid' };
+    }
+    const userId = row.identifier.slice('verify-email:'.length);
+    // Every other link of the account stops working; this one is kept as spent.
+    await tx.verificationToken.deleteMany({ where: { identifier: row.identifier, token: { not: row.token } } });
+    if (row.expires <= now) {
+      await tx.verificationToken.deleteMany({ where: { identifier: row.identifier } });
+      return { state: 'invalid' };
+    }
+    await tx.verificationToken.updateMany({ where: { identifier: row.identifier, token: row.token }, data: { identifier: `${USED_PREFIX}${userId}` } });
+    const user = await tx.user.update({ where: { id: userId }, data: { emailVerified: new Date() }, select: { email: true } });
+    return { state: 'confirmed', email: user.email };
   });
 }

@@ -19,6 +19,10 @@ export function checkNewPassword(password: string, email: string): void {
   if (password.length > MAX_PASSWORD_LENGTH) refuse(`Use at most ${MAX_PASSWORD_LENGTH} characters`);
   const lower = password.toLowerCase();
   if (COMMON.has(lower) || /^(.)\1+$/.test(password)) refuse('That password is among the first ones guessed: choose another');
-  const local = email.toLowerCase().split('@')[0] ?? '';
-  if (lower === email.toLowerCase() || (local.length >= 4 && lower.includes(local))) refuse('The password must not contain your email');
+  // Say what was found: the whole address, or only the name before its @ ("maria" in
+  // maria@studio.example), which a person may have typed as their own name.
+  const address = email.trim().toLowerCase();
+  const local = address.split('@')[0] ?? '';
+  if (address.length > 0 && lower.includes(address)) refuse('The password must not contain your email address');
+  if (local.length >= 4 && lower.includes(local)) refuse(`The password must not contain “${local}”, the name in your email address`);
 }

@@ -7,6 +7,7 @@
 // An attempt is counted before its password is checked: one statement takes it, refusing it
 // while the key waits, so a burst of parallel guesses cannot all slip through one open gate.
 // A successful sign-in gives the account its slate back (and the address its one attempt).
+// The same gate, under keys of its own, slows password-reset requests (password-reset.ts).
 import { Prisma } from '@/server/generated/prisma/client';
 import { db } from '@/server/db/client';
 
@@ -79,24 +80,50 @@ async function giveBack(key: string, policy: ThrottlePolicy): Promise<void> {
 export type AttemptGate = { ok: true; accountFailures: number; addressFailures: number } | { ok: false; retryAt: Date; locked: boolean };
 
 /**
+ * Takes one attempt under each key, in order: refused (unchecked, and nothing of it counted)
+ * while any key waits; otherwise counted against every key. The same gate serves sign-ins and
+ * anything else worth slowing down per person and per address (password-reset requests).
+ */
+export async function takeAttempts(
+  keys: ReadonlyArray<{ key: string; policy: ThrottlePolicy }>,
+  now = new Date(),
+): Promise<{ ok: true; failures: number[] } | { ok: false; retryAt: Date; locked: boolean }> {
+  const failures: number[] = [];
+  for (const [i, { key, policy }] of keys.entries()) {
+    const taken = await take(key, policy, now);
+    if (!taken.ok) {
+      for (const earlier of keys.slice(0, i)) await giveBack(earlier.key, earlier.policy);
+      return taken;
+    }
+    failures.push(taken.failures);
+  }
+  return { ok: true, failures };
+}
+
+/**
  * Takes one sign-in attempt for an account from an address. Refused (unchecked, uncounted)
  * while either waits; otherwise counted against both until it succeeds.
  */
 export async function takeSignInAttempt(email: string, address: string, now = new Date()): Promise<AttemptGate> {
-  const account = await take(accountKey(email), ACCOUNT_POLICY, now);
-  if (!account.ok) return account;
-  const fromAddress = await take(addressKey(address), ADDRESS_POLICY, now);
-  if (!fromAddress.ok) {
-    await giveBack(accountKey(email), ACCOUNT_POLICY);
-    return fromAddress;
-  }
-  return { ok: true, accountFailures: account.failures, addressFailures: fromAddress.failures };
+  const gate = await takeAttempts(
+    [
+      { key: accountKey(email), policy: ACCOUNT_POLICY },
+      { key: addressKey(address), policy: ADDRESS_POLICY },
+    ],
+    now,
+  );
+  return gate.ok ? { ok: true, accountFailures: gate.failures[0]!, addressFailures: gate.failures[1]! } : gate;
 }
 
 /** The attempt was the account's own: its failures are forgotten, the address gets its attempt back. */
 export async function signInSucceeded(email: string, address: string): Promise<void> {
   await db.signInThrottle.deleteMany({ where: { key: accountKey(email) } });
   await giveBack(addressKey(address), ADDRESS_POLICY);
+}
+
+/** Forgets an account's failed sign-ins (a reset by email proved the mailbox: a lock set by guessers ends). */
+export async function forgetAccountFailures(email: string): Promise<void> {
+  await db.signInThrottle.deleteMany({ where: { key: accountKey(email) } });
 }
 
 /** Whether this count of failures is the one that locked the key (its owner is told once). */

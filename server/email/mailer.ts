@@ -1,4 +1,5 @@
-// The email port. Herald sends little mail (today: email verification), through SMTP when
+// The email port. Herald sends little mail (email verification, team invitations, password
+// reset links, notices of a sign-in lock or a changed password), through SMTP when
 // SMTP_URL is configured, and otherwise into a local mailbox: each message a JSON file under
 // DATA_DIR/mailbox/, and a log line with its links, so a developer (or a first-run operator
 // without SMTP yet) can read it. Callers build the message; this decides where it goes.

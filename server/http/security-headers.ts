@@ -9,7 +9,7 @@
 //     props, which a nonce cannot cover; styles cannot run code.
 //   - X-Content-Type-Options: nosniff.
 //   - Referrer-Policy: no Referer ever leaves a page whose address is a secret or a pending
-//     request: `no-referrer` on the client links' pages; `same-origin` on a team invitation, an assistant's
+//     request: `no-referrer` on the client links' pages; `same-origin` on a team invitation, a password reset link, an assistant's
 //     staged action and the OAuth consent, whose forms post back to Herald, because under
 //     `no-referrer` the browser sends `Origin: null` and the CSRF checks that read Origin
 //     (the consent's decision, Next's server actions) would refuse the member's own answer.
@@ -20,7 +20,7 @@
 /** Pages whose URL carries a secret (a client link's token): nothing of them leaves in a Referer. */
 const TOKEN_PAGES = ['/connect/', '/review/', '/report/'];
 /** Pages of a pending request that post back to Herald: no Referer to another site, Origin kept for Herald. */
-const REQUEST_PAGES = ['/proposals/', '/oauth/authorize', '/invite/'];
+const REQUEST_PAGES = ['/proposals/', '/oauth/authorize', '/invite/', '/signin/reset/'];
 
 export const HSTS = 'max-age=31536000';
 

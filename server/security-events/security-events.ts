@@ -1,5 +1,6 @@
 // Security events: what happened to the accounts and the doors of a workspace (sign-in
-// failures and locks, second-factor changes, passwords, sessions ended, keys minted and
+// failures and locks, second-factor changes, passwords (changed, reset by email), accounts
+// released by a deletion, sessions ended, keys minted and
 // revoked, members added and removed, client links issued and revoked), with who did it,
 // when and from where. Rows are only ever added (the table's trigger refuses UPDATE and
 // DELETE); owners read those of their agency and its clients.
@@ -22,6 +23,9 @@ export const SECURITY_EVENT_LABELS = {
   'two_factor.recovery_regenerated': 'New recovery codes',
   'two_factor.requirement_changed': 'Two-factor requirement changed',
   'password.changed': 'Password changed',
+  'password.reset_requested': 'Password reset link sent',
+  'password.reset': 'Password reset by email link',
+  'account.released': 'Email freed for a new sign-up',
   'session.ended': 'Session ended',
   'key.minted': 'API key created',
   'key.revoked': 'API key revoked',
@@ -132,10 +136,11 @@ export async function namesIn(rows: Named[]): Promise<{ email(id: string): strin
   const userIds = [...new Set(rows.flatMap((r) => [r.userId, r.actorUserId]).filter((id): id is string => id !== null))];
   const keyIds = [...new Set(rows.map((r) => r.actorKeyId).filter((id): id is string => id !== null))];
   const [users, keys] = await Promise.all([
-    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }),
+    db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true, releasedEmail: true } }),
     db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }),
   ]);
-  const email = new Map(users.map((u) => [u.id, u.email]));
+  // A released account is named by the address it had, not its placeholder.
+  const email = new Map(users.map((u) => [u.id, u.releasedEmail ?? u.email]));
   const keyName = new Map(keys.map((k) => [k.id, k.name]));
   return {
     email: (id) => email.get(id) ?? null,

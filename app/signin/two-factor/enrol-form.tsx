@@ -1,15 +1,24 @@
 'use client';
 // Setting up an authenticator: the key (as a QR code, an otpauth:// link an authenticator app opens, and
 // as text to type), a code typed back to prove the app has it, then the recovery codes, once.
-import { useActionState } from 'react';
+import { useActionState, type ReactNode } from 'react';
 import { enrolAction, type EnrolState } from './actions';
 
 /** The key in groups of four, as authenticator apps print it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-export function EnrolForm({ initial, next }: { initial: EnrolState; next: string }) {
+/** `back`: the way out of the set-up, offered until it is done (then "continue" leads on). */
+export function EnrolForm({ initial, next, back }: { initial: EnrolState; next: string; back: ReactNode }) {
   const [current, act, acting] = useActionState(enrolAction, initial);
+  return (
+    <>
+      <Stage current={current} act={act} acting={acting} next={next} />
+      {current.stage === 'done' ? null : back}
+    </>
+  );
+}
 
+function Stage({ current, act, acting, next }: { current: EnrolState; act: (form: FormData) => void; acting: boolean; next: string }) {
   if (current.stage === 'start') {
     return (
       <form action={act}>

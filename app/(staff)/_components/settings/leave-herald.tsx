@@ -3,7 +3,6 @@
 // secret), and the agency deleted — after typing its name — with everything that reaches
 // it closed at once (server/agencies/leave.ts).
 import { useMutation } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
@@ -14,7 +13,6 @@ import { serverError, trpc } from '../../_lib/trpc';
 
 export function LeaveHerald() {
   const shell = useShell();
-  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,11 +30,14 @@ export function LeaveHerald() {
     onError: (e) => toast.error(serverError(e).message),
   });
   const remove = useMutation({
-    mutationFn: () => trpc.agencies.delete.mutate({ confirmName: typed }),
-    onSuccess: () => {
-      // Signed out everywhere (unless the member belongs elsewhere): start from the sign-in page.
-      router.push('/signin');
-      router.refresh();
+    mutationFn: async () => (await trpc.agencies.delete.mutate({ confirmName: typed })).data,
+    onSuccess: ({ purgeAfter, accountReleased }) => {
+      // A full page load, not the router: the page after is outside the staff app and must
+      // arrive without the app's styles (their reset would blank its own). It says what was
+      // closed, when the rest goes, and what the owner's email can do now.
+      const params = new URLSearchParams({ purge: purgeAfter, account: accountReleased ? 'released' : 'kept' });
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose (above)
+      window.location.assign(`/agency-deleted?${params.toString()}`);
     },
     onError: (e) => setError(serverError(e).message),
   });
@@ -52,7 +53,8 @@ export function LeaveHerald() {
       </Button>
       <p className="text-sm text-slate-600">
         Deleting the agency also deletes its client workspaces. At once: every API key and assistant stops working, client links close, the tokens of connected
-        accounts are erased and scheduled posts are cancelled. The rest is removed after 30 days.
+        accounts are erased and scheduled posts are cancelled, and members who work for no other agency are signed out, their email free to sign up again. The
+        rest is removed after 30 days.
       </p>
       <Button variant="danger" onClick={() => setOpen(true)}>
         Delete the agency…

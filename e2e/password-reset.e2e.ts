@@ -1,0 +1,238 @@
+// A forgotten password and a fresh start, on a Herald server of its own (the same build) over
+// a database that starts empty, with its own local mailbox: an owner signs up, forgets the
+// password, asks for a link (an unknown address gets the same answer), reads it from the
+// mailbox, sets a new password (the rules in words on the field), is signed out of the other
+// browser, signs in with the new one, and finds the used link saying so. Then the owner
+// deletes the agency, reads what that means, and signs up again at once with the same email,
+// into an agency that holds nothing of the old one.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+const database = `herald_e2e_reset_${process.pid}`;
+const serverUrl = () => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = '/postgres';
+  return url.toString();
+};
+const databaseUrl = () => {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'herald-password-reset-'));
+let server: ChildProcess | undefined;
+const origin = 'http://localhost:3185';
+
+test.beforeAll(async () => {
+  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${database}"`);
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'prisma/scripts/migrate.ts', 'deploy'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl() },
+  });
+  // The default mode: a Herald for one agency, whose first run creates it.
+  server = spawn(process.execPath, ['server/runtime/serve.mjs', '--port=3185'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl(),
+      DATA_DIR: dataDir,
+      HERALD_BASE_URL: origin,
+      AUTH_URL: origin,
+      AUTH_TRUST_HOST: 'true',
+      SMTP_URL: '',
+      SIGNUP_MODE: 'single',
+      DATABASE_POOL_SIZE: '4',
+      JOBS_CONCURRENCY: '2',
+    },
+    stdio: 'ignore',
+  });
+  await expect(async () => expect((await fetch(`${origin}/api/health`)).status).toBeLessThan(500)).toPass({ timeout: 60_000 });
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+});
+
+type Mail = { to: string; subject: string; text: string; sentAt: string };
+function mailbox(): Mail[] {
+  const dir = path.join(dataDir, 'mailbox');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Mail).sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+}
+
+/** The link of the newest reset mail to `email`, waiting for it (it is sent after the answer). */
+async function resetLinkFor(email: string, count: number): Promise<string> {
+  let link = '';
+  await expect(() => {
+    const mails = mailbox().filter((m) => m.to === email && m.subject === 'Reset your Herald password');
+    expect(mails).toHaveLength(count);
+    link = /https?:\/\/\S+\/signin\/reset\/[A-Za-z0-9_-]+/.exec(mails[0]!.text)![0];
+  }).toPass({ timeout: 15_000 });
+  return link;
+}
+
+const owner = { agency: 'Harbour Studio', name: 'Lena Marsh', email: 'lena@harbour-studio.example', password: 'tide tables every monday' };
+const NEW_PASSWORD = 'lighthouse keeper at dawn';
+
+async function signUp(page: Page, who: { agency: string; name: string; email: string; password: string }) {
+  await page.getByLabel('Agency name').fill(who.agency);
+  await page.getByLabel('Your name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Create the agency' }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByTestId('workspace-name')).toHaveText(who.agency);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('an owner who forgot the password resets it by email, once, and the other browser is signed out', async ({ page, browser }) => {
+  await page.goto(`${origin}/`);
+  await expect(page).toHaveURL(`${origin}/signup`);
+  await signUp(page, owner);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/signin`);
+
+  // A second browser, signed in with the old password: the reset will end its session.
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, owner.email, owner.password);
+  await expect(other.getByTestId('workspace-name')).toHaveText(owner.agency);
+
+  // Forgotten: from the sign-in page, the email; the answer never says whether it has an account.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(`${origin}/signin/forgot`);
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill('nobody@harbour-studio.example');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  const unknownAnswer = await page.getByTestId('reset-sent').innerText();
+  expect(unknownAnswer).toContain('If an account exists for nobody@harbour-studio.example, we sent a link to it.');
+  await page.goto(`${origin}/signin/forgot`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  const knownAnswer = await page.getByTestId('reset-sent').innerText();
+  expect(knownAnswer.replace(owner.email, 'X')).toBe(unknownAnswer.replace('nobody@harbour-studio.example', 'X'));
+  expect(mailbox().filter((m) => m.to === 'nobody@harbour-studio.example')).toEqual([]);
+
+  // The link from the mailbox: the sign-up's password rules, in words, on the field.
+  const link = await resetLinkFor(owner.email, 1);
+  expect(link.startsWith(`${origin}/signin/reset/`)).toBe(true);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByText(`For ${owner.email}.`)).toBeVisible();
+  await page.getByLabel('New password').fill('lena sails the harbour');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'must not contain “lena”, the name in your email address' })).toBeVisible();
+  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+
+  // Told to sign in: the old password no longer works, the new one does.
+  await expect(page).toHaveURL(`${origin}/signin?reset=done`);
+  await expect(page.getByTestId('reset-done')).toContainText('Your password is changed');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('sign-in-refused')).toContainText('do not match');
+  await signIn(page, owner.email, NEW_PASSWORD);
+  await expect(page.getByTestId('workspace-name')).toHaveText(owner.agency);
+
+  // The other browser's session ended with the reset.
+  await other.goto(`${origin}/`);
+  await expect(other).toHaveURL(`${origin}/signin`);
+  await other.context().close();
+
+  // The link worked once: opened again, it says so, with a way to ask for another.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This reset link was used already' })).toBeVisible();
+  await expect(page.getByTestId('reset-closed')).toHaveAttribute('data-state', 'used');
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(`${origin}/signin/forgot`);
+});
+
+test('an owner deletes the agency and signs up again at once with the same email, into an agency holding nothing of the old', async ({ page }) => {
+  await signIn(page, owner.email, NEW_PASSWORD);
+  await expect(page.getByTestId('workspace-name')).toHaveText(owner.agency);
+  // Something of the old agency's: a sandbox account.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Add a sandbox LinkedIn account' }).click();
+  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Harbour Studio (LinkedIn demo)');
+
+  // The confirmation link from sign-up: it confirms once; opened again it says so, and leads
+  // into the app (the dashboard no longer offers a new link once the address is confirmed).
+  const confirm = mailbox().find((m) => m.to === owner.email && m.subject === 'Confirm your email for Herald')!;
+  const confirmLink = /https?:\/\/\S+/.exec(confirm.text)![0];
+  await page.goto(confirmLink);
+  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'confirmed');
+  await page.goto(confirmLink);
+  await expect(page.getByRole('heading', { name: 'Email already confirmed' })).toBeVisible();
+  await expect(page.getByTestId('verify-result')).toContainText(`${owner.email} was confirmed already`);
+  await page.getByRole('link', { name: 'Open Herald' }).click();
+  await expect(page.getByTestId('workspace-name')).toHaveText(owner.agency);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Delete the agency…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${owner.agency}?` });
+  await dialog.getByLabel(/Type the agency’s name/).fill(owner.agency);
+  await dialog.getByRole('button', { name: 'Delete the agency' }).click();
+
+  // A page of its own, styled like the other no-login pages: what closed, when the rest goes,
+  // and that the email can sign up again.
+  await expect(page).toHaveURL(/\/agency-deleted\?/);
+  await expect(page.getByRole('heading', { name: 'Your agency is deleted' })).toBeVisible();
+  await expect(page.getByTestId('purge-date')).toContainText('removed for good on');
+  await expect(page.getByTestId('email-next')).toContainText('Your email is free again');
+  const card = page.getByTestId('agency-deleted');
+  expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+
+  // Signing in leads to sign-up (no agency here any more), which says why.
+  await page.goto(`${origin}/signin`);
+  await expect(page).toHaveURL(`${origin}/signup`);
+  await expect(page.getByTestId('signup-intro')).toContainText('the last one was deleted');
+
+  await page.goto(`${origin}/agency-deleted`);
+  await page.getByRole('link', { name: 'Sign up again' }).click();
+  await expect(page).toHaveURL(`${origin}/signup`);
+  await signUp(page, { agency: 'Harbour Studio Again', name: owner.name, email: owner.email, password: 'a second tide this spring' });
+
+  // The new agency starts empty: no account of the old one, and the old agency is nowhere.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
+  await expect(page.getByText('No accounts connected')).toBeVisible();
+  await page.getByRole('button', { name: /Switch workspace/ }).click();
+  await expect(page.getByRole('menu')).toContainText('Harbour Studio Again');
+  await expect(page.getByRole('menu')).not.toContainText(/Harbour Studio(?! Again)/);
+  await page.keyboard.press('Escape');
+
+  // The email signs in to the new account, with its own password only.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signIn(page, owner.email, NEW_PASSWORD);
+  await expect(page.getByTestId('sign-in-refused')).toContainText('do not match');
+  await signIn(page, owner.email, 'a second tide this spring');
+  await expect(page.getByTestId('workspace-name')).toHaveText('Harbour Studio Again');
+});
