@@ -3,7 +3,8 @@
 // its next request, and a page framed by another origin refused by the browser; with the
 // Security screens' accessibility, fit at 375 px and README screenshots.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { hashPassword } from '../server/auth/password';
 import { totpCode, totpStep } from '../server/auth/totp';
 import { check, VIEWPORTS } from './screen-check';
@@ -26,6 +27,9 @@ async function newMember(role = 'member') {
   ]);
   return email;
 }
+
+// The framing test provokes the browser's frame-ancestors refusal on purpose (and checks it).
+test.use({ allowedConsoleErrors: [/frame-ancestors/] });
 
 async function signInAs(page: Page, email: string, password = PASSWORD) {
   await page.goto('/signin');

@@ -1,7 +1,7 @@
 // What the production server answers before and around Herald's handlers: broken
 // percent-encoding in an id is just an id that names nothing (the proxy repairs it), and an
 // ordinary path does not go through the proxy at all.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as { apiKey: string };
 

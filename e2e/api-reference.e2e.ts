@@ -1,7 +1,7 @@
 // The API reference (no login): the page loads the contract document from Herald and the
 // renderer from Herald (never a CDN: the page's CSP allows no other origin), and shows the
 // operations of the document.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('the API reference renders the live document without login, from Herald alone', async ({ page, baseURL }) => {
   const foreign: string[] = [];

@@ -12,7 +12,7 @@ import {
   registerClient,
   startAuthorization,
 } from '@modelcontextprotocol/sdk/client/auth.js';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { signIn } from './staff-fixtures';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { analyzeAccessibility } from './screen-check';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 type Seed = {
   apiKey: string;

@@ -2,7 +2,8 @@
 // a sandbox account connected and listed, expired and revoked links) and the review link
 // (approve one post, reject one with a comment, the outcome read back through the API).
 import { analyzeAccessibility } from './screen-check';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { connectSandbox, createClient, expireLinks, issueLink, LOGO_URL, pendingPost, serveLogo } from './client-links-fixtures';
 
 async function expectAccessible(page: Page) {

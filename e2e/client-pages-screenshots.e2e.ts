@@ -1,7 +1,7 @@
 // Screenshots of the client pages for the README (docs/screenshots/), desktop and 375 px,
 // taken from the running app with realistic data.
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { connectSandbox, createClient, issueLink, pendingPost, serveLogo } from './client-links-fixtures';
 
 const OUT = path.resolve('docs/screenshots');

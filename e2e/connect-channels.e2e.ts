@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createClient, issueLink, serveLogo } from './client-links-fixtures';
 import { receiverCert } from './receiver-cert';
 import { analyzeAccessibility } from './screen-check';

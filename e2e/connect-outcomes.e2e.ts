@@ -2,7 +2,7 @@
 // refusal in words, or (Facebook, Instagram) the accounts to choose from, then the
 // confirmation and the account in the list.
 import { analyzeAccessibility } from './screen-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { sealValue } from '@/server/connections/token-sealing';
 import { createClient, issueLink, returnedAttempt, serveLogo } from './client-links-fixtures';
 

@@ -7,7 +7,8 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import pg from 'pg';
 import { HEADERS } from '../server/shared/headers';
 

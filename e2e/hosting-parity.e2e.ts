@@ -7,7 +7,8 @@
 // Also: what Node's HTTP parser refuses is answered in the error catalogue's flat shape by
 // Herald's server, not with Node's empty body.
 import net from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as { apiKey: string };
 const routeHandlers = () => process.env.E2E_ROUTE_HANDLERS_URL!;

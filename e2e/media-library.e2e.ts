@@ -2,7 +2,7 @@
 // (the search stays in the address), reuses it in a new post, sees it can no longer be deleted
 // (the post using it listed and linked; the API refuses with MEDIA_IN_USE), and deletes it once
 // that post is cancelled. Axe-clean, fits 375 px, pictured for the README.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { makePng } from '../server/media/testing/sample-images';
 import { makeSampleMp4 } from './fixtures/sample-mp4';
 import { analyzeAccessibility, check, VIEWPORTS } from './screen-check';

@@ -1,5 +1,11 @@
-// A forgotten password and a fresh start, on a Herald server of its own (the same build) over
-// a database that starts empty, with its own local mailbox: an owner signs up, forgets the
+// A real agency's first week, on a Herald server of its own (the same build) over a database
+// that starts empty, with its own local mailbox and no demo accounts (the default without the
+// embedded database). An owner signs up, opens Networks (what each network needs before real
+// accounts connect) and connects a real Bluesky account against a local stand-in of the AT
+// Protocol server (the PDS answering com.atproto.server.createSession and
+// app.bsky.actor.getProfile as documented: https://docs.bsky.app/docs/api/com-atproto-server-create-session,
+// https://docs.bsky.app/docs/api/app-bsky-actor-get-profile; bodies from
+// server/platforms/bluesky/fixtures/), on a certificate only this server trusts. The owner forgets the
 // password, asks for a link (an unknown address gets the same answer), reads it from the
 // mailbox, sets a new password (the rules in words on the field), is signed out of the other
 // browser, signs in with the new one, and finds the used link saying so. Then the owner
@@ -7,10 +13,14 @@
 // into an agency that holds nothing of the old one.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import pg from 'pg';
+import { receiverCert } from './receiver-cert';
+import { check, VIEWPORTS } from './screen-check';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -39,6 +49,34 @@ async function admin(sql: string) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'herald-password-reset-'));
 let server: ChildProcess | undefined;
 const origin = 'http://localhost:3185';
+/** The stand-in PDS, on the certificate this server alone trusts. */
+const pdsPort = 3186;
+const pds = `https://127.0.0.1:${pdsPort}`;
+const cert = receiverCert(3185);
+let pdsServer: https.Server | undefined;
+const bluesky = (name: string) => readFileSync(path.resolve('server/platforms/bluesky/fixtures', `${name}.json`), 'utf8');
+
+function startPds(): Promise<https.Server> {
+  const server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const method = new URL(req.url!, pds).pathname;
+      const json = (status: number, body: string) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(body);
+      };
+      if (req.method === 'POST' && method === '/xrpc/com.atproto.server.createSession')
+        return json(200, bluesky('create-session').replace('PDS_ENDPOINT', pds));
+      if (req.method === 'GET' && method === '/xrpc/app.bsky.actor.getProfile') {
+        // No avatar: this machine cannot reach Bluesky's CDN (avatar is optional in the lexicon).
+        const { avatar: _avatar, ...profile } = JSON.parse(bluesky('get-profile')) as Record<string, unknown>;
+        return json(200, JSON.stringify(profile));
+      }
+      json(501, JSON.stringify({ error: 'MethodNotImplemented', message: `${method} is not implemented` }));
+    });
+  });
+  return new Promise((resolve) => server.listen(pdsPort, '127.0.0.1', () => resolve(server)));
+}
 
 test.beforeAll(async () => {
   await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
@@ -46,6 +84,7 @@ test.beforeAll(async () => {
   execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'prisma/scripts/migrate.ts', 'deploy'], {
     env: { ...process.env, DATABASE_URL: databaseUrl() },
   });
+  pdsServer = await startPds();
   // The default mode: a Herald for one agency, whose first run creates it.
   server = spawn(process.execPath, ['server/runtime/serve.mjs', '--port=3185'], {
     env: {
@@ -57,6 +96,10 @@ test.beforeAll(async () => {
       AUTH_TRUST_HOST: 'true',
       SMTP_URL: '',
       SIGNUP_MODE: 'single',
+      CONNECT_SANDBOX: 'off',
+      // Only this server may call 127.0.0.1, and it trusts the stand-in PDS's certificate.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      NODE_EXTRA_CA_CERTS: cert.certPath,
       DATABASE_POOL_SIZE: '4',
       JOBS_CONCURRENCY: '2',
     },
@@ -66,6 +109,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  pdsServer?.close();
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
@@ -176,13 +220,58 @@ test('an owner who forgot the password resets it by email, once, and the other b
   await expect(page).toHaveURL(`${origin}/signin/forgot`);
 });
 
+test('the owner sees what each network needs on Networks, and connects a real Bluesky account out of the box', async ({ page }) => {
+  await signIn(page, owner.email, NEW_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Networks' }).click();
+  await expect(page).toHaveURL(`${origin}/networks`);
+  await expect(page.getByRole('heading', { name: 'Networks', level: 1 })).toBeVisible();
+  const blueskyCard = page.getByTestId('network-bluesky');
+  await expect(blueskyCard).toContainText('Ready for real accounts');
+  await expect(page.getByTestId('network-mastodon')).toContainText('Ready for real accounts');
+  const linkedin = page.getByTestId('network-linkedin');
+  await expect(linkedin).toContainText('Needs an app');
+  await expect(linkedin).toContainText(`${origin}/connect/callback/linkedin`);
+  await expect(linkedin).toContainText('w_member_social');
+  await expect(linkedin).toContainText('LINKEDIN_CLIENT_ID');
+  await expect(linkedin.getByRole('link', { name: /LinkedIn developer console/ })).toHaveAttribute('href', 'https://www.linkedin.com/developers/apps');
+  await linkedin.getByRole('button', { name: 'Check the credentials' }).click();
+  await expect(page.getByTestId('check-linkedin')).toContainText('Set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET first.');
+  await expect(page.getByTestId('network-telegram')).toContainText('Needs a bot token');
+  // This server's address is localhost: the page says the networks need a public https one.
+  await expect(page.getByRole('note').filter({ hasText: 'HERALD_BASE_URL' })).toBeVisible();
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await check(page, 'networks', viewport);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  // Connections → the workspace's own connect page, in a new tab: Bluesky connects for real.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
+  const [connect] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Connect an account' }).click()]);
+  await connect.waitForLoadState();
+  await expect(connect.getByText(`This is ${owner.agency}’s own connect link`)).toBeVisible();
+  // No demo accounts on this Herald: a network without an app says so, and offers no demo.
+  await expect(connect.getByRole('button', { name: /Connect LinkedIn/ })).toBeDisabled();
+  await expect(connect.getByRole('button', { name: /demo account/ })).toHaveCount(0);
+  await connect.getByRole('button', { name: /Connect Bluesky/ }).click();
+  const form = connect.getByRole('form', { name: 'Connect Bluesky' });
+  await form.getByLabel('Handle or email').fill('heraldcoffee.bsky.social');
+  await form.getByLabel('App password').fill('abcd-efgh-ijkl-mnop');
+  await form.getByLabel(/Server/).fill(pds);
+  await form.getByRole('button', { name: 'Connect Bluesky' }).click();
+  await expect(connect.getByTestId('connect-confirmation')).toHaveText('Connected Herald Coffee on Bluesky.');
+  await expect(connect.getByTestId('connected-accounts')).toContainText('heraldcoffee.bsky.social');
+  await connect.close();
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Herald Coffee');
+});
+
 test('an owner deletes the agency and signs up again at once with the same email, into an agency holding nothing of the old', async ({ page }) => {
   await signIn(page, owner.email, NEW_PASSWORD);
   await expect(page.getByTestId('workspace-name')).toHaveText(owner.agency);
-  // Something of the old agency's: a sandbox account.
+  // Something of the old agency's: the Bluesky account connected above.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
-  await page.getByRole('button', { name: 'Add a sandbox LinkedIn account' }).click();
-  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Harbour Studio (LinkedIn demo)');
+  await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Herald Coffee');
 
   // The confirmation link from sign-up: it confirms once; opened again it says so, and leads
   // into the app (the dashboard no longer offers a new link once the address is confirmed).

@@ -3,7 +3,7 @@
 // in the list and exports them with the list's filter; the same file again, or the export,
 // adds nothing. Axe-clean, fits 375 px, pictured for the README.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { check, VIEWPORTS } from './screen-check';
 import { account, signIn, tag } from './staff-fixtures';
 

@@ -3,7 +3,8 @@
 // with a chart of its readings, and a client opens a branded, no-login report of a date range
 // with its PDF. Each screen passes axe, fits 375 px and is pictured for the README.
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 import { connectSandbox, createClient, issueLink, LOGO_URL, serveLogo } from './client-links-fixtures';
 import { analyzeAccessibility, check, VIEWPORTS } from './screen-check';
 import { seed, signIn, sql, utcDay } from './staff-fixtures';

@@ -2,7 +2,7 @@
 // the queue from the composer, sees them take the next three slots, and a removed post's slot
 // shows free again, on the Queue page and as a free slot in the calendar. Axe-clean, fits
 // 375 px, pictured for the README.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { check, VIEWPORTS } from './screen-check';
 import { account, api, seed, signIn, tag } from './staff-fixtures';
 

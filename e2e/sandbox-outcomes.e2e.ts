@@ -3,7 +3,8 @@
 // an expired token.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 import { PLATFORMS } from '../server/shared/platforms';
 
 interface Seed {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as { staff: { email: string; password: string }; workspace: { name: string } };
 

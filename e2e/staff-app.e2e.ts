@@ -2,7 +2,7 @@
 // with a variant and an uploaded image, request approval, approve from the queue, publish and
 // read every outcome; a partial failure and its retry; drag in the calendar; a bulk shift; a
 // duplicate resolved; an overdue post alerted.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { makePng } from '../server/media/testing/sample-images';
 import { account, api, mondayIn, seed, signIn, sql, tag, utcDay } from './staff-fixtures';
 

@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { check, VIEWPORTS } from './screen-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { account, api, seed, signIn, tag, utcDay } from './staff-fixtures';
 
 async function assistantClient(baseURL: string) {

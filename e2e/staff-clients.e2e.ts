@@ -2,7 +2,8 @@
 // create a client, mint its key (copied from the page), send it a connect link the client
 // opens to connect a sandbox account, then see that account in the client's workspace;
 // mint and revoke a key (401 at once); the disconnect warning; and each screen's checks.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { connectSandbox, createClient, issueLink } from './client-links-fixtures';
 import { check, VIEWPORTS, type Viewport } from './screen-check';
 import { signIn, tag } from './staff-fixtures';

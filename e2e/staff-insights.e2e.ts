@@ -4,7 +4,8 @@
 // sites and pages are added and removed; best times are offered in the composer. Each screen
 // passes axe, fits 375 px and is pictured for the README.
 import { check, VIEWPORTS } from './screen-check';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 import { seed, signIn, sql, tag, utcDay, type Seed } from './staff-fixtures';
 
 type InsightsSeed = Seed & { adAccounts: { id: string; name: string }[]; crawl: { siteId: string; pageIds: [string, string, string] } };

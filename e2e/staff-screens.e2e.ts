@@ -1,6 +1,6 @@
 // Every main screen of the staff app, at 1280 and 375 px: no serious accessibility violation
 // (axe), nothing wider than the screen, and the README's screenshots (docs/screenshots/).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { check, VIEWPORTS } from './screen-check';
 import { account, api, signIn, tag, utcDay } from './staff-fixtures';
 

@@ -1,7 +1,8 @@
 // The staff app, part 3: what an agency needs before trusting it with client work — a cancel
 // that asks and can be undone, a cancelled post restored, media a reviewer can see, and one
 // moment read identically everywhere in the workspace's zone.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 import { makePng } from '../server/media/testing/sample-images';
 import { WORKSPACE_COOKIE } from '../app/(staff)/_lib/workspace-cookie';
 import { connectSandbox, createClient, issueLink } from './client-links-fixtures';

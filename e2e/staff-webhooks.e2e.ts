@@ -5,7 +5,7 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { check, VIEWPORTS } from './screen-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { receiverCert } from './receiver-cert';
 import { api, signIn, tag } from './staff-fixtures';
 

@@ -4,7 +4,7 @@
 // a client's settings (name, approval by default, brand) and reads each change in the
 // history; the brand is what the client's next connect link shows. Axe-clean, fits 375 px,
 // pictured for the README.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { WORKSPACE_COOKIE } from '../app/(staff)/_lib/workspace-cookie';
 import { createClient } from './client-links-fixtures';
 import { check, VIEWPORTS } from './screen-check';

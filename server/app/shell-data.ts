@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Actor } from '@/server/auth/actor';
 import { ROLES } from '@/server/auth/roles';
+import { isOperator } from '@/server/agencies/operator';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { unreadCount } from '@/server/notifications/notifications';
@@ -33,7 +34,7 @@ export async function loadShellData(userId: string): Promise<ShellData | null> {
 }
 
 export const ZAppShell = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), emailUnverified: z.boolean() }),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), emailUnverified: z.boolean(), operator: z.boolean() }),
   workspaces: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), clients: z.array(z.object({ id: z.string(), name: z.string() })) })),
   current: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), role: z.enum(ROLES), scopes: z.array(z.string()) }),
   counts: z.object({ pendingApprovals: z.number().int(), unreadNotifications: z.number().int(), stagedProposals: z.number().int() }),
@@ -43,16 +44,17 @@ export type AppShellDto = z.infer<typeof ZAppShell>;
 /** The shell for the workspace the request acts on: the switcher's list, who I am there, the nav's counts. */
 export async function loadAppShell(actor: Actor): Promise<AppShellDto> {
   if (!actor.userId) throw new AppError('FORBIDDEN', 'The app is for signed-in members');
-  const [shell, ws, pendingApprovals, unreadNotifications, stagedProposals] = await Promise.all([
+  const [shell, ws, pendingApprovals, unreadNotifications, stagedProposals, operator] = await Promise.all([
     loadShellData(actor.userId),
     db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { id: true, name: true, timeZone: true } }),
     db.post.count({ where: { workspaceId: actor.workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } } }),
     unreadCount(actor.workspaceId),
     countStagedProposals(actor.workspaceId),
+    isOperator(actor.userId),
   ]);
   if (!shell) throw new AppError('FORBIDDEN', 'The app is for signed-in members');
   return {
-    user: shell.user,
+    user: { ...shell.user, operator },
     workspaces: shell.workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role, clients: w.clients })),
     current: { ...ws, role: actor.role ?? 'reviewer', scopes: [...actor.scopes] },
     counts: { pendingApprovals, unreadNotifications, stagedProposals },

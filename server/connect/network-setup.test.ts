@@ -5,7 +5,11 @@
 //   Slack oauth.v2.access errors: https://docs.slack.dev/reference/methods/oauth.v2.access (invalid_client_id, bad_client_secret, invalid_code)
 //   Meta: https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow#confirm (OAuthException, "Error validating client secret.")
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/server/db/client';
 import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
+import { createCaller } from '@/server/root';
+import { createKey, createWorkspace } from '@/server/testing/fixtures';
+import { createRequestContext } from '@/server/trpc/context';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { checkNetworkCredentials, networkSetup, networksOverview } from './network-setup';
 
@@ -123,5 +127,40 @@ describe('checking the credentials', () => {
     vi.stubEnv('GOOGLE_OAUTH_TOKEN_URL', `${platform.baseUrl}/token`);
     const failing = () => Promise.reject(new Error('connect ECONNREFUSED'));
     expect(await checkNetworkCredentials('youtube', failing)).toMatchObject({ outcome: 'unreachable' });
+  });
+});
+
+describe('who sees the Networks page', () => {
+  async function member(workspaceId: string, role: string, email = `${role}-${crypto.randomUUID()}@example.com`) {
+    const user = await db.user.create({ data: { email, name: role } });
+    await db.membership.create({ data: { userId: user.id, workspaceId, role } });
+    return user;
+  }
+  const callerFor = (userId: string) => createCaller(createRequestContext({ transport: 'trpc', headers: new Headers(), staffUserId: userId }));
+
+  it('the owners of the first agency and HERALD_OPERATORS; not other members, other agencies or API keys', async () => {
+    // Each test file has its own database: the first workspace made here is the first agency.
+    const first = await createWorkspace({ name: 'First Agency' });
+    const owner = await member(first.id, 'owner');
+    const admin = await member(first.id, 'admin');
+    const later = await createWorkspace({ name: 'Later Agency' });
+    const otherOwner = await member(later.id, 'owner');
+    const named = await member(later.id, 'member', 'ops@herald.example');
+
+    expect((await callerFor(owner.id).networks.overview()).data.networks).toHaveLength(PLATFORMS.length);
+    expect((await callerFor(owner.id).app.shell()).data.user.operator).toBe(true);
+    for (const user of [admin, otherOwner, named]) {
+      await expect(callerFor(user.id).networks.overview()).rejects.toThrow(/Only the operator/);
+      expect((await callerFor(user.id).app.shell()).data.user.operator).toBe(false);
+    }
+    await expect(callerFor(otherOwner.id).networks.check({ platform: 'bluesky' })).rejects.toThrow(/Only the operator/);
+
+    vi.stubEnv('HERALD_OPERATORS', 'someone@else.example, OPS@herald.example');
+    expect((await callerFor(named.id).networks.overview()).data.networks).toHaveLength(PLATFORMS.length);
+    expect((await callerFor(named.id).networks.check({ platform: 'bluesky' })).data.outcome).toBe('nothing_to_check');
+
+    const { secret } = await createKey(first.id);
+    const byKey = createCaller(createRequestContext({ transport: 'trpc', headers: new Headers({ authorization: `Bearer ${secret}` }) }));
+    await expect(byKey.networks.overview()).rejects.toThrow(/Only the operator/);
   });
 });

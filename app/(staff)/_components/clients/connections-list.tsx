@@ -4,6 +4,7 @@
 // page and OAuth flow a client uses), opened in a new tab; disconnecting warns first about
 // the posts that target the account.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
@@ -67,6 +68,15 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
       <p className="mb-4 text-sm text-slate-600">
         Accounts of {shell.current.name}. To reconnect an account, connect the same account again: its posts and history stay with it.
       </p>
+      {shell.user.operator ? (
+        <p className="-mt-2 mb-4 text-sm text-slate-600">
+          Bluesky and Mastodon connect real accounts now; the other networks need an app of this Herald first:{' '}
+          <Link href="/networks" className="font-medium text-brand-700 underline">
+            see Networks
+          </Link>
+          .
+        </p>
+      ) : null}
       {q.isPending ? (
         <LoadingRows label="Loading connections" />
       ) : q.isError ? (

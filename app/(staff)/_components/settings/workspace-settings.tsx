@@ -29,6 +29,7 @@ const FIELD_WORDS: Record<string, string> = {
   name: 'Name',
   timeZone: 'Time zone',
   requireApproval: 'Approval by default',
+  demoAccounts: 'Demo accounts',
   brandName: 'Brand name',
   brandLogoUrl: 'Brand logo',
 };
@@ -57,7 +58,11 @@ export function WorkspaceSettings() {
           <ErrorState message={serverError(settings.error).message} onRetry={() => settings.refetch()} />
         ) : (
           // Keyed by what was saved: a save (or a refetch) starts the form from the stored values.
-          <GeneralSettings key={`${settings.data.name}\u0000${settings.data.requireApproval}`} settings={settings.data} canChange={canChange} />
+          <GeneralSettings
+            key={`${settings.data.name}\u0000${settings.data.requireApproval}\u0000${settings.data.demoAccounts}`}
+            settings={settings.data}
+            canChange={canChange}
+          />
         )}
         <TimeZoneSettings canChange={canChange} />
         {settings.data ? (
@@ -94,8 +99,9 @@ function useSave(onDone?: (s: WorkspaceSettingsDto) => void) {
 function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
   const [name, setName] = useState(settings.name);
   const [requireApproval, setRequireApproval] = useState(settings.requireApproval);
+  const [demoAccounts, setDemoAccounts] = useState(settings.demoAccounts);
   const { save, error } = useSave(() => toast.success('Settings saved'));
-  const dirty = name.trim() !== settings.name || requireApproval !== settings.requireApproval;
+  const dirty = name.trim() !== settings.name || requireApproval !== settings.requireApproval || demoAccounts !== settings.demoAccounts;
   return (
     <Card>
       <h2 className="text-lg font-semibold">Workspace</h2>
@@ -106,6 +112,7 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
           save.mutate({
             ...(name.trim() !== settings.name ? { name: name.trim() } : {}),
             ...(requireApproval !== settings.requireApproval ? { requireApproval } : {}),
+            ...(demoAccounts !== settings.demoAccounts ? { demoAccounts } : {}),
           });
         }}
       >
@@ -128,6 +135,16 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
             <span className="font-medium">Posts need approval</span>
             <span className="block text-slate-600">
               Every scheduled post waits in the approval queue until a member approves it. Posts already waiting stay there.
+            </span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" checked={demoAccounts} disabled={!canChange} onChange={(e) => setDemoAccounts(e.target.checked)} />
+          <span>
+            <span className="font-medium">Offer demo accounts</span>
+            <span className="block text-slate-600">
+              Demo accounts take posts like real ones and publish nowhere, for trying Herald. Unchecked, connect pages offer real accounts only; demo accounts
+              already connected stay until you remove them.
             </span>
           </span>
         </label>

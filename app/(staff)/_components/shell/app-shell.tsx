@@ -20,6 +20,7 @@ import {
   Menu as MenuIcon,
   PenSquare,
   Plug,
+  RadioTower,
   Rows3,
   ShieldCheck,
   Settings,
@@ -45,6 +46,8 @@ interface NavItem {
   label: string;
   icon: typeof Bell;
   count?: Count;
+  /** Shown to the operator of this Herald only (server/agencies/operator.ts). */
+  operatorOnly?: boolean;
 }
 
 /** The sections of the app, in the order staff reach for them. */
@@ -72,6 +75,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
     items: [
       { href: '/clients', label: 'Clients', icon: Building2 },
       { href: '/connections', label: 'Connections', icon: Plug },
+      { href: '/networks', label: 'Networks', icon: RadioTower, operatorOnly: true },
       { href: '/api-keys', label: 'API keys', icon: KeyRound },
       { href: '/api-reference', label: 'API reference', icon: BookOpen },
     ],
@@ -232,34 +236,36 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
                 </p>
               ) : null}
               <ul className="grid grid-cols-2 gap-1 md:grid-cols-1" aria-labelledby={group.heading ? `nav-${group.heading}` : undefined}>
-                {group.items.map((item) => {
-                  const count = item.count ? shell.counts[item.count] : 0;
-                  const Icon = item.icon;
-                  return (
-                    <li key={item.href}>
-                      <Link
-                        href={item.href}
-                        aria-current={active(item.href) ? 'page' : undefined}
-                        className={cn(
-                          'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
-                          active(item.href) && 'bg-brand-50 text-brand-700',
-                        )}
-                      >
-                        <Icon aria-hidden className="size-4 shrink-0" />
-                        <span className="truncate">{item.label}</span>
-                        {count > 0 ? (
-                          <span
-                            className="ml-auto rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
-                            data-testid={`count-${item.label.toLowerCase()}`}
-                          >
-                            {count}
-                            <span className="sr-only"> {item.count ? COUNT_WORDS[item.count] : ''}</span>
-                          </span>
-                        ) : null}
-                      </Link>
-                    </li>
-                  );
-                })}
+                {group.items
+                  .filter((item) => !item.operatorOnly || shell.user.operator)
+                  .map((item) => {
+                    const count = item.count ? shell.counts[item.count] : 0;
+                    const Icon = item.icon;
+                    return (
+                      <li key={item.href}>
+                        <Link
+                          href={item.href}
+                          aria-current={active(item.href) ? 'page' : undefined}
+                          className={cn(
+                            'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
+                            active(item.href) && 'bg-brand-50 text-brand-700',
+                          )}
+                        >
+                          <Icon aria-hidden className="size-4 shrink-0" />
+                          <span className="truncate">{item.label}</span>
+                          {count > 0 ? (
+                            <span
+                              className="ml-auto rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+                              data-testid={`count-${item.label.toLowerCase()}`}
+                            >
+                              {count}
+                              <span className="sr-only"> {item.count ? COUNT_WORDS[item.count] : ''}</span>
+                            </span>
+                          ) : null}
+                        </Link>
+                      </li>
+                    );
+                  })}
               </ul>
             </div>
           ))}
