@@ -14,10 +14,11 @@ import type { ProposalDto } from '@/server/proposals/proposals.schemas';
 import { plainArguments } from '../../_lib/plain-arguments';
 import { ProposalPreview } from '@/app/_ui/proposal-preview';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { CopyButton } from '../shell/copy-button';
 import { platformLabel, useInvalidateAll } from '../publishing/post-bits';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 const STATUS: Record<ProposalDto['status'], { text: string; tone: Tone }> = {
   staged: { text: 'Waiting for you', tone: 'warn' },
@@ -70,7 +71,7 @@ function ProposalCard({ p, accounts, onDecline }: { p: ProposalDto; accounts: Ma
           <Badge tone={status.tone}>{status.text}</Badge>
         </div>
         <p className="text-sm text-slate-600">
-          Staged by {p.keyName ? <>the key “{p.keyName}”</> : 'a key'} {ago(p.createdAt)} · tool <code className="text-xs">{p.toolName}</code>
+          Staged by {p.keyName ? <>the key “{p.keyName}”</> : 'a key'} <TimeAgo iso={p.createdAt} /> · tool <code className="text-xs">{p.toolName}</code>
           {p.status === 'staged' ? <> · expires {formatIn(p.expiresAt, current.timeZone, 'd MMM, HH:mm')}</> : null}
         </p>
         {preview.data ? <ProposalPreview preview={preview.data} /> : null}
@@ -88,7 +89,7 @@ function ProposalCard({ p, accounts, onDecline }: { p: ProposalDto; accounts: Ma
         )}
         {p.decidedAt ? (
           <p className="text-sm text-slate-600">
-            {p.status === 'declined' ? 'Declined' : 'Confirmed'} by {p.decidedByName ?? 'a member'} {ago(p.decidedAt)}
+            {p.status === 'declined' ? 'Declined' : 'Confirmed'} by {p.decidedByName ?? 'a member'} <TimeAgo iso={p.decidedAt} />
             {p.declineReason ? <>: “{p.declineReason}”</> : null}
           </p>
         ) : null}

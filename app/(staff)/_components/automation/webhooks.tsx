@@ -15,9 +15,9 @@ import { DOMAIN_EVENT_DESCRIPTIONS, DOMAIN_EVENT_TYPES } from '@/server/events/c
 import { allowListOf, checkUrlShape } from '@/server/outbound/url-rules';
 import { ZCreateWebhookInput, type WebhookEndpointDto } from '@/server/webhooks/webhooks.schemas';
 import { useShell } from '../../_lib/providers';
-import { ago } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { WebhookSecret } from './webhook-secret';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 type FormValues = z.infer<typeof ZCreateWebhookInput>;
 
@@ -149,7 +149,7 @@ export function Webhooks({ initial, allowHosts }: { initial: WebhookEndpointDto[
                         </Link>
                         <p className="text-sm break-all text-slate-600">{w.url}</p>
                         <p className="text-xs text-slate-600">
-                          {w.events.join(', ')} · last delivery {w.lastDeliveryAt ? ago(w.lastDeliveryAt) : 'never'}
+                          {w.events.join(', ')} · last delivery {w.lastDeliveryAt ? <TimeAgo iso={w.lastDeliveryAt} /> : 'never'}
                         </p>
                       </div>
                       <EndpointState endpoint={w} />

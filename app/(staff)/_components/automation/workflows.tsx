@@ -10,9 +10,10 @@ import { Button } from '@/app/_ui/button';
 import { Badge, Card, EmptyState, ErrorState, LoadingRows, PageHeader, type Tone } from '@/app/_ui/primitives';
 import type { WorkflowRunDto } from '@/server/workflows/workflows.schemas';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel, useInvalidateAll } from '../publishing/post-bits';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 const NAMES: Record<WorkflowRunDto['workflowId'], string> = { 'repurpose-post': 'Repurpose a post', 'weekly-digest': 'Weekly digest' };
 const STATUS: Record<WorkflowRunDto['status'], Tone> = { queued: 'neutral', running: 'info', completed: 'good', failed: 'bad' };
@@ -145,7 +146,9 @@ export function Workflows({ initial }: { initial: WorkflowRunDto[] | null }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="flex-1 font-medium">{NAMES[r.workflowId]}</h2>
                   <Badge tone={STATUS[r.status]}>{r.status}</Badge>
-                  <span className="text-xs text-slate-600">{ago(r.createdAt)}</span>
+                  <span className="text-xs text-slate-600">
+                    <TimeAgo iso={r.createdAt} />
+                  </span>
                 </div>
                 <RunSummary run={r} />
               </Card>

@@ -10,9 +10,10 @@ import { Badge, Card, EmptyState, ErrorState, LoadingRows, PageHeader } from '@/
 import type { ApiKeyDto } from '@/server/api-keys/api-keys.schemas';
 import { SCOPES } from '@/server/auth/scopes';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { adminOnly, serverError, trpc } from '../../_lib/trpc';
 import { MintKeyForm } from './mint-key-form';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 export function ApiKeys({ initial }: { initial: ApiKeyDto[] | null }) {
   const shell = useShell();
@@ -84,8 +85,8 @@ export function ApiKeys({ initial }: { initial: ApiKeyDto[] | null }) {
                       ))}
                     </ul>
                     <p className="text-sm text-slate-600">
-                      Last used {k.lastUsedAt ? ago(k.lastUsedAt) : 'never'} · {k.expiresAt ? `expires ${formatIn(k.expiresAt, tz)}` : 'no expiry'} · created{' '}
-                      {formatIn(k.createdAt, tz, 'd MMM yyyy')}
+                      Last used {k.lastUsedAt ? <TimeAgo iso={k.lastUsedAt} /> : 'never'} · {k.expiresAt ? `expires ${formatIn(k.expiresAt, tz)}` : 'no expiry'}{' '}
+                      · created {formatIn(k.createdAt, tz, 'd MMM yyyy')}
                     </p>
                   </Card>
                 </li>

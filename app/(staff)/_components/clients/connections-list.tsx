@@ -12,9 +12,10 @@ import { Dialog } from '@/app/_ui/dialog';
 import { Card, EmptyState, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { HealthBadge, platformLabel } from '../publishing/post-bits';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }) {
   const shell = useShell();
@@ -118,10 +119,21 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
                       <HealthBadge health={c.tokenHealth} />
                       {c.tokenExpiresAt ? <span className="text-slate-600">token until {formatIn(c.tokenExpiresAt, shell.current.timeZone)}</span> : null}
                     </div>
-                    <p className="mt-1 text-sm text-slate-700">Last successful post: {c.lastSuccessfulPostAt ? ago(c.lastSuccessfulPostAt) : 'none yet'}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      Last successful post: {c.lastSuccessfulPostAt ? <TimeAgo iso={c.lastSuccessfulPostAt} /> : 'none yet'}
+                    </p>
                     {c.lastError ? (
                       <p className="mt-1 text-sm break-words text-red-800">
-                        Last error{c.lastErrorAt ? ` (${ago(c.lastErrorAt)})` : ''}: {c.lastError}
+                        Last error
+                        {c.lastErrorAt ? (
+                          <>
+                            {' ('}
+                            <TimeAgo iso={c.lastErrorAt} />)
+                          </>
+                        ) : (
+                          ''
+                        )}
+                        : {c.lastError}
                       </p>
                     ) : null}
                   </div>

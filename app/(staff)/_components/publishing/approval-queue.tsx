@@ -12,9 +12,10 @@ import { Card, EmptyState, ErrorState, FieldError, Label, LoadingRows, PageHeade
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import type { PendingApprovalDto } from '@/server/posts/review-post';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { MediaThumbnails, platformLabel, useInvalidateAll } from './post-bits';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 export function ApprovalQueue({ initial, connections }: { initial: PendingApprovalDto[] | null; connections: ConnectionDto[] }) {
   const { current } = useShell();
@@ -108,7 +109,7 @@ export function ApprovalQueue({ initial, connections }: { initial: PendingApprov
                 <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                   <span className="font-medium text-slate-900">{p.scheduledAt ? formatIn(p.scheduledAt, tz) : 'No time yet'}</span>
                   <span>
-                    · asked {ago(p.requestedAt ?? p.updatedAt)}
+                    · asked <TimeAgo iso={p.requestedAt ?? p.updatedAt} />
                     {p.requestedBy ? ` by ${p.requestedBy}` : ''}
                   </span>
                   <span>· {p.connectionIds.map((id) => names.get(id) ?? id).join(', ')}</span>

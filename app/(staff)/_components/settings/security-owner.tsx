@@ -12,8 +12,9 @@ import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingR
 import { ROLES, type Role } from '@/server/auth/roles';
 import type { SecurityEventDto } from '@/server/security-events/security-events';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 function RequirementCard({
   agency,
@@ -99,7 +100,8 @@ function MembersCard() {
                     {m.name ?? m.email} {m.you ? <Badge>you</Badge> : null}
                   </p>
                   <p className="text-sm break-words text-slate-600">
-                    {m.email} · {m.twoFactor ? 'two-factor on' : 'no second factor'} · {m.lastSeenAt ? `last seen ${ago(m.lastSeenAt)}` : 'not signed in'}
+                    {m.email} · {m.twoFactor ? 'two-factor on' : 'no second factor'} ·{' '}
+                    {m.lastSeenAt ? <TimeAgo iso={m.lastSeenAt} prefix="last seen " /> : 'not signed in'}
                   </p>
                 </div>
                 {/* The field primitives are full width: a fixed box keeps the role beside the name. */}
@@ -280,7 +282,10 @@ function EventsCard() {
                 {e.workspace ? ` · ${e.workspace.name}` : ''}
               </span>
               <span className="ml-auto text-slate-600">
-                {e.address ?? 'address unknown'} · <time title={formatIn(e.createdAt, tz)}>{ago(e.createdAt)}</time>
+                {e.address ?? 'address unknown'} ·{' '}
+                <span title={formatIn(e.createdAt, tz)}>
+                  <TimeAgo iso={e.createdAt} />
+                </span>
               </span>
             </li>
           ))}

@@ -12,9 +12,10 @@ import type { AccountSecurity } from '@/server/auth/account';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth/password-rules';
 import type { SessionDto } from '@/server/auth/staff-session';
 import { useShell } from '../../_lib/providers';
-import { ago, formatIn } from '../../_lib/time';
+import { formatIn } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { SecurityOwner } from './security-owner';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 function PasswordCard() {
   const [current, setCurrent] = useState('');
@@ -223,7 +224,7 @@ function SessionsCard({ initial }: { initial: SessionDto[] | null }) {
                     {s.device} {s.current ? <Badge tone="good">This device</Badge> : null}
                   </p>
                   <p className="text-sm break-words text-slate-600">
-                    {s.address ?? 'address unknown'} · last seen {ago(s.lastSeenAt)} · signed in {formatIn(s.signedInAt, tz)}
+                    {s.address ?? 'address unknown'} · last seen <TimeAgo iso={s.lastSeenAt} /> · signed in {formatIn(s.signedInAt, tz)}
                   </p>
                 </div>
                 <Button

@@ -6,9 +6,9 @@ import { Button } from '@/app/_ui/button';
 import { cn } from '@/app/_ui/cn';
 import { Card, EmptyState, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import type { NotificationDto } from '@/server/notifications/notifications';
-import { ago } from '../../_lib/time';
 import { serverError, trpc } from '../../_lib/trpc';
 import { useInvalidateAll } from '../publishing/post-bits';
+import { TimeAgo } from '@/app/_ui/time-ago';
 
 function linkOf(n: NotificationDto): string | null {
   // A client's act through a link: its page in the agency's Clients screen.
@@ -69,7 +69,9 @@ export function Notifications({ initial }: { initial: { items: NotificationDto[]
                       )}
                     </p>
                     <p className="text-sm break-words text-slate-700">{n.body}</p>
-                    <p className="text-xs text-slate-600">{ago(n.createdAt)}</p>
+                    <p className="text-xs text-slate-600">
+                      <TimeAgo iso={n.createdAt} />
+                    </p>
                   </div>
                   {!n.readAt ? (
                     <Button size="sm" variant="ghost" onClick={() => mark.mutate({ ids: [n.id] })}>
