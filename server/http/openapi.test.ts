@@ -1,4 +1,4 @@
-// The contract document: served without a key, version 0.1.0, API key security scheme,
+// The contract document: served without a key, version 0.1.0, the API key as an HTTP bearer scheme,
 // every route with its success status and error responses, every schema and property
 // described, and it passes a linter.
 import { execFile } from 'node:child_process';
@@ -49,7 +49,10 @@ describe('GET /public/v1/openapi.json', () => {
   it('describes the contract from the routers', async () => {
     const doc = await fetchDocument();
     expect(doc.info.version).toBe('0.1.0');
-    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes).toEqual({
+      ApiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_live_…', description: expect.stringContaining('Bearer sk_live_') },
+    });
+    expect(doc.security).toEqual([{ ApiKey: [] }]);
     expect(doc.paths['/workspaces'].post.responses['201']).toBeDefined();
     expect(doc.paths['/workspaces'].post.responses['200']).toBeUndefined();
     expect(doc.paths['/workspaces/{id}'].delete.responses['204'].content).toBeUndefined();

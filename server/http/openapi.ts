@@ -194,8 +194,16 @@ export function buildOpenApiDocument(): OpenAPIObject {
       TRANSPORT,
     version: CONTRACT_VERSION,
     baseUrl: serverUrl(),
+    // HTTP bearer, not an `apiKey` header: a client generated from the document (and the
+    // reference's code samples) then sends `Authorization: Bearer <key>` itself; an `apiKey`
+    // header would send the key bare, which Herald refuses (401).
     securitySchemes: {
-      ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key as `Bearer sk_live_…`.' },
+      ApiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'sk_live_…',
+        description: 'A Herald API key (`sk_live_…`), sent as `Authorization: Bearer sk_live_…`.',
+      },
     },
   }) as unknown as Json;
   const reference = `${env.configuredBaseUrl() ?? ''}/api-reference`;
