@@ -77,6 +77,22 @@ describe('GET /public/v1/openapi.json', () => {
     }
   });
 
+  it('lets every route answer what Herald’s server says to requests it cannot read: 400, 408 and 431 in the flat shape', async () => {
+    const doc = await fetchDocument();
+    const schemaOf = (r: any) => JSON.stringify(r?.content?.['application/json']?.schema ?? null);
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const where = `${method} ${path}`;
+        expect(op.responses['400']?.description, where).toContain('MALFORMED_REQUEST');
+        expect(schemaOf(op.responses['400']), where).toContain('#/components/schemas/ValidationError');
+        expect(op.responses['408']?.description, where).toMatch(/^REQUEST_TIMEOUT: /);
+        expect(op.responses['431']?.description, where).toMatch(/^REQUEST_HEADER_FIELDS_TOO_LARGE: /);
+        for (const status of ['408', '431']) expect(schemaOf(op.responses[status]), `${where} ${status}`).toBe('{"$ref":"#/components/schemas/FlatError"}');
+      }
+    }
+    expect(doc.components.schemas.ValidationError.properties.message.type).toBe('array');
+  });
+
   it('passes the Redocly linter with no errors', async () => {
     const doc = await fetchDocument();
     const dir = mkdtempSync(path.join(tmpdir(), 'herald-openapi-'));
