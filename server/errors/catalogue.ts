@@ -3,7 +3,7 @@
 // The first block is the contract's catalogue (public-api-v1.md → Errors → Catalogue); the
 // second holds the codes the contract leaves open (see docs/decisions.md).
 
-import { MAX_BODY_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
+import { MAX_BODY_BYTES, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
 
 export type ErrorShape = 'envelope' | 'flat';
 
@@ -133,6 +133,20 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, shape: 'flat', description: 'A body was sent without Content-Type: application/json.' },
   PAYLOAD_TOO_LARGE: { status: 413, shape: 'flat', description: `The request body is over ${MAX_BODY_BYTES} bytes.` },
   URI_TOO_LONG: { status: 414, shape: 'flat', description: `The path and query string are over ${MAX_URL_BYTES} bytes.` },
+  // What Herald's HTTP server answers for requests Node's parser refuses before any route sees
+  // them (server/http/client-error.ts): on every route, so the document lists them on every
+  // operation. The connection is closed after the answer.
+  MALFORMED_REQUEST: {
+    status: 400,
+    shape: 'flat',
+    description: 'The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed.',
+  },
+  REQUEST_TIMEOUT: { status: 408, shape: 'flat', description: 'The request did not arrive in time; the connection is closed.' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: {
+    status: 431,
+    shape: 'flat',
+    description: `The request line and headers are over ${MAX_HTTP_HEADER_BYTES} bytes (a very long URL included); the connection is closed.`,
+  },
   ROUTE_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No route at this method and path.' },
   FORBIDDEN: { status: 403, shape: 'envelope', description: 'The signed-in member may not do this.' },
   INTERNAL_ERROR: { status: 500, shape: 'envelope', description: 'An unexpected error; nothing was half-written. Retry with the same Idempotency-Key.' },

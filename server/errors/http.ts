@@ -42,8 +42,14 @@ export function describeIssues(issues: readonly $ZodIssue[]): string[] {
   return out;
 }
 
+/**
+ * The flat body. At 400 its `message` is always a list, one message per problem: the
+ * contract's schema-validation body, which the document declares for every flat 400
+ * (ValidationError), whatever raised it.
+ */
 function flat(code: ErrorCode, status: number, message: string | string[], headers: Record<string, string> = {}): ErrorResponse {
-  return { status, code, headers, body: { statusCode: status, message, error: REASON_PHRASES[status] ?? 'Error' } };
+  const text = status === 400 && !Array.isArray(message) ? [message] : message;
+  return { status, code, headers, body: { statusCode: status, message: text, error: REASON_PHRASES[status] ?? 'Error' } };
 }
 
 function envelope(code: ErrorCode, status: number, message: string, field?: string, headers: Record<string, string> = {}): ErrorResponse {

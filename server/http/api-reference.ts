@@ -2,11 +2,13 @@
 // (/public/v1/openapi.json) with Scalar's API reference renderer. The renderer's standalone
 // bundle is served by Herald from the installed package, never from a CDN, so the page works
 // offline and behind a firewall; its Content-Security-Policy keeps it from reaching anywhere
-// but Herald itself (no web fonts, no telemetry). The bundle carries a few lines of our own
-// at its end that mount the reference, so the page needs no inline script.
+// but Herald itself, and the renderer is configured to ask for nothing elsewhere (no web
+// fonts, no telemetry, none of its hosted-service controls). The bundle carries a few lines of
+// our own at its end that mount the reference, so the page needs no inline script.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { createApiReference } from '@scalar/api-reference';
 import { PUBLIC_API_PREFIX } from '@/server/shared/paths';
 
 export const API_REFERENCE_PATH = '/api-reference';
@@ -14,6 +16,33 @@ export const RENDERER_PATH = `${API_REFERENCE_PATH}/renderer.js`;
 /** The renderer package and its self-contained browser bundle. */
 export const RENDERER_PACKAGE = '@scalar/api-reference';
 const RENDERER_BUNDLE = 'dist/browser/standalone.js';
+/**
+ * Where the page mounts the reference. Not `api-reference`: on load, the standalone bundle
+ * mounts a reference of its own, with its default configuration, on an element of that id
+ * (its HTML API), and that one loads the renderer's web fonts from its own site and shows its
+ * hosted-service controls beside the reference Herald configures below.
+ */
+export const MOUNT_ELEMENT_ID = 'herald-api-reference';
+
+/**
+ * The renderer's options (typed by the installed package, so a renamed option fails the type
+ * check). Each one keeps the page from reaching another origin, or removes a control that
+ * only works with the renderer's hosted services; several of those show only on localhost.
+ */
+export const RENDERER_CONFIGURATION = {
+  // The default fonts are @font-face rules on fonts.scalar.com; the system fonts stand in.
+  withDefaultFonts: false,
+  telemetry: false,
+  // "Open API Client": a link that imports the document into client.scalar.com.
+  hideClientButton: true,
+  // The toolbar above the reference (Configure, Share, Deploy): the renderer's registry and dashboard.
+  showDeveloperTools: 'never',
+  // "Ask AI": the renderer's hosted agent.
+  agent: { disabled: true },
+  // "Generate MCP" / "Connect MCP": the renderer's hosted MCP generator. Herald's own tool
+  // endpoint is at /public/v1/mcp (docs/mcp.md).
+  mcp: { disabled: true },
+} as const satisfies Parameters<typeof createApiReference>[1];
 
 const CSP = [
   "default-src 'none'",
@@ -30,21 +59,13 @@ const CSP = [
 
 const MOUNT = `
 ;(function () {
-  var el = document.getElementById('api-reference');
+  var el = document.getElementById(${JSON.stringify(MOUNT_ELEMENT_ID)});
   if (!el) return;
   if (!window.Scalar || typeof window.Scalar.createApiReference !== 'function') {
     el.textContent = 'The API reference renderer did not load. The contract document is at ' + el.dataset.url + '.';
     return;
   }
-  window.Scalar.createApiReference(el, {
-    url: el.dataset.url,
-    withDefaultFonts: false,
-    hideClientButton: false,
-    telemetry: false,
-    showDeveloperTools: 'never',
-    agent: { disabled: true },
-    mcp: { disabled: true },
-  });
+  window.Scalar.createApiReference(el, Object.assign({ url: el.dataset.url }, ${JSON.stringify(RENDERER_CONFIGURATION)}));
 })();
 `;
 
@@ -59,7 +80,7 @@ function page(): string {
   </head>
   <body>
     <noscript>The reference needs JavaScript. The contract document itself is at <a href="${PUBLIC_API_PREFIX}/openapi.json">${PUBLIC_API_PREFIX}/openapi.json</a>.</noscript>
-    <div id="api-reference" data-url="${PUBLIC_API_PREFIX}/openapi.json"></div>
+    <div id="${MOUNT_ELEMENT_ID}" data-url="${PUBLIC_API_PREFIX}/openapi.json"></div>
     <script src="${RENDERER_PATH}"></script>
   </body>
 </html>

@@ -2,21 +2,13 @@
 // bodies, success and error responses, parameters and webhook payloads, checked with a real
 // JSON Schema validator (Ajv, draft 2020-12, the dialect of OpenAPI 3.1), so an example can
 // never teach an integrator something the server would refuse or never send.
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { documentValidator } from '@/server/testing/document-validator';
 import { buildOpenApiDocument } from './openapi';
 
 type Json = Record<string, any>;
 const doc = buildOpenApiDocument() as unknown as Json;
-
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-
-/** A schema of the document, made self-contained: its `#/components/...` references resolve against the document's components. */
-function validatorFor(schema: Json) {
-  return ajv.compile({ ...schema, components: doc.components });
-}
+const validator = documentValidator(doc);
 
 interface Example {
   where: string;
@@ -57,8 +49,8 @@ describe('examples in the contract document', () => {
     const invalid: string[] = [];
     for (const { where, schema, value } of all) {
       if (value === undefined) continue;
-      const validate = validatorFor(schema);
-      if (!validate(value)) invalid.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+      const validate = validator.schema(schema);
+      if (!validate(value)) invalid.push(`${where}: ${validator.errorsText(validate)}`);
     }
     expect(invalid).toEqual([]);
   });

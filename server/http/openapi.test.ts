@@ -1,4 +1,4 @@
-// The contract document: served without a key, version 0.1.0, API key security scheme,
+// The contract document: served without a key, version 0.1.0, the API key as an HTTP bearer scheme,
 // every route with its success status and error responses, every schema and property
 // described, and it passes a linter.
 import { execFile } from 'node:child_process';
@@ -49,7 +49,10 @@ describe('GET /public/v1/openapi.json', () => {
   it('describes the contract from the routers', async () => {
     const doc = await fetchDocument();
     expect(doc.info.version).toBe('0.1.0');
-    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(doc.components.securitySchemes).toEqual({
+      ApiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_live_…', description: expect.stringContaining('Bearer sk_live_') },
+    });
+    expect(doc.security).toEqual([{ ApiKey: [] }]);
     expect(doc.paths['/workspaces'].post.responses['201']).toBeDefined();
     expect(doc.paths['/workspaces'].post.responses['200']).toBeUndefined();
     expect(doc.paths['/workspaces/{id}'].delete.responses['204'].content).toBeUndefined();
@@ -72,6 +75,22 @@ describe('GET /public/v1/openapi.json', () => {
         expect(unavailable.headers['Retry-After'], `${method} ${path}`).toBeDefined();
       }
     }
+  });
+
+  it('lets every route answer what Herald’s server says to requests it cannot read: 400, 408 and 431 in the flat shape', async () => {
+    const doc = await fetchDocument();
+    const schemaOf = (r: any) => JSON.stringify(r?.content?.['application/json']?.schema ?? null);
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const where = `${method} ${path}`;
+        expect(op.responses['400']?.description, where).toContain('MALFORMED_REQUEST');
+        expect(schemaOf(op.responses['400']), where).toContain('#/components/schemas/ValidationError');
+        expect(op.responses['408']?.description, where).toMatch(/^REQUEST_TIMEOUT: /);
+        expect(op.responses['431']?.description, where).toMatch(/^REQUEST_HEADER_FIELDS_TOO_LARGE: /);
+        for (const status of ['408', '431']) expect(schemaOf(op.responses[status]), `${where} ${status}`).toBe('{"$ref":"#/components/schemas/FlatError"}');
+      }
+    }
+    expect(doc.components.schemas.ValidationError.properties.message.type).toBe('array');
   });
 
   it('passes the Redocly linter with no errors', async () => {

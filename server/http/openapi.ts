@@ -27,9 +27,10 @@ const TRANSPORT =
   `sent as \`Content-Type: application/json\` (415, flat body, for anything else); \`Authorization\` at most ${MAX_AUTHORIZATION_LENGTH} characters (401); ` +
   `\`Idempotency-Key\` 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters or spaces (400 VALIDATION_FAILED). ` +
   'Text fields refuse U+0000 and unpaired surrogates (400, flat body). ' +
-  'Some requests cannot be parsed into a request at all; Herald’s server answers them in the flat body and closes the connection: ' +
-  `431 when the request line and headers exceed ${MAX_HTTP_HEADER_BYTES} bytes (a very long URL included), ` +
-  '400 for a request HTTP/1.1 cannot parse, such as a control character in a header value, and 408 for one that does not arrive in time.';
+  'Some requests cannot be parsed into a request at all; Herald’s server answers them in the flat body and closes the connection, on every operation: ' +
+  `431 REQUEST_HEADER_FIELDS_TOO_LARGE when the request line and headers exceed ${MAX_HTTP_HEADER_BYTES} bytes (a very long URL included), ` +
+  '400 MALFORMED_REQUEST for a request HTTP/1.1 cannot parse, such as a control character in a header value (its `message` a list, as every flat 400’s), ' +
+  'and 408 REQUEST_TIMEOUT for one that does not arrive in time.';
 
 type Json = Record<string, unknown>;
 
@@ -146,7 +147,10 @@ function errorResponses(route: RestRoute): Json {
       ERROR_CATALOGUE[first].shape === 'flat'
         ? {
             statusCode: status,
-            message: status === 400 ? ['content: Too small: expected string to have >=1 characters'] : ERROR_CATALOGUE[first].description,
+            message:
+              status !== 400
+                ? ERROR_CATALOGUE[first].description
+                : [first === 'BAD_REQUEST' ? 'content: Too small: expected string to have >=1 characters' : ERROR_CATALOGUE[first].description],
             error: REASON_PHRASES[status] ?? 'Error',
           }
         : { error: { code: first, message: conditionOf(first, status, route) } };
@@ -194,8 +198,16 @@ export function buildOpenApiDocument(): OpenAPIObject {
       TRANSPORT,
     version: CONTRACT_VERSION,
     baseUrl: serverUrl(),
+    // HTTP bearer, not an `apiKey` header: a client generated from the document (and the
+    // reference's code samples) then sends `Authorization: Bearer <key>` itself; an `apiKey`
+    // header would send the key bare, which Herald refuses (401).
     securitySchemes: {
-      ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key as `Bearer sk_live_…`.' },
+      ApiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'sk_live_…',
+        description: 'A Herald API key (`sk_live_…`), sent as `Authorization: Bearer sk_live_…`.',
+      },
     },
   }) as unknown as Json;
   const reference = `${env.configuredBaseUrl() ?? ''}/api-reference`;
@@ -312,10 +324,15 @@ export function buildOpenApiDocument(): OpenAPIObject {
     ValidationError: {
       type: 'object',
       required: ['statusCode', 'message', 'error'],
-      description: 'Schema validation of the body or query failed.',
+      description:
+        'Every flat 400: schema validation of the body or query failed (BAD_REQUEST), or the request could not be read as HTTP/1.1 (MALFORMED_REQUEST).',
       properties: {
         statusCode: { type: 'integer', enum: [400], description: 'Always 400.' },
-        message: { type: 'array', items: { type: 'string' }, description: 'One readable message per problem, starting with the field’s path.' },
+        message: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'One readable message per problem, starting with the field’s path when a field is at fault.',
+        },
         error: { type: 'string', enum: ['Bad Request'], description: 'The reason phrase.' },
       },
     },

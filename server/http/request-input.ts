@@ -4,6 +4,10 @@
 // - query and path parameters are strings by nature: where the route's schema declares a
 //   number, boolean, bigint or date they are converted from their written form
 //   (`?limit=20` → 20, `?flag=false` → false), without touching the schema itself.
+// Conversion happens here only: input schemas declare plain types (`z.number()`), never
+// `z.coerce.*`, which turns an absent parameter into NaN (a required one then reads "expected
+// number, received NaN" instead of "is required") and an empty one into 0
+// (request-input.test.ts walks every route's input to keep it so).
 import type { z } from 'zod';
 import { AppError } from '@/server/errors/app-error';
 import { MAX_BODY_BYTES } from '@/server/shared/http-limits';
@@ -66,7 +70,6 @@ export async function readJsonBody(req: Request, limit = MAX_BODY_BYTES): Promis
 
 type Def = {
   type: string;
-  coerce?: boolean;
   innerType?: z.ZodType;
   in?: z.ZodType;
   element?: z.ZodType;
@@ -96,7 +99,7 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** One query or path string in the form its schema declares; unchanged when it does not fit. */
 function convertString(schema: z.ZodType | undefined, raw: string): unknown {
   const def = defOf(unwrap(schema));
-  if (!def || def.coerce) return raw; // z.coerce.* converts by itself
+  if (!def) return raw;
   switch (def.type) {
     case 'number':
       return NUMBER.test(raw) ? Number(raw) : raw;

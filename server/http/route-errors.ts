@@ -6,6 +6,11 @@ import type { HeraldMeta } from '@/server/trpc/meta';
 
 /** Codes every route can answer, with or without a key. */
 export const EVERY_ROUTE_ERRORS: ErrorCode[] = ['URI_TOO_LONG', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+/**
+ * Codes Herald's HTTP server answers before a request reaches any route (client-error.ts):
+ * every operation can get them. Last, so a route's own codes lead its error responses.
+ */
+export const TRANSPORT_ERRORS: ErrorCode[] = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'REQUEST_HEADER_FIELDS_TOO_LARGE'];
 /** Codes any key-authenticated route can answer. */
 export const KEY_ROUTE_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'SCOPE_MISSING', 'RATE_LIMITED', 'BAD_REQUEST'];
 const SELECTABLE_ROUTE_ERRORS: ErrorCode[] = ['WORKSPACE_NOT_MANAGED'];
@@ -24,5 +29,6 @@ export function routeErrorCodes(meta: HeraldMeta, isWrite: boolean, takesBody: b
     if (isWrite) codes.push(...WRITE_ERRORS);
   }
   if (takesBody) codes.push(...BODY_ERRORS);
+  codes.push(...TRANSPORT_ERRORS);
   return [...new Set(codes)];
 }

@@ -1,10 +1,13 @@
 // Sizes and bytes at the edge of HTTP: what Herald answers in the contract's flat shape,
 // including what Node's HTTP parser refuses before a request exists (answered by Herald's
-// server, server/http/client-error.ts; the test server attaches the same answer).
+// server, server/http/client-error.ts; the test server attaches the same answer), each such
+// answer validated against the schema the served document declares for it on every operation.
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { GET as openApiDocument } from '@/app/public/v1/openapi.json/route';
 import { db } from '@/server/db/client';
 import { MAX_AUTHORIZATION_LENGTH, MAX_HTTP_HEADER_BYTES, MAX_URL_BYTES } from '@/server/shared/http-limits';
+import { documentValidator } from '@/server/testing/document-validator';
 import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 
@@ -56,28 +59,69 @@ function rawRequest(url: string, head: string): Promise<string> {
   });
 }
 
-describe('what the HTTP parser refuses, answered in the flat shape', () => {
+/** The status and JSON body of a raw answer. */
+function parse(answer: string): { status: number; body: unknown } {
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1]);
+  return { status, body: JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) };
+}
+
+/** The contract document as Herald serves it (its route file's handler). */
+async function servedDocument(): Promise<Record<string, any>> {
+  return (await openApiDocument(new Request('http://localhost/public/v1/openapi.json'))).json();
+}
+
+/** Every operation of the document with a request path for it (path parameters at their examples). */
+function operations(doc: Record<string, any>): { method: string; template: string; path: string }[] {
+  return Object.entries<Record<string, any>>(doc.paths).flatMap(([template, ops]) =>
+    Object.entries<any>(ops).map(([method, op]) => {
+      const example = (name: string) => (op.parameters ?? []).find((p: any) => p.name === name && p.in === 'path')?.example;
+      return {
+        method: method.toUpperCase(),
+        template,
+        path: `/public/v1${template.replace(/\{(\w+)\}/g, (_m, n: string) => encodeURIComponent(String(example(n))))}`,
+      };
+    }),
+  );
+}
+
+describe('what the HTTP parser refuses, answered in the flat shape the document declares', () => {
   // The server usePublicApi starts has the same header limit as `npm start`.
-  it(`431 above ${MAX_HTTP_HEADER_BYTES} bytes of headers`, async () => {
-    const answer = await rawRequest(
-      api.baseUrl(),
-      `GET /public/v1/connections HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(MAX_HTTP_HEADER_BYTES + 1024)}\r\n\r\n`,
-    );
-    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
-      statusCode: 431,
-      message: `The request line and headers are over ${MAX_HTTP_HEADER_BYTES} bytes`,
-      error: 'Request Header Fields Too Large',
-    });
+  it(`431 above ${MAX_HTTP_HEADER_BYTES} bytes of headers, on every operation`, async () => {
+    const doc = await servedDocument();
+    const validator = documentValidator(doc);
+    const undeclared: string[] = [];
+    for (const op of operations(doc)) {
+      const answer = await rawRequest(
+        api.baseUrl(),
+        `${op.method} ${op.path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'A'.repeat(MAX_HTTP_HEADER_BYTES + 1024)}\r\n\r\n`,
+      );
+      const { status, body } = parse(answer);
+      expect(status, `${op.method} ${op.template}`).toBe(431);
+      expect(body).toEqual({
+        statusCode: 431,
+        message: `The request line and headers are over ${MAX_HTTP_HEADER_BYTES} bytes`,
+        error: 'Request Header Fields Too Large',
+      });
+      const problem = validator.answer(op.method, op.template, status, body);
+      if (problem) undeclared.push(problem);
+    }
+    expect(undeclared).toEqual([]);
   });
 
-  it('400 for a control byte in a header value', async () => {
-    const answer = await rawRequest(api.baseUrl(), `POST /public/v1/workspaces HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0001b\r\nContent-Length: 0\r\n\r\n`);
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
-      statusCode: 400,
-      message: 'The request is not valid HTTP/1.1',
-      error: 'Bad Request',
-    });
+  it('400 for a control byte in a header value, its message a list as every flat 400’s, on every operation', async () => {
+    const doc = await servedDocument();
+    const validator = documentValidator(doc);
+    const undeclared: string[] = [];
+    for (const op of operations(doc)) {
+      const answer = await rawRequest(api.baseUrl(), `${op.method} ${op.path} HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0001b\r\nContent-Length: 0\r\n\r\n`);
+      const { status, body } = parse(answer);
+      expect(status, `${op.method} ${op.template}`).toBe(400);
+      expect(body).toEqual({ statusCode: 400, message: ['The request is not valid HTTP/1.1'], error: 'Bad Request' });
+      const problem = validator.answer(op.method, op.template, status, body);
+      if (problem) undeclared.push(problem);
+    }
+    expect(undeclared).toEqual([]);
+    // The document names the code that answer stands for on each of them.
+    for (const op of operations(doc)) expect(doc.paths[op.template][op.method.toLowerCase()].responses['400'].description).toContain('MALFORMED_REQUEST');
   });
 });

@@ -8,6 +8,14 @@ import { restRoutes, type RestRoute } from '@/server/http/rest-routes';
 
 export type JsonSchemaObject = { type: 'object'; [key: string]: unknown };
 
+/**
+ * What `tools/list` may weigh, in KiB, for a key with every scope: the listing sits in an
+ * assistant's context before its first call, so every tool's text is paid for on every
+ * session. server/mcp/tool-surface.test.ts holds the listing to it and checks that
+ * docs/mcp.md states it; bench/mcp.ts prints the size against it.
+ */
+export const TOOLS_LIST_BUDGET_KB = 40;
+
 export interface ToolDefinition {
   name: string;
   title: string;

@@ -88,8 +88,8 @@ export const ZListMediaQuery = z.strictObject({
   from: ZTimestamp.optional().describe('Created at or after (ISO 8601)'),
   to: ZTimestamp.optional().describe('Created at or before (ISO 8601)'),
   status: z.enum(MEDIA_LIBRARY_STATUSES).default('ready').describe('ready (default), or awaiting_upload: uploads never completed'),
-  page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Per page (1–200)'),
+  page: z.number().int().min(1).default(1).describe('Page number, from 1'),
+  limit: z.number().int().min(1).max(200).default(50).describe('Per page (1–200)'),
 });
 export type ListMediaQuery = z.infer<typeof ZListMediaQuery>;
 

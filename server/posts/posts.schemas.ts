@@ -267,7 +267,7 @@ export const ZListPostsQuery = z.strictObject({
   to: ZTimestamp.optional().describe('Only posts scheduled at or before this time (an upper bound on scheduledAt, ISO 8601 with offset)'),
   alert: ZAlertFilter.optional(),
   search: ZText.trim().min(1).max(200).optional().describe('Only posts whose text (or a variant) contains this, case-insensitive'),
-  page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Posts per page (1–200)'),
+  page: z.number().int().min(1).default(1).describe('Page number, from 1'),
+  limit: z.number().int().min(1).max(200).default(50).describe('Posts per page (1–200)'),
 });
 export type ListPostsQuery = z.infer<typeof ZListPostsQuery>;

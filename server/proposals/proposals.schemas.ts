@@ -49,7 +49,7 @@ export type ProposalDto = z.infer<typeof ZProposal>;
 
 export const ZListProposalsQuery = z.strictObject({
   status: z.enum(PROPOSAL_STATUSES).optional().describe('Only actions in this status (staged: still waiting for a member)'),
-  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Actions to return, newest first (1–100)'),
+  limit: z.number().int().min(1).max(100).default(50).describe('Actions to return, newest first (1–100)'),
 });
 
 export const ZProposalId = idParam('staged action', 'the actionId a staged call answered, or from proposals_list');

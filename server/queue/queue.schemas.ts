@@ -34,7 +34,7 @@ export const ZSetSlotsInput = z
   });
 
 export const ZQueueSlotsQuery = z.strictObject({
-  days: z.coerce.number().int().min(1).max(28).optional().describe('Days ahead to list (default 7)'),
+  days: z.number().int().min(1).max(28).optional().describe('Days ahead to list (default 7)'),
 });
 
 const ZSlotRecord = ZSlot.extend({ connectionId: ZId.nullable().describe('null: a workspace slot') });

@@ -17,7 +17,7 @@ export const ZDay = z.iso
   .date()
   .refine((d) => d >= FIRST_DAY && d <= LAST_DAY, { message: `must be between ${FIRST_DAY} and ${LAST_DAY}` })
   .describe('A calendar date, YYYY-MM-DD, in the workspace’s time zone');
-export const ZLimit = z.coerce.number().int().min(LIMIT_MIN).max(LIMIT_MAX).describe(`How many rows to return, ${LIMIT_MIN} to ${LIMIT_MAX}`);
+export const ZLimit = z.number().int().min(LIMIT_MIN).max(LIMIT_MAX).describe(`How many rows to return, ${LIMIT_MIN} to ${LIMIT_MAX}`);
 
 const DAY_MS = 86_400_000;
 

@@ -3,8 +3,9 @@
 
 /**
  * Request line plus all headers, enforced by Node's HTTP parser itself
- * (`--max-http-header-size`, set by `npm start`): above it Node answers 431 with an empty
- * body before Herald sees the request. 16 KiB is Node's default, stated here on purpose.
+ * (`--max-http-header-size`, set by `npm start`): above it the request never reaches a route,
+ * and Herald's server answers 431 in the flat shape (server/http/client-error.ts). 16 KiB is
+ * Node's default, stated here on purpose.
  */
 export const MAX_HTTP_HEADER_BYTES = 16 * 1024;
 

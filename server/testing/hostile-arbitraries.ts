@@ -314,9 +314,10 @@ function headerChanges(route: ContractRoute, ctx: RequestContext): fc.Arbitrary<
 }
 
 /**
- * Bytes of the request line and headers. Above Node's limit the HTTP server answers 431
- * before Herald runs (documented, tested in transport-limits.test.ts): such requests are
- * not Herald's answers, so they are not generated here.
+ * Bytes of the request line and headers. Above Node's limit Herald's server answers 431
+ * before any route runs and closes the connection, so a client still sending may see a reset
+ * instead of the answer: such requests are sent as raw bytes in transport-limits.test.ts
+ * (every operation, the answer validated against the document), not generated here.
  */
 function requestHeadBytes(req: { path: string; headers: Record<string, string> }): number {
   return req.path.length + 200 + Object.entries(req.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);

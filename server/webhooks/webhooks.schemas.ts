@@ -102,7 +102,7 @@ export type UpdateWebhookInput = z.infer<typeof ZUpdateWebhookInput>;
 export const ZWebhookId = ZIdOf('webhook endpoint', 'from webhooks_list (GET /webhooks)');
 export const ZListDeliveriesQuery = z.strictObject({
   id: ZWebhookId,
-  limit: z.coerce
+  limit: z
     .number()
     .int()
     .min(1)

@@ -70,7 +70,7 @@ export const workflowsRouter = router({
         summary: 'Recent workflow runs, newest first',
       },
     })
-    .input(z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20).describe('Runs to return, newest first (1–100)') }))
+    .input(z.strictObject({ limit: z.number().int().min(1).max(100).default(20).describe('Runs to return, newest first (1–100)') }))
     .output(readEnvelope(z.array(ZWorkflowRun)))
     .query(async ({ ctx, input }) => ({ data: await listRuns(ctx.actor.workspaceId, input.limit) })),
 
