@@ -11,7 +11,7 @@ export const SOURCE_LABELS: Record<SourceId, string> = {
   meta: 'Meta Marketing API (ad account insights)',
   linkedin: 'LinkedIn Marketing API (ad analytics)',
   google: 'Google Ads API (customer metrics)',
-  sandbox: 'Demo data made up by Herald for a demo account or ad account (never read from a network; only the metrics the real network reports)',
+  sandbox: 'Herald’s demo data, made up for a demo account or ad account (never read from a network; only the metrics the real network reports)',
   post_insights: 'Each network’s own post insights, as it reports them (docs/analytics.md lists what each one reports)',
   crawler: 'Herald crawler (HeraldBot)',
   publish_history: "The workspace's own publish history",

@@ -33,9 +33,7 @@ export const ZWorkspaceSettings = z
       })
       .describe('What a connect, review or report link issued now shows when the request names no brand'),
     queuePaused: z.boolean().describe('true while the posting queue is paused (its posts are held)'),
-    demoAccounts: z
-      .boolean()
-      .describe('true: demo accounts (they publish nowhere) may be connected here where the deployment offers them; false: only real accounts'),
+    demoAccounts: z.boolean().describe('true: demo accounts allowed here'),
   })
   .meta({
     id: 'WorkspaceSettings',
@@ -58,7 +56,7 @@ export const ZUpdateSettingsInput = z
     name: ZText.trim().min(1).max(80).optional().describe('Display name').meta({ example: 'Acme Coffee' }),
     timeZone: ZTimeZone.optional().describe('IANA time zone; scheduled posts keep their instant'),
     requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
-    demoAccounts: z.boolean().optional().describe('false: no demo account can be connected in this workspace from now on'),
+    demoAccounts: z.boolean().optional().describe('false: no demo accounts here'),
     brand: z
       .strictObject({
         name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
