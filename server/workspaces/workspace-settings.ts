@@ -56,7 +56,7 @@ export const ZUpdateSettingsInput = z
     name: ZText.trim().min(1).max(80).optional().describe('Display name').meta({ example: 'Acme Coffee' }),
     timeZone: ZTimeZone.optional().describe('IANA time zone; scheduled posts keep their instant'),
     requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
-    demoAccounts: z.boolean().optional().describe('false: no demo accounts here'),
+    demoAccounts: z.boolean().optional().describe('false: demo accounts off'),
     brand: z
       .strictObject({
         name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
