@@ -4,8 +4,7 @@
 // published list. The standard Helvetica fonts are used (nothing to embed or ship), so text
 // is reduced to what their WinAnsi encoding holds; anything else becomes "?".
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { catalogueEntry } from '@/server/platforms/catalogue';
-import type { Platform } from '@/server/shared/platforms';
+import { platformName } from '@/server/platforms/catalogue';
 import { formatInZone } from '@/server/shared/time-zone';
 import type { ReportPageData } from './report-data';
 
@@ -16,7 +15,7 @@ const MUTED = rgb(0.38, 0.42, 0.5);
 const ACCENT = rgb(0.16, 0.35, 0.85);
 const RULE = rgb(0.85, 0.87, 0.9);
 
-const label = (platform: Platform) => catalogueEntry(platform)?.label ?? platform;
+const label = platformName;
 
 /** A number as the report prints it: thousands separated; null is "n/a" (no reading), never 0. */
 export function formatCount(value: number | null): string {
