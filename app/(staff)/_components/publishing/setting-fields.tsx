@@ -124,11 +124,11 @@ function valueInWords(f: SettingField, value: unknown): string {
   if (f.kind === 'enum') return f.options?.find((o) => o.value === value)?.label ?? String(value);
   if (f.kind === 'boolean') return value ? 'yes' : 'no';
   if (f.kind === 'list' && Array.isArray(value)) return value.join(', ');
-  if (f.kind === 'group' && value && typeof value === 'object') return `(${inWords(f.fields ?? [], value as Record<string, unknown>)})`;
+  if (f.kind === 'group' && value && typeof value === 'object') return `(${wordsOf(f.fields ?? [], value as Record<string, unknown>)})`;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function inWords(fields: SettingField[], stored: Record<string, unknown>): string {
+function wordsOf(fields: SettingField[], stored: Record<string, unknown>): string {
   const known = new Map(fields.map((f) => [f.key, f]));
   return Object.entries(stored)
     .map(([key, value]) => {
@@ -140,7 +140,7 @@ function inWords(fields: SettingField[], stored: Record<string, unknown>): strin
 
 /** One network's settings as a person reads them, with the composer's labels and words ("Who sees it: Connections only"). */
 export function settingsInWords(platform: Platform, stored: Record<string, unknown>): string {
-  return inWords(settingFields(platform), stored);
+  return wordsOf(settingFields(platform), stored);
 }
 
 function fromForm(fields: SettingField[], raw: Record<string, unknown>): Record<string, unknown> {
