@@ -21,11 +21,7 @@ export const bluesky = {
       .optional()
       .describe('Up to 3 languages of the text, as language codes such as en or pt-BR'),
     // Per post: Herald's media carry no description of their own.
-    altTexts: z
-      .array(ZText.max(2000))
-      .max(4)
-      .optional()
-      .describe('A description of each image or video for people who cannot see it, in the order of the media'),
+    altTexts: z.array(ZText.max(2000)).max(4).optional().describe('A description of each image or video, in the order of the media'),
     linkCard: z.boolean().optional().describe('Whether a post without images or video shows a preview card of its first link').meta({ default: true }),
   }),
   // What Herald reads of a published post (its reader: server/platforms/bluesky/), and why not the rest.

@@ -49,10 +49,10 @@ export const google_business = {
       event: z
         .strictObject({
           title: ZText.trim().min(1).max(300).describe('The event’s or offer’s title'),
-          startDate: date.describe('The first day, written YYYY-MM-DD, in the location’s time zone'),
-          startTime: time.optional().describe('The time it starts on the first day, written HH:MM; the whole day when left out'),
-          endDate: date.describe('The last day, written YYYY-MM-DD'),
-          endTime: time.optional().describe('The time it ends on the last day, written HH:MM'),
+          startDate: date.describe('First day, YYYY-MM-DD, in the location’s time zone'),
+          startTime: time.optional().describe('Start time on the first day, HH:MM; the whole day when left out'),
+          endDate: date.describe('Last day, YYYY-MM-DD'),
+          endTime: time.optional().describe('End time on the last day, HH:MM'),
         })
         .optional()
         .describe('Title and dates: needed for an event or an offer'),

@@ -25,7 +25,7 @@ export const instagram = {
   settings: z.strictObject({
     videoType: withOptionWords(z.enum(['feed', 'reel', 'story']), { feed: 'Feed post', reel: 'Reel', story: 'Story' })
       .optional()
-      .describe('How the post is published: in the feed, as a reel (what a video becomes unless told otherwise) or as a story'),
+      .describe('How the post is published: in the feed, as a reel (a video’s default) or as a story'),
     shareToFeed: z.boolean().optional().describe('Whether a reel also appears in the account’s main feed').meta({ default: true }),
     coverUrl: z
       .url({ protocol: /^https$/ })

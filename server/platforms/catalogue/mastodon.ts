@@ -43,11 +43,7 @@ export const mastodon = {
     language: ZText.regex(/^[a-z]{2,3}$/, 'a language code of two or three letters, e.g. en or de')
       .optional()
       .describe('The language of the text, as a two- or three-letter language code such as en or de'),
-    altTexts: z
-      .array(ZText.max(1500))
-      .max(4)
-      .optional()
-      .describe('A description of each image or video for people who cannot see it, in the order of the media'),
+    altTexts: z.array(ZText.max(1500)).max(4).optional().describe('A description of each image or video, in the order of the media'),
   }),
   tokensExpire: false,
   // What Herald reads of a published post (its reader: server/platforms/mastodon/), and why not the rest.

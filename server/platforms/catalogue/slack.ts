@@ -25,7 +25,7 @@ export const slack = {
       .array(ZText.max(2000))
       .max(49)
       .optional()
-      .describe('A description of each image for people who cannot see it, in the order of the media; "Image 1", "Image 2"… when left out'),
+      .describe('A description of each image, in the order of the media; "Image 1", "Image 2"… when left out'),
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(SLACK_NO_STATISTICS),

@@ -38,7 +38,7 @@ export const youtube = {
       private: 'Private (only the channel and people it invites)',
     })
       .optional()
-      .describe('Who can watch the video: everyone, only people with its link, or only the channel and the people it invites')
+      .describe('Who can watch the video: anyone, people with its link, or the channel and those it invites')
       .meta({ default: 'public' }),
     tags: z
       .array(ZText.trim().min(1).max(500).regex(noAngleBrackets, 'must not contain < or >'))
@@ -46,20 +46,14 @@ export const youtube = {
       .refine((tags) => youtubeTagsLength(tags) <= 500, 'together may count at most 500 characters as YouTube counts them')
       .optional()
       .describe('Keywords; together at most 500 characters, counting commas between tags and quotes around a tag with a space'),
-    madeForKids: z
-      .boolean()
-      .optional()
-      .describe('Tells YouTube the video is made for children, as US law (COPPA) requires of such videos')
-      .meta({ default: false }),
+    madeForKids: z.boolean().optional().describe('Tells YouTube the video is made for children (COPPA)').meta({ default: false }),
     categoryId: ZText.regex(/^\d{1,4}$/, 'a YouTube category number, e.g. 22')
       .optional()
       .describe('YouTube’s number for the video’s category (its category id), e.g. 22 for People & Blogs; YouTube picks one when left out'),
     short: z
       .boolean()
       .optional()
-      .describe(
-        'Whether the video is a Short (square or vertical, up to 3 minutes), so its link opens it as a Short; YouTube itself decides from the video whether it is one',
-      )
+      .describe('The video is a Short (square or vertical, up to 3 minutes), so its link opens it as one; YouTube decides from the video itself')
       .meta({ default: false }),
   }),
   requiredSettings: ['title'],
