@@ -175,7 +175,9 @@ describe('notifications', () => {
     expect(list.items.map((n) => n.kind).sort()).toEqual(['approval.requested', 'connection.expired', 'post.failed', 'post.failed']);
     const approval = list.items.find((n) => n.kind === 'approval.requested')!;
     expect(approval.body).toContain('Please approve this one');
-    expect(list.items.find((n) => n.kind === 'post.failed' && n.title.includes('linkedin'))!.body).toMatch(/DUPLICATE_POST/);
+    // Networks by their names, not their ids.
+    expect(list.items.find((n) => n.kind === 'post.failed' && n.title === 'A post failed on LinkedIn')!.body).toMatch(/DUPLICATE_POST/);
+    expect(list.items.find((n) => n.kind === 'connection.expired')!.title).toMatch(/ on X \(Twitter\) needs reconnecting$/);
     expect((await caller.app.shell()).data.counts.unreadNotifications).toBe(4);
 
     expect((await caller.notifications.markRead({ ids: [approval.id] })).data.unread).toBe(3);
@@ -214,7 +216,7 @@ describe('notifications', () => {
       data: { actionId, toolName: 'posts_publish' },
     });
     expect(items.find((n) => n.kind === 'workflow.failed')).toMatchObject({
-      title: 'Workflow “repurpose-post” failed',
+      title: 'Workflow “Repurpose a post” failed',
       body: 'No post with that id in this workspace',
       data: { runId, workflowId: 'repurpose-post' },
     });

@@ -4,10 +4,10 @@
 // published list. The standard Helvetica fonts are used (nothing to embed or ship), so text
 // is reduced to what their WinAnsi encoding holds; anything else becomes "?".
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { catalogueEntry } from '@/server/platforms/catalogue';
-import type { Platform } from '@/server/shared/platforms';
+import { platformName } from '@/server/platforms/catalogue';
 import { formatInZone } from '@/server/shared/time-zone';
 import type { ReportPageData } from './report-data';
+import { ENGAGEMENT_NOTE, formatCount, NOT_AVAILABLE_NOTE, TOTALS_NOTE } from './report-words';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
@@ -16,12 +16,17 @@ const MUTED = rgb(0.38, 0.42, 0.5);
 const ACCENT = rgb(0.16, 0.35, 0.85);
 const RULE = rgb(0.85, 0.87, 0.9);
 
-const label = (platform: Platform) => catalogueEntry(platform)?.label ?? platform;
+/** The room a heading takes: the gap above it, its line of 14 points, the rule and the gap below. */
+const HEADING_HEIGHT = 10 + 14 * 1.45 + 8;
+/** The room each section's first block needs (and each later block asks for before it starts). */
+const CARD_ROW = 48 + 10;
+const CHART = 120 + 40;
+const NETWORK_ROWS = 32;
+const TOP_POST = 50;
+const PUBLISHED_POST = 40;
+const LINE = 10 * 1.45;
 
-/** A number as the report prints it: thousands separated; null is "n/a" (no reading), never 0. */
-export function formatCount(value: number | null): string {
-  return value === null ? 'n/a' : new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
-}
+const label = platformName;
 
 class Writer {
   page!: PDFPage;
@@ -101,8 +106,13 @@ class Writer {
     this.y -= points;
   }
 
-  heading(text: string) {
-    this.need(60);
+  /**
+   * A section's heading, on the same page as the first `keepWith` points of what follows it (its
+   * first row, chart or entry): where they do not fit, both start the next page, so a heading is
+   * never left alone at the foot of a page.
+   */
+  heading(text: string, keepWith: number) {
+    this.need(HEADING_HEIGHT + keepWith);
     this.gap(10);
     this.text(text, { size: 14, bold: true });
     this.page.drawLine({ start: { x: MARGIN, y: this.y - 2 }, end: { x: A4.width - MARGIN, y: this.y - 2 }, thickness: 0.5, color: RULE });
@@ -123,9 +133,9 @@ function headlineCards(w: Writer, data: ReportPageData) {
   const perRow = 3;
   const gap = 10;
   const cardWidth = (A4.width - 2 * MARGIN - gap * (perRow - 1)) / perRow;
-  const cardHeight = 48;
+  const cardHeight = CARD_ROW - gap;
   for (let i = 0; i < cards.length; i += perRow) {
-    w.need(cardHeight + gap);
+    w.need(CARD_ROW);
     const top = w.y;
     cards.slice(i, i + perRow).forEach(([label, value], j) => {
       const x = MARGIN + j * (cardWidth + gap);
@@ -135,13 +145,13 @@ function headlineCards(w: Writer, data: ReportPageData) {
     });
     w.y = top - cardHeight - gap;
   }
-  w.text(`${h.coverage}. Totals add each account's latest reading; n/a means no reading reported that metric.`, { size: 9, color: MUTED });
+  w.text(`${h.coverage}. ${TOTALS_NOTE} ${NOT_AVAILABLE_NOTE}`, { size: 9, color: MUTED });
 }
 
 /** Engagement per day as vector bars, with the highest value and the first and last day labelled. */
 function dayChart(w: Writer, data: ReportPageData) {
-  const chartHeight = 120;
-  w.need(chartHeight + 40);
+  const chartHeight = CHART - 40;
+  w.need(CHART);
   const width = A4.width - 2 * MARGIN;
   const base = w.y - chartHeight - 4;
   const values = data.days.map((d) => d.engagement ?? 0);
@@ -183,15 +193,16 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
   w.text(data.title, { size: 20, bold: true });
   w.text(`${data.workspace.name} - ${data.range.from} to ${data.range.to} (${data.workspace.timeZone})`, { size: 11, color: MUTED });
 
-  w.heading('Headline numbers');
+  w.heading('Headline numbers', CARD_ROW);
   headlineCards(w, data);
 
-  w.heading('Engagement per day');
+  w.heading('Engagement per day', CHART);
   dayChart(w, data);
 
-  w.heading('By network');
+  w.heading('By network', data.networks.length ? NETWORK_ROWS : LINE);
   if (data.networks.length === 0) w.text('Nothing was published in this period.', { color: MUTED });
   for (const n of data.networks) {
+    w.need(NETWORK_ROWS);
     w.text(`${label(n.platform)}: ${n.targets} post${n.targets === 1 ? '' : 's'}`, { bold: true });
     w.text(
       `Engagement ${formatCount(n.engagement)} · Impressions ${formatCount(n.impressions)} · Reach ${formatCount(n.reach)} · Views ${formatCount(n.views)} · ${n.targetsWithReading} of ${n.targets} with a reading`,
@@ -199,10 +210,10 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
     );
   }
 
-  w.heading('Top posts');
+  w.heading('Top posts', data.topPosts.length ? TOP_POST : LINE);
   if (data.topPosts.length === 0) w.text('No post has a reading yet.', { color: MUTED });
   for (const p of data.topPosts) {
-    w.need(50);
+    w.need(TOP_POST);
     w.text(`${p.rank}. ${label(p.platform)} · ${p.accountName} · ${formatInZone(p.publishedAt, data.workspace.timeZone)}`, { bold: true });
     w.text(p.content, { indent: 12, maxLines: 3 });
     w.text(
@@ -213,10 +224,10 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
     w.gap(4);
   }
 
-  w.heading(`Published (${data.published.length})`);
+  w.heading(`Published (${data.published.length})`, data.published.length ? PUBLISHED_POST : LINE);
   if (data.published.length === 0) w.text('Nothing was published in this period.', { color: MUTED });
   for (const p of data.published) {
-    w.need(40);
+    w.need(PUBLISHED_POST);
     w.text(formatInZone(p.publishedAt, data.workspace.timeZone), { size: 9, bold: true });
     w.text(p.content, { indent: 12, maxLines: 2 });
     w.text(p.targets.map((t) => `${label(t.platform)} (${t.accountName}): engagement ${formatCount(t.engagement)}`).join(' · '), {
@@ -228,7 +239,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
   }
 
   w.gap(10);
-  w.text(`Prepared by ${data.brand.name} with Herald on ${data.generatedAt.slice(0, 10)}. Engagement = ${data.provenance.engagementFormula}.`, {
+  w.text(`Prepared by ${data.brand.name} with Herald on ${data.generatedAt.slice(0, 10)}. ${ENGAGEMENT_NOTE}`, {
     size: 8,
     color: MUTED,
   });

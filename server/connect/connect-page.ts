@@ -16,6 +16,7 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
     select: { id: true, platform: true, accountName: true, displayName: true, avatarUrl: true, status: true },
   });
   const demo = demoAccountsOffered(link);
+  const selfIssued = link.issuedById === link.workspace.id;
   return {
     workspace: link.workspace,
     brand: link.brand,
@@ -28,7 +29,8 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
           configured: mode !== 'unavailable',
           connectWith: mode === 'unavailable' ? null : mode,
           fields: channelFields(platform, mode),
-          instructions: mode === 'credentials' && isCredentialsProvider(provider) ? await provider.instructions() : null,
+          instructions:
+            mode === 'credentials' && isCredentialsProvider(provider) ? await provider.instructions({ sentBy: selfIssued ? null : link.brand.name }) : null,
           demo,
         };
       }),
@@ -38,6 +40,6 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
     telegramBotUsername: realChannelMode('telegram') === 'credentials' ? await telegramBotUsername() : null,
     // A member connecting their own workspace's accounts from the app opened a link the
     // workspace issued itself: the page then speaks to them, not to a client.
-    selfIssued: link.issuedById === link.workspace.id,
+    selfIssued,
   };
 }

@@ -9,6 +9,8 @@ import type { Tx } from '@/server/db/client';
 import { db } from '@/server/db/client';
 import type { OutboxConsumer } from '@/server/events/consumers';
 import type { DomainEventData } from '@/server/events/catalogue';
+import { platformName } from '@/server/platforms/catalogue';
+import { WORKFLOW_NAMES, type WorkflowId } from '@/server/workflows/workflows.schemas';
 import { shorten } from '@/server/shared/text';
 import { isUuid, ZTimestamp } from '@/server/shared/schemas';
 
@@ -129,19 +131,30 @@ export const notifyStaff: OutboxConsumer = async (events, { tx }) => {
       note(event.workspaceId, 'approval.requested', 'Approval requested', `“${shorten(contents.get(postId) ?? '')}” waits for a reviewer.`, { postId });
     } else if (event.type === 'post.failed') {
       const d = event.data as DomainEventData['post.failed'];
-      note(event.workspaceId, 'post.failed', `A post failed on ${d.platform}`, d.error.message, { postId: d.postId, targetId: d.targetId, code: d.error.code });
+      note(event.workspaceId, 'post.failed', `A post failed on ${platformName(d.platform)}`, d.error.message, {
+        postId: d.postId,
+        targetId: d.targetId,
+        code: d.error.code,
+      });
     } else if (event.type === 'connection.error') {
       const d = event.data as DomainEventData['connection.error'];
-      note(event.workspaceId, 'connection.expired', `${accounts.get(d.connectionId) ?? 'An account'} (${d.platform}) needs reconnecting`, d.reason, {
-        connectionId: d.connectionId,
-      });
+      note(
+        event.workspaceId,
+        'connection.expired',
+        `${accounts.get(d.connectionId) ?? 'An account'} on ${platformName(d.platform)} needs reconnecting`,
+        d.reason,
+        {
+          connectionId: d.connectionId,
+        },
+      );
     } else if (event.type === 'proposal.staged') {
       const d = event.data as DomainEventData['proposal.staged'];
       note(event.workspaceId, 'proposal.staged', 'An assistant asks for confirmation', d.title, { actionId: d.actionId, toolName: d.toolName });
     } else if (event.type === 'workflow.run.failed') {
       const d = event.data as DomainEventData['workflow.run.failed'];
       const error = d.error as { message?: unknown } | null;
-      note(event.workspaceId, 'workflow.failed', `Workflow “${d.workflowId}” failed`, typeof error?.message === 'string' ? error.message : 'The run failed.', {
+      const name = WORKFLOW_NAMES[d.workflowId as WorkflowId] ?? d.workflowId;
+      note(event.workspaceId, 'workflow.failed', `Workflow “${name}” failed`, typeof error?.message === 'string' ? error.message : 'The run failed.', {
         runId: d.runId,
         workflowId: d.workflowId,
       });

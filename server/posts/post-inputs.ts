@@ -10,6 +10,7 @@ import { deleteMediaAsset } from '@/server/media/media-assets';
 import type { ResolvedMedia } from '@/server/media/media.types';
 import { resolveMediaIds } from '@/server/media/resolve-media-ids';
 import { log } from '@/server/observability/log';
+import { platformName } from '@/server/platforms/catalogue';
 
 export type StoredMedia = ResolvedMedia & { origin: 'mediaIds' | 'mediaUrls' };
 
@@ -36,7 +37,7 @@ export function pickTargetConnections(ids: readonly string[], byId: ReadonlyMap<
     if (!isUsable(row)) {
       throw new AppError(
         'CONNECTION_EXPIRED',
-        `The ${row.platform} connection "${row.displayName}" is not active or its token expired: reconnect it in the app`,
+        `The ${platformName(row.platform)} account "${row.displayName}" is not active or its access expired: reconnect it in the app`,
         { field },
       );
     }

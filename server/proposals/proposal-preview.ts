@@ -5,9 +5,8 @@
 // so the member sees what will run now, not what the assistant remembered.
 import { z } from 'zod';
 import { db } from '@/server/db/client';
-import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { platformName } from '@/server/platforms/catalogue';
 import { isUuid } from '@/server/shared/schemas';
-import { isPlatform, type Platform } from '@/server/shared/platforms';
 import { formatInZone } from '@/server/shared/time-zone';
 import { getProposal } from './proposals';
 
@@ -29,7 +28,6 @@ export type ProposalPreviewDto = z.infer<typeof ZProposalPreview>;
 
 const POST_TOOLS_BY_ID = new Set(['posts_publish', 'posts_cancel', 'posts_retry', 'posts_update']);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const label = (p: string) => (isPlatform(p) ? PLATFORM_CATALOGUE[p as Platform].label : p);
 
 interface PostShape {
   content: string;
@@ -79,7 +77,7 @@ export async function previewProposal(workspaceId: string, toolName: string, arg
     const platform = c?.platform ?? 'unknown';
     return {
       name: c?.displayName ?? 'an account not in this workspace',
-      platform: label(platform),
+      platform: platformName(platform),
       text: shape.variants?.[platform]?.content ?? shape.content,
     };
   });

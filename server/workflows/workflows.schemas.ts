@@ -5,6 +5,8 @@ import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/sc
 
 export const WORKFLOW_IDS = ['repurpose-post', 'weekly-digest'] as const;
 export type WorkflowId = (typeof WORKFLOW_IDS)[number];
+/** Each workflow's name, for people: the list, its runs and the notice of a failed run say it. */
+export const WORKFLOW_NAMES: Record<WorkflowId, string> = { 'repurpose-post': 'Repurpose a post', 'weekly-digest': 'Weekly digest' };
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
 export const ZWorkflow = z.object({

@@ -12,13 +12,13 @@ import { getJobs } from '@/server/jobs';
 import { iso, isoOrNull, isUuid } from '@/server/shared/schemas';
 import { checkRepurposeInput, repurposePost, type RepurposeProgress } from './repurpose-post';
 import { weeklyDigest } from './weekly-digest';
-import { WORKFLOW_IDS, type RunWorkflowInput, type WorkflowId, type WorkflowRunDto } from './workflows.schemas';
+import { WORKFLOW_IDS, WORKFLOW_NAMES, type RunWorkflowInput, type WorkflowId, type WorkflowRunDto } from './workflows.schemas';
 import { log } from '@/server/observability/log';
 
 export const WORKFLOWS = [
   {
     id: 'repurpose-post',
-    name: 'Repurpose a post',
+    name: WORKFLOW_NAMES['repurpose-post'],
     description:
       'From a published post, create a draft for each other account (or the ones named), with the text shortened to fit each platform’s limit. Drafts only: nothing is scheduled or published.',
     inputs: [
@@ -28,7 +28,7 @@ export const WORKFLOWS = [
   },
   {
     id: 'weekly-digest',
-    name: 'Weekly digest',
+    name: WORKFLOW_NAMES['weekly-digest'],
     description:
       'A summary of the last days of publishing: posts by status, outcomes per platform, failures with the platform’s error, and top posts by engagement where known.',
     inputs: [{ name: 'days', required: false, description: 'How many days back, 1 to 31 (default 7).' }],

@@ -40,16 +40,33 @@ describe('plainArguments', () => {
     ]);
   });
 
-  it('reads per-platform text as text, and anything else as JSON', () => {
+  it('reads per-platform text as text and settings as the composer words them, by network name', () => {
     expect(
       plainArguments(
         'posts_update',
-        { variants: { twitter: { content: 'Short one' } }, platformSettings: { tiktok: { privacy: 'public' } } },
+        {
+          variants: { twitter: { content: 'Short one' } },
+          platformSettings: {
+            linkedin: { visibility: 'CONNECTIONS' },
+            google_business: { topicType: 'OFFER', callToAction: { actionType: 'LEARN_MORE', url: 'https://bakery.example' } },
+            bluesky: { linkCard: false },
+          },
+        },
         { accounts, timeZone: 'UTC' },
       ),
     ).toEqual([
-      { label: 'Per-platform text', value: 'twitter: “Short one”' },
-      { label: 'Platform settings', value: '{"tiktok":{"privacy":"public"}}' },
+      { label: 'Per-platform text', value: 'X (Twitter): “Short one”' },
+      {
+        label: 'Platform settings',
+        value:
+          'LinkedIn: Who sees it: Connections only; Google Business Profile: Post type: Offer, Button: (What it says: Learn more, Link: https://bakery.example); Bluesky: Show a card for the first link: no',
+      },
+    ]);
+  });
+
+  it('shows what it cannot word as JSON', () => {
+    expect(plainArguments('posts_update', { platformSettings: { myspace: { mood: 'HAPPY' } } }, { accounts, timeZone: 'UTC' })).toEqual([
+      { label: 'Platform settings', value: 'myspace: {"mood":"HAPPY"}' },
     ]);
   });
 });

@@ -1,6 +1,10 @@
 // A staged action's arguments in plain words, for the member deciding on it: the accounts by
-// name instead of ids, times in the workspace's time zone, yes/no instead of true/false. The
+// name instead of ids, times in the workspace's time zone, yes/no instead of true/false,
+// networks by name and their settings with the composer's words. The
 // exact JSON stays one click away on the confirmation page; this is for reading at a glance.
+import { platformName } from '@/server/platforms/catalogue';
+import { isPlatform } from '@/server/shared/platforms';
+import { settingsInWords } from '../_components/publishing/setting-fields';
 import { formatIn } from './time';
 
 export interface PlainArgument {
@@ -58,7 +62,17 @@ function plainValue(key: string, value: unknown, ctx: { accounts: Map<string, st
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
   if (key === 'variants' && typeof value === 'object') {
     return Object.entries(value as Record<string, { content?: unknown }>)
-      .map(([platform, v]) => `${platform}: “${typeof v?.content === 'string' ? v.content : JSON.stringify(v)}”`)
+      .map(([platform, v]) => `${platformName(platform)}: “${typeof v?.content === 'string' ? v.content : JSON.stringify(v)}”`)
+      .join('; ');
+  }
+  // The composer's own labels and words for each value, so a staged call reads like the form.
+  if (key === 'platformSettings' && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([platform, s]) =>
+        isPlatform(platform) && s && typeof s === 'object'
+          ? `${platformName(platform)}: ${settingsInWords(platform, s as Record<string, unknown>)}`
+          : `${platform}: ${JSON.stringify(s)}`,
+      )
       .join('; ');
   }
   return JSON.stringify(value);

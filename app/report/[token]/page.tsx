@@ -4,6 +4,7 @@
 // was published, and the same report as a PDF.
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
+import { ENGAGEMENT_NOTE, formatCount, NOT_AVAILABLE_NOTE, TOTALS_NOTE } from '@/server/client-report/report-words';
 import { loadReportPage } from '@/server/http/client-link-pages';
 import { formatInZone } from '@/server/shared/time-zone';
 import { BrandHeader, ClientPage, LinkProblemPage } from '../../connect/_ui/brand';
@@ -19,9 +20,6 @@ export const metadata: Metadata = {
   referrer: 'no-referrer',
 };
 
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-/** Null is "n/a": no reading reported it (never shown as 0). */
-const count = (value: number | null) => (value === null ? 'n/a' : NUMBER.format(value));
 const label = (platform: string) => PLATFORM_LABELS[platform] ?? platform;
 
 function DayChart({ days }: { days: { date: string; engagement: number | null; targets: number }[] }) {
@@ -35,7 +33,7 @@ function DayChart({ days }: { days: { date: string; engagement: number | null; t
     null,
   );
   const summary = best
-    ? `Engagement per day from ${days[0]?.date} to ${days.at(-1)?.date}; the highest was ${NUMBER.format(best.engagement)} on ${best.date}.`
+    ? `Engagement per day from ${days[0]?.date} to ${days.at(-1)?.date}; the highest was ${formatCount(best.engagement)} on ${best.date}.`
     : `No engagement was reported between ${days[0]?.date} and ${days.at(-1)?.date}.`;
   return (
     <figure style={{ margin: 0 }}>
@@ -46,7 +44,7 @@ function DayChart({ days }: { days: { date: string; engagement: number | null; t
           const h = (d.engagement / max) * (height - 4);
           return (
             <rect key={d.date} x={i * slot + (slot - bar) / 2} y={height - h} width={bar} height={h} rx={Math.min(3, bar / 3)} fill="#2f4ac0">
-              <title>{`${d.date}: ${NUMBER.format(d.engagement)} engagement, ${d.targets} post${d.targets === 1 ? '' : 's'}`}</title>
+              <title>{`${d.date}: ${formatCount(d.engagement)} engagement, ${d.targets} post${d.targets === 1 ? '' : 's'}`}</title>
             </rect>
           );
         })}
@@ -104,13 +102,13 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
             <div key={name} className={own.stat} data-testid="report-stat">
               <dt className={own.statLabel}>{name}</dt>
               <dd className={own.statValue} style={{ margin: 0 }}>
-                {count(value)}
+                {formatCount(value)}
               </dd>
             </div>
           ))}
         </dl>
         <p className={own.note} data-testid="report-coverage">
-          {h.coverage}. Totals add each account’s latest reading; n/a means no reading reported that number.
+          {h.coverage}. {TOTALS_NOTE} {NOT_AVAILABLE_NOTE}
         </p>
       </section>
 
@@ -145,10 +143,10 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                   <tr key={n.platform}>
                     <th scope="row">{label(n.platform)}</th>
                     <td>{n.targets}</td>
-                    <td>{count(n.engagement)}</td>
-                    <td>{count(n.impressions)}</td>
-                    <td>{count(n.reach)}</td>
-                    <td>{count(n.views)}</td>
+                    <td>{formatCount(n.engagement)}</td>
+                    <td>{formatCount(n.impressions)}</td>
+                    <td>{formatCount(n.reach)}</td>
+                    <td>{formatCount(n.views)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -186,10 +184,10 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                     </p>
                     <p className={own.postText}>{p.content}</p>
                     <ul className={own.metrics} aria-label="Results">
-                      <li>Engagement {count(p.latest.engagement)}</li>
-                      <li>Impressions {count(p.latest.metrics.impressions)}</li>
-                      <li>Reach {count(p.latest.metrics.reach)}</li>
-                      {p.latest.metrics.views !== null && <li>Views {count(p.latest.metrics.views)}</li>}
+                      <li>Engagement {formatCount(p.latest.engagement)}</li>
+                      <li>Impressions {formatCount(p.latest.metrics.impressions)}</li>
+                      <li>Reach {formatCount(p.latest.metrics.reach)}</li>
+                      {p.latest.metrics.views !== null && <li>Views {formatCount(p.latest.metrics.views)}</li>}
                     </ul>
                     {p.permalink && (
                       <a className={own.link} href={p.permalink} target="_blank" rel="noopener noreferrer">
@@ -235,7 +233,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                             ) : (
                               `${label(t.platform)} · ${t.accountName}`
                             )}{' '}
-                            · engagement {count(t.engagement)}
+                            · engagement {formatCount(t.engagement)}
                           </span>
                         </li>
                       ))}
@@ -248,7 +246,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
         )}
       </section>
       <p className={styles.footer}>
-        This private, read-only report was sent to you by {data.brand.name}. Engagement = {data.provenance.engagementFormula}.
+        This private, read-only report was sent to you by {data.brand.name}. {ENGAGEMENT_NOTE}
       </p>
     </ClientPage>
   );

@@ -5,7 +5,9 @@
 import type { PostMetricName } from '@/server/platforms/insights';
 
 export const ENGAGEMENT_PARTS = ['reactions', 'comments', 'shares', 'saves'] as const satisfies readonly PostMetricName[];
-export const ENGAGEMENT_FORMULA = 'reactions + comments + shares + saves (the parts the network reports; null when it reports none)';
+// In words a client reads too (the report's footer): what is null when none is reported is
+// the value's own rule (the schemas say so), not the formula's.
+export const ENGAGEMENT_FORMULA = 'reactions + comments + shares + saves (those the network reports)';
 
 export function engagementOf(values: Partial<Record<PostMetricName, number | null>>): number | null {
   let sum: number | null = null;

@@ -95,9 +95,11 @@ export interface CredentialsProvider {
   needsDeploymentSetup: boolean;
   /**
    * What the page tells the client before the fields (e.g. "Add @HeraldBot as an admin of
-   * your channel"). Null for none.
+   * your channel"). Null for none. `sentBy` is who sent the link, as the page names them (the
+   * brand), whom the client can ask for what only the agency knows; null when a member opened
+   * the page from the app.
    */
-  instructions(): Promise<string | null>;
+  instructions(context?: { sentBy: string | null }, fetch?: Fetcher): Promise<string | null>;
   /** The accounts the values reach; throws OAuthFlowError with a readable message on refusal. */
   connect(fetch: Fetcher, values: Record<string, string>): Promise<GrantedAccount[]>;
 }

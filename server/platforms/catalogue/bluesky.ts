@@ -16,13 +16,13 @@ export const bluesky = {
   media: { maxImages: 4, maxVideos: 1, maxItems: 4, mixed: false, required: false, maxVideoSeconds: 180, maxVideoBytes: 100_000_000, maxImageBytes: 1_000_000 },
   settings: z.strictObject({
     languages: z
-      .array(ZText.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language tag'))
+      .array(ZText.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language code, e.g. en or pt-BR'))
       .max(3)
       .optional()
-      .describe('The languages of the text, BCP 47 (langs, up to 3)'),
+      .describe('Up to 3 languages of the text, as language codes such as en or pt-BR'),
     // Per post: Herald's media carry no description of their own.
-    altTexts: z.array(ZText.max(2000)).max(4).optional().describe('A description of each image or video, in the order of the media (alt)'),
-    linkCard: z.boolean().optional().describe('Whether a post without media shows a card for its first link (default: yes)'),
+    altTexts: z.array(ZText.max(2000)).max(4).optional().describe('A description of each image or video, in the order of the media'),
+    linkCard: z.boolean().optional().describe('Whether a post without images or video shows a preview card of its first link').meta({ default: true }),
   }),
   // What Herald reads of a published post (its reader: server/platforms/bluesky/), and why not the rest.
   postMetrics: {

@@ -222,9 +222,9 @@ describe('stored settings', () => {
   });
 
   it('refuse a Google Business Profile event or offer without its event', () => {
-    expect(() => parseStoredSettings('google_business', { topicType: 'OFFER' })).toThrow('event: EVENT and OFFER posts need an event (title and dates)');
+    expect(() => parseStoredSettings('google_business', { topicType: 'OFFER' })).toThrow('event: An event or an offer needs its title and dates');
     expect(() => parseStoredSettings('google_business', { callToAction: { actionType: 'CALL', url: 'https://herald.example' } })).toThrow(
-      'CALL takes no url; every other action needs one',
+      'Call now takes no link; every other button needs one',
     );
   });
 

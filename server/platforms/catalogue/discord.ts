@@ -11,8 +11,7 @@ import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 
 /** Why Herald reads no metrics of a Discord post (its reader: server/platforms/discord/; https://discord.com/developers/docs/resources/webhook). */
-export const DISCORD_NO_STATISTICS =
-  'Discord webhooks give no statistics of the messages they post (Discord reports no views or reach of a message)';
+export const DISCORD_NO_STATISTICS = 'Discord webhooks give no statistics of the messages they post (Discord reports no views or reach of a message)';
 
 export const discord = {
   label: 'Discord',
@@ -29,25 +28,25 @@ export const discord = {
     maxImageBytes: 10 * MB,
   },
   settings: z.strictObject({
-    username: ZText.min(1).max(80).optional().describe('Posts under this name instead of the webhook’s own (username)'),
-    threadName: ZText.min(1).max(100).optional().describe('In a forum or media channel: the title of the new post (thread_name)'),
-    suppressEmbeds: z.boolean().optional().describe('Shows no link previews under the message (flags: SUPPRESS_EMBEDS)'),
+    username: ZText.min(1).max(80).optional().describe('Posts under this name instead of the webhook’s own'),
+    threadName: ZText.min(1).max(100).optional().describe('In a forum or media channel: the title of the new post'),
+    suppressEmbeds: z.boolean().optional().describe('Shows no link previews under the message'),
     embed: z
       .strictObject({
-        title: ZText.min(1).max(256).optional().describe('The card’s title (embed title, 256 characters)'),
-        description: ZText.min(1).max(4096).optional().describe('The card’s text (embed description, 4,096 characters)'),
+        title: ZText.min(1).max(256).optional().describe('The card’s title, up to 256 characters'),
+        description: ZText.min(1).max(4096).optional().describe('The card’s text, up to 4,096 characters'),
         url: z
           .url({ protocol: /^https$/ })
           .max(2048)
           .check(storableText)
           .optional()
           .describe('Where the title links to'),
-        color: ZText.regex(/^#[0-9a-fA-F]{6}$/, 'a colour, #RRGGBB')
+        color: ZText.regex(/^#[0-9a-fA-F]{6}$/, 'a colour written #RRGGBB, e.g. #3B5BDB')
           .optional()
-          .describe('The card’s side colour, #RRGGBB'),
+          .describe('The colour of the card’s edge, written #RRGGBB, e.g. #3B5BDB'),
       })
       .optional()
-      .describe('A card under the message (one embed): title, text, link and colour'),
+      .describe('A card under the message: title, text, link and colour'),
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(DISCORD_NO_STATISTICS),

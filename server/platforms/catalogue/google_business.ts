@@ -7,10 +7,11 @@
 import { z } from 'zod';
 import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
+import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
 
-const date = ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD');
-const time = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM');
+const date = ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD, e.g. 2026-12-05');
+const time = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day written HH:MM, e.g. 09:30');
 const httpsUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -25,25 +26,36 @@ export const google_business = {
   media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 5 * MB },
   settings: z
     .strictObject({
-      topicType: z.enum(['STANDARD', 'EVENT', 'OFFER']).optional().describe('STANDARD (an update, the default), EVENT or OFFER'),
+      topicType: withOptionWords(z.enum(['STANDARD', 'EVENT', 'OFFER']), { STANDARD: 'Update', EVENT: 'Event', OFFER: 'Offer' })
+        .optional()
+        .describe('The kind of post: an update, an event or an offer')
+        .meta({ default: 'STANDARD' }),
       callToAction: z
         .strictObject({
-          actionType: z.enum(GOOGLE_BUSINESS_ACTIONS).describe('The button: BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, or CALL (the profile’s phone number)'),
-          url: httpsUrl.optional().describe('Where the button leads; not for CALL'),
+          // The captions the buttons carry on the post.
+          actionType: withOptionWords(z.enum(GOOGLE_BUSINESS_ACTIONS), {
+            BOOK: 'Book',
+            ORDER: 'Order online',
+            SHOP: 'Buy',
+            LEARN_MORE: 'Learn more',
+            SIGN_UP: 'Sign up',
+            CALL: 'Call now (the profile’s phone number)',
+          }).describe('What the button says; Call now dials the profile’s phone number'),
+          url: httpsUrl.optional().describe('Where the button leads; none for Call now'),
         })
-        .refine((cta) => (cta.actionType === 'CALL') === (cta.url === undefined), 'CALL takes no url; every other action needs one')
+        .refine((cta) => (cta.actionType === 'CALL') === (cta.url === undefined), 'Call now takes no link; every other button needs one')
         .optional()
         .describe('A button under the post'),
       event: z
         .strictObject({
           title: ZText.trim().min(1).max(300).describe('The event’s or offer’s title'),
           startDate: date.describe('First day, YYYY-MM-DD, in the location’s time zone'),
-          startTime: time.optional().describe('HH:MM on the first day; the whole day when omitted'),
+          startTime: time.optional().describe('Start time on the first day, HH:MM; the whole day when left out'),
           endDate: date.describe('Last day, YYYY-MM-DD'),
-          endTime: time.optional().describe('HH:MM on the last day'),
+          endTime: time.optional().describe('End time on the last day, HH:MM'),
         })
         .optional()
-        .describe('Title and dates: required for EVENT and OFFER posts'),
+        .describe('Title and dates: needed for an event or an offer'),
       offer: z
         .strictObject({
           couponCode: ZText.trim().min(1).max(300).optional().describe('The code to use in store or online'),
@@ -51,16 +63,16 @@ export const google_business = {
           termsConditions: ZText.trim().min(1).max(5000).optional().describe('The offer’s terms'),
         })
         .optional()
-        .describe('Details of an OFFER post'),
-      languageCode: ZText.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a BCP 47 language code, e.g. en-US')
+        .describe('Details of an offer'),
+      languageCode: ZText.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language code, e.g. en or en-US')
         .optional()
-        .describe('The language of the post (BCP 47); Google detects it when omitted'),
+        .describe('The language of the post, as a language code such as en or en-US; Google detects it when left out'),
     })
     .refine((s) => !(s.topicType === 'EVENT' || s.topicType === 'OFFER') || s.event !== undefined, {
-      message: 'EVENT and OFFER posts need an event (title and dates)',
+      message: 'An event or an offer needs its title and dates',
       path: ['event'],
     })
-    .refine((s) => s.offer === undefined || s.topicType === 'OFFER', { message: 'offer applies to OFFER posts only', path: ['offer'] }),
+    .refine((s) => s.offer === undefined || s.topicType === 'OFFER', { message: 'Offer details are for an offer only', path: ['offer'] }),
   // What Herald reads of a published post (its reader: server/platforms/google_business/), and why not the rest.
   postMetrics: {
     impressions: { reads: 'LOCAL_POST_VIEWS_SEARCH' },

@@ -5,7 +5,7 @@
 // so a number changes in one place. Sources: docs/platform-limits.md, which
 // catalogue.test.ts keeps in step.
 import type { z } from 'zod';
-import type { Platform } from '@/server/shared/platforms';
+import { isPlatform, type Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
 import { bluesky } from './bluesky';
 import { discord } from './discord';
@@ -44,6 +44,9 @@ export const PLATFORM_CATALOGUE = {
   discord,
   slack,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
+
+/** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */
+export const platformName = (platform: string): string => (isPlatform(platform) ? PLATFORM_CATALOGUE[platform].label : platform);
 
 /** One platform's entry with every optional rule visible (the record above keeps each entry's own type). */
 export const catalogueEntry = (platform: Platform): PlatformCatalogueEntry => PLATFORM_CATALOGUE[platform];

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
+import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
 
 export const instagram = {
@@ -22,8 +23,10 @@ export const instagram = {
     story: { maxItems: 1, maxVideoSeconds: 60, maxVideoBytes: 100 * MB },
   },
   settings: z.strictObject({
-    videoType: z.enum(['feed', 'reel', 'story']).optional().describe('How a video is published: in the feed, as a reel (the default for video) or as a story'),
-    shareToFeed: z.boolean().optional().describe('A reel also appears in the main feed'),
+    videoType: withOptionWords(z.enum(['feed', 'reel', 'story']), { feed: 'Feed post', reel: 'Reel', story: 'Story' })
+      .optional()
+      .describe('How the post is published: in the feed, as a reel (a video’s default) or as a story'),
+    shareToFeed: z.boolean().optional().describe('Whether a reel also appears in the account’s main feed').meta({ default: true }),
     coverUrl: z
       .url({ protocol: /^https$/ })
       .max(2048)

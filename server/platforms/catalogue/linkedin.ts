@@ -3,6 +3,7 @@
 // The 3,000-character commentary limit is from third parties only (docs/platform-limits.md).
 import { z } from 'zod';
 import { MB, type PlatformCatalogueEntry } from './entry';
+import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
 
 export const linkedin = {
@@ -10,7 +11,10 @@ export const linkedin = {
   text: { maxChars: 3000, count: codePointLength },
   media: { maxImages: 20, maxVideos: 1, maxItems: 20, mixed: false, required: false, maxVideoSeconds: 30 * 60, maxVideoBytes: 500 * MB },
   settings: z.strictObject({
-    visibility: z.enum(['PUBLIC', 'CONNECTIONS']).optional().describe('Who sees the post: anyone (PUBLIC, the default) or the member’s connections only'),
+    visibility: withOptionWords(z.enum(['PUBLIC', 'CONNECTIONS']), { PUBLIC: 'Anyone', CONNECTIONS: 'Connections only' })
+      .optional()
+      .describe('Who sees the post: anyone, or the member’s connections only')
+      .meta({ default: 'PUBLIC' }),
   }),
   // What Herald reads of a published post (its reader: server/platforms/linkedin/), and why not the rest.
   postMetrics: {

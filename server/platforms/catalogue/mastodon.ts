@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
+import { withOptionWords } from './option-words';
 import { mastodonLength } from './text-length';
 
 export const mastodon = {
@@ -27,14 +28,22 @@ export const mastodon = {
     maxImageBytes: 16 * MB,
   },
   settings: z.strictObject({
-    visibility: z.enum(['public', 'unlisted', 'private', 'direct']).optional().describe('Who sees the post (visibility); the account’s default when missing'),
-    // Per post: a content warning belongs to what is said, not to the account.
-    spoilerText: ZText.max(500).optional().describe('A content warning shown before the text (spoiler_text)'),
-    sensitive: z.boolean().optional().describe('Hides the media behind a warning (sensitive)'),
-    language: ZText.regex(/^[a-z]{2,3}$/, 'an ISO 639 language code')
+    // Mastodon's own names: "private" is followers only, "direct" only the people mentioned.
+    visibility: withOptionWords(z.enum(['public', 'unlisted', 'private', 'direct']), {
+      public: 'Public',
+      unlisted: 'Quiet public (kept out of public timelines)',
+      private: 'Followers only',
+      direct: 'Mentioned people only',
+    })
       .optional()
-      .describe('The language of the text, ISO 639 (language)'),
-    altTexts: z.array(ZText.max(1500)).max(4).optional().describe('A description of each image or video, in the order of the media (description)'),
+      .describe('Who sees the post; the account’s own default when left out'),
+    // Per post: a content warning belongs to what is said, not to the account.
+    spoilerText: ZText.max(500).optional().describe('A content warning shown in place of the text until a reader opens the post'),
+    sensitive: z.boolean().optional().describe('Hides the images and videos behind a warning until a reader opens them'),
+    language: ZText.regex(/^[a-z]{2,3}$/, 'a language code of two or three letters, e.g. en or de')
+      .optional()
+      .describe('The language of the text, as a two- or three-letter language code such as en or de'),
+    altTexts: z.array(ZText.max(1500)).max(4).optional().describe('A description of each image or video, in the order of the media'),
   }),
   tokensExpire: false,
   // What Herald reads of a published post (its reader: server/platforms/mastodon/), and why not the rest.

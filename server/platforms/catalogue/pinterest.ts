@@ -24,13 +24,13 @@ export const pinterest = {
     altText: ZText.trim().min(1).max(500).optional().describe('The image’s description for screen readers, up to 500 characters'),
     boardId: ZText.regex(/^\d{1,30}$/, 'a Pinterest board id (digits)')
       .optional()
-      .describe('Pin to this board of the account instead of the board chosen when connecting'),
+      .describe('Pins to this board of the account (its id, digits) instead of the board chosen when connecting'),
     coverImageUrl: z
       .url({ protocol: /^https$/ })
       .max(2048)
       .check(storableText)
       .optional()
-      .describe('A video pin’s cover image; the video’s first frame when omitted'),
+      .describe('A video pin’s cover image; the video’s first frame when left out'),
   }),
   // What Herald reads of a published post (its reader: server/platforms/pinterest/), and why not the rest.
   postMetrics: {

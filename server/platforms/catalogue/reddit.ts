@@ -32,9 +32,9 @@ export const reddit = {
       .check(storableText)
       .optional()
       .describe('The poster (thumbnail) image of a video post, an https image URL; required with a video'),
-    flairId: z.string().min(1).max(64).check(storableText).optional().describe('A post flair template id of the subreddit'),
-    flairText: ZText.trim().min(1).max(64).optional().describe('The flair’s text, where the template allows editing'),
-    nsfw: z.boolean().optional().describe('Marks the post NSFW'),
+    flairId: z.string().min(1).max(64).check(storableText).optional().describe('The id of one of the subreddit’s post flairs (its flair template id)'),
+    flairText: ZText.trim().min(1).max(64).optional().describe('Your own text for the flair, where the subreddit lets it be edited'),
+    nsfw: z.boolean().optional().describe('Marks the post NSFW (not safe for work)'),
     spoiler: z.boolean().optional().describe('Marks the post as a spoiler'),
   }),
   requiredSettings: ['subreddit', 'title'],

@@ -12,8 +12,7 @@ import { utf16Length } from './text-length';
 import { noPostMetrics } from './post-metrics';
 
 /** Why Herald reads no metrics of a Slack post (its reader: server/platforms/slack/; https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks). */
-export const SLACK_NO_STATISTICS =
-  'Slack incoming webhooks give no statistics (the webhook answers "ok" without the message’s id, and Slack reports no views)';
+export const SLACK_NO_STATISTICS = 'Slack incoming webhooks give no statistics (the webhook answers "ok" without the message’s id, and Slack reports no views)';
 
 export const slack = {
   label: 'Slack',
@@ -26,7 +25,7 @@ export const slack = {
       .array(ZText.max(2000))
       .max(49)
       .optional()
-      .describe('A description of each image, in the order of the media (alt_text); "Image 1"… when missing'),
+      .describe('A description of each image, in the order of the media; "Image 1", "Image 2"… when left out'),
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(SLACK_NO_STATISTICS),

@@ -29,9 +29,9 @@ export const telegram = {
     maxImageBytes: 10 * MB,
   },
   settings: z.strictObject({
-    silent: z.boolean().optional().describe('Sends the message silently: subscribers get a notification without sound (disable_notification)'),
-    protectContent: z.boolean().optional().describe('Protects the message from forwarding and saving (protect_content)'),
-    disableLinkPreview: z.boolean().optional().describe('Shows no preview of the first link in a text message (link_preview_options.is_disabled)'),
+    silent: z.boolean().optional().describe('Sends the message silently: subscribers get a notification without sound'),
+    protectContent: z.boolean().optional().describe('Keeps the message from being forwarded or saved'),
+    disableLinkPreview: z.boolean().optional().describe('Shows no preview of the first link in a text message'),
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(TELEGRAM_NO_STATISTICS),

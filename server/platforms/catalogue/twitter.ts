@@ -5,7 +5,7 @@ import { ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { twitterWeightedLength } from './text-length';
 
-const tweetId = ZText.regex(/^\d{1,20}$/, 'a tweet id (digits)');
+const tweetId = ZText.regex(/^\d{1,20}$/, 'a post id: the digits at the end of the post’s address');
 
 export const twitter = {
   label: 'X (Twitter)',
@@ -14,8 +14,11 @@ export const twitter = {
   // larger reading: X itself refuses the rare file in between.
   media: { maxImages: 4, maxVideos: 1, maxItems: 4, mixed: false, required: false, maxVideoSeconds: 140, maxVideoBytes: 512 * MB },
   settings: z.strictObject({
-    replyTo: tweetId.optional().describe('Posts as a reply to this tweet (its id, digits)').meta({ example: '1858000000000000000' }),
-    quoteTweet: tweetId.optional().describe('Quotes this tweet (its id, digits)').meta({ example: '1858000000000000001' }),
+    replyTo: tweetId
+      .optional()
+      .describe('Posts as a reply to this post on X: its id, the digits at the end of its address')
+      .meta({ example: '1858000000000000000' }),
+    quoteTweet: tweetId.optional().describe('Quotes this post on X: its id, the digits at the end of its address').meta({ example: '1858000000000000001' }),
   }),
   // What Herald reads of a published post (its reader: server/platforms/twitter/), and why not the rest.
   postMetrics: {

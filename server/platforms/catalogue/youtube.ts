@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ZText } from '@/server/shared/schemas';
 import { GB, type PlatformCatalogueEntry } from './entry';
+import { withOptionWords } from './option-words';
 import { utf8ByteLength } from './text-length';
 
 const noAngleBrackets = /^[^<>]*$/;
@@ -31,33 +32,47 @@ export const youtube = {
       .regex(noAngleBrackets, 'must not contain < or >')
       .optional()
       .describe('The video title (required by YouTube): up to 100 characters, no < or >'),
-    privacy: z.enum(['public', 'unlisted', 'private']).optional().describe('Who can watch the video; public when omitted'),
+    privacy: withOptionWords(z.enum(['public', 'unlisted', 'private']), {
+      public: 'Public',
+      unlisted: 'Unlisted (only people with the link)',
+      private: 'Private (only the channel and people it invites)',
+    })
+      .optional()
+      .describe('Who can watch the video: anyone, people with its link, or the channel and those it invites')
+      .meta({ default: 'public' }),
     tags: z
       .array(ZText.trim().min(1).max(500).regex(noAngleBrackets, 'must not contain < or >'))
       .max(500)
       .refine((tags) => youtubeTagsLength(tags) <= 500, 'together may count at most 500 characters as YouTube counts them')
       .optional()
       .describe('Keywords; together at most 500 characters, counting commas between tags and quotes around a tag with a space'),
-    madeForKids: z.boolean().optional().describe('Declares the video made for children (COPPA); false when omitted'),
-    categoryId: ZText.regex(/^\d{1,4}$/, 'a YouTube video category id (digits)')
+    madeForKids: z.boolean().optional().describe('Tells YouTube the video is made for children (COPPA)').meta({ default: false }),
+    categoryId: ZText.regex(/^\d{1,4}$/, 'a YouTube category number, e.g. 22')
       .optional()
-      .describe('The video category id (videoCategories.list), e.g. "22" People & Blogs; YouTube picks one when omitted'),
+      .describe('YouTube’s number for the video’s category (its category id), e.g. 22 for People & Blogs; YouTube picks one when left out'),
     short: z
       .boolean()
       .optional()
-      .describe('The video is a Short (square or vertical, up to 3 minutes): links to /shorts/<id>. YouTube itself decides from the video'),
+      .describe('The video is a Short (square or vertical, up to 3 minutes), so its link opens it as one; YouTube decides from the video itself')
+      .meta({ default: false }),
   }),
   requiredSettings: ['title'],
   // What Herald reads of a published post (its reader: server/platforms/youtube/), and why not the rest.
   postMetrics: {
-    impressions: { none: 'YouTube reports impressions only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it' },
+    impressions: {
+      none: 'YouTube reports impressions only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it',
+    },
     reach: { none: 'YouTube does not report reach' },
     views: { reads: 'statistics.viewCount' },
     reactions: { reads: 'statistics.likeCount' },
     comments: { reads: 'statistics.commentCount' },
-    shares: { none: 'YouTube reports shares only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it' },
+    shares: {
+      none: 'YouTube reports shares only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it',
+    },
     saves: { none: 'YouTube’s favoriteCount is deprecated (always 0); it reports no saves' },
     linkClicks: { none: 'YouTube does not report link clicks for a video' },
-    videoWatchSeconds: { none: 'YouTube reports watch time (estimatedMinutesWatched) only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it' },
+    videoWatchSeconds: {
+      none: 'YouTube reports watch time (estimatedMinutesWatched) only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it',
+    },
   },
 } satisfies PlatformCatalogueEntry;

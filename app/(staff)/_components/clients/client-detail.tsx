@@ -243,7 +243,7 @@ function LinkForm({ clientId }: { clientId: string }) {
           label={KIND_LABEL[created.kind]}
           value={created.url}
           open
-          warning={`Send it to your client now: Herald shows it only once. It expires ${new Date(created.expiresAt).toUTCString()}.`}
+          warning={`Send it to your client now: Herald shows it only once. It expires ${formatIn(created.expiresAt, tz)}.`}
         />
       ) : null}
     </div>

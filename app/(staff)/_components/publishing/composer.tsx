@@ -601,7 +601,7 @@ export function Composer({
                     {liveProblems.map((problem) => (
                       <li key={`${problem.code}-${problem.message}`}>
                         <button type="button" className="text-left underline" onClick={() => focusField(problem.field)}>
-                          {problem.message}
+                          {inWords(problem)}
                         </button>
                       </li>
                     ))}

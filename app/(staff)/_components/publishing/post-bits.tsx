@@ -7,9 +7,8 @@ import { toast } from 'sonner';
 import { Badge, type Tone } from '@/app/_ui/primitives';
 import { Button } from '@/app/_ui/button';
 import { MediaThumb, mediaKindOf } from '@/app/_ui/media-thumb';
-import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { platformName } from '@/server/platforms/catalogue';
 import type { PostListRowDto } from '@/server/posts/posts.schemas';
-import type { Platform } from '@/server/shared/platforms';
 import { serverError, trpc } from '../../_lib/trpc';
 
 const STATUS_TONE: Record<string, Tone> = {
@@ -50,7 +49,7 @@ export function PostStateBadges({ status, approvalStatus }: { status: string; ap
   );
 }
 
-export const platformLabel = (p: string) => PLATFORM_CATALOGUE[p as Platform]?.label ?? p;
+export const platformLabel = platformName;
 
 export function HealthBadge({ health }: { health: string }) {
   const tone: Tone = health === 'valid' ? 'good' : health === 'expiring_soon' ? 'warn' : health === 'expired' ? 'bad' : 'neutral';

@@ -3,13 +3,17 @@
 // adds its settings in one place, server/platforms/catalogue/): enums become selects, booleans
 // checkboxes, numbers number inputs, lists of words one per line, a nested object (a Google
 // Business event or offer) a small group of its own, and the rest text. The schema's own
-// descriptions are the help under each field. Conversions both ways live here too: the form
-// holds strings, the API takes the schema's types.
+// descriptions are the help under each field, an enum's values show the catalogue's words for
+// them (option-words.ts), and a default the schema states (its `default`, also the OpenAPI
+// document's) is what an untouched field means: a yes/no setting whose default is yes starts
+// ticked. Conversions both ways live here too: the form holds strings, the API takes the
+// schema's types.
 import type { FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { FieldError, Input, Label, Select } from '@/app/_ui/primitives';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
-import type { Platform } from '@/server/shared/platforms';
+import { optionsInWords } from '@/server/platforms/catalogue/option-words';
+import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 
 type Kind = 'enum' | 'boolean' | 'number' | 'list' | 'group' | 'text';
 export interface SettingField {
@@ -17,7 +21,10 @@ export interface SettingField {
   label: string;
   help: string | null;
   kind: Kind;
-  options?: string[];
+  /** An enum's values (what is sent) and their words (what is shown). */
+  options?: { value: string; label: string }[];
+  /** What the network does when the setting is left out, where the schema says. */
+  default?: unknown;
   fields?: SettingField[];
 }
 
@@ -34,11 +41,23 @@ const LABELS: Record<string, string> = {
   altText: 'Image description (alt text)',
   altTexts: 'Media descriptions (alt text), one per line',
   spoilerText: 'Content warning',
-  categoryId: 'Category id',
+  sensitive: 'Hide media behind a warning',
+  username: 'Post under the name',
+  embed: 'Card',
+  description: 'Text',
+  color: 'Colour',
+  posterUrl: 'Poster image URL',
+  privacy: 'Who can watch',
+  visibility: 'Who sees it',
+  startDate: 'First day',
+  startTime: 'Start time',
+  endDate: 'Last day',
+  endTime: 'End time',
+  categoryId: 'Category number',
   short: 'Link as a Short',
   topicType: 'Post type',
   callToAction: 'Button',
-  actionType: 'Button',
+  actionType: 'What it says',
   url: 'Link',
   nsfw: 'NSFW',
   flairId: 'Flair id',
@@ -80,8 +99,12 @@ function fieldOf(key: string, schema: z.ZodType, depth: number): SettingField {
   const inner = unwrap(schema);
   const def = defOf(inner);
   const help = (schema as { description?: string }).description ?? (inner as { description?: string }).description ?? null;
-  const base = { key, label: LABELS[key] ?? words(key), help };
-  if (def.type === 'enum') return { ...base, kind: 'enum', options: (inner as unknown as z.ZodEnum).options as string[] };
+  const stated = schema.meta()?.default;
+  const base = { key, label: LABELS[key] ?? words(key), help, ...(stated === undefined ? {} : { default: stated }) };
+  if (def.type === 'enum') {
+    const values = (inner as unknown as z.ZodEnum).options as string[];
+    return { ...base, kind: 'enum', options: optionsInWords(inner) ?? values.map((value) => ({ value, label: value })) };
+  }
   if (def.type === 'boolean') return { ...base, kind: 'boolean' };
   if (def.type === 'number') return { ...base, kind: 'number' };
   if (def.type === 'array') return { ...base, kind: 'list' };
@@ -97,10 +120,38 @@ export function settingFields(platform: Platform): SettingField[] {
   return Object.entries(shape).map(([key, schema]) => fieldOf(key, schema, 0));
 }
 
+function valueInWords(f: SettingField, value: unknown): string {
+  if (f.kind === 'enum') return f.options?.find((o) => o.value === value)?.label ?? String(value);
+  if (f.kind === 'boolean') return value ? 'yes' : 'no';
+  if (f.kind === 'list' && Array.isArray(value)) return value.join(', ');
+  if (f.kind === 'group' && value && typeof value === 'object') return `(${wordsOf(f.fields ?? [], value as Record<string, unknown>)})`;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function wordsOf(fields: SettingField[], stored: Record<string, unknown>): string {
+  const known = new Map(fields.map((f) => [f.key, f]));
+  return Object.entries(stored)
+    .map(([key, value]) => {
+      const f = known.get(key);
+      return f ? `${f.label}: ${valueInWords(f, value)}` : `${key}: ${JSON.stringify(value)}`;
+    })
+    .join(', ');
+}
+
+/** One network's settings as a person reads them, with the composer's labels and words ("Who sees it: Connections only"). */
+export function settingsInWords(platform: Platform, stored: Record<string, unknown>): string {
+  return wordsOf(settingFields(platform), stored);
+}
+
 function fromForm(fields: SettingField[], raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const value = raw[f.key];
+    // A box left ticked where yes is the default says nothing; unticked, it says no.
+    if (f.kind === 'boolean' && f.default === true) {
+      if (value === false) out[f.key] = false;
+      continue;
+    }
     if (value === undefined || value === null || value === '' || value === false) continue;
     if (f.kind === 'list') {
       const items = String(value)
@@ -128,7 +179,11 @@ function toForm(fields: SettingField[], stored: Record<string, unknown>): Record
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const value = stored[f.key];
-    if (value === undefined) continue;
+    if (value === undefined) {
+      // The box shows what the network will do: ticked where yes is the default.
+      if (f.kind === 'boolean' && f.default === true) out[f.key] = true;
+      continue;
+    }
     if (f.kind === 'list' && Array.isArray(value)) out[f.key] = value.join('\n');
     else if (f.kind === 'group' && value && typeof value === 'object') out[f.key] = toForm(f.fields ?? [], value as Record<string, unknown>);
     else out[f.key] = value;
@@ -136,9 +191,20 @@ function toForm(fields: SettingField[], stored: Record<string, unknown>): Record
   return out;
 }
 
-/** A stored post's platformSettings as the form holds them. */
+/**
+ * A stored post's platformSettings as the form holds them, every network included (a network
+ * picked later starts from its defaults too).
+ */
 export function settingsToForm(stored: Record<string, Record<string, unknown>> | null | undefined): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(Object.entries(stored ?? {}).map(([p, s]) => [p, p in PLATFORM_CATALOGUE ? toForm(settingFields(p as Platform), s) : s]));
+  const all: Record<string, Record<string, unknown>> = { ...Object.fromEntries(PLATFORMS.map((p) => [p, {}])), ...stored };
+  const out = Object.entries(all).map(([p, s]) => [p, p in PLATFORM_CATALOGUE ? toForm(settingFields(p as Platform), s) : s] as const);
+  return Object.fromEntries(out.filter(([, s]) => Object.keys(s).length > 0));
+}
+
+/** The select's empty choice: the network's default, named where the schema states it. */
+function unsetLabel(field: SettingField): string {
+  const named = field.options?.find((o) => o.value === field.default)?.label;
+  return named ? `Default (${named})` : 'Default';
 }
 
 /** One field (or a group of them), registered at `name`. */
@@ -194,10 +260,10 @@ export function SettingInput<T extends FieldValues>({
       <Label htmlFor={id}>{field.label}</Label>
       {field.kind === 'enum' ? (
         <Select id={id} aria-describedby={described} {...register(path)}>
-          <option value="">Platform default</option>
+          <option value="">{unsetLabel(field)}</option>
           {field.options!.map((o) => (
-            <option key={o} value={o}>
-              {o}
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </Select>

@@ -17,6 +17,7 @@ import {
   LayoutDashboard,
   ListChecks,
   ListOrdered,
+  LogOut,
   Menu as MenuIcon,
   PenSquare,
   Plug,
@@ -272,16 +273,18 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
         </nav>
         {/* Below the navigation, which scrolls on its own when the window is short: never over it. */}
         <div className={cn('border-slate-200 px-4 pb-3 text-xs text-slate-600 md:block md:border-t md:pt-3 md:pb-5', menuOpen ? 'block' : 'hidden')}>
-          <p>Signed in as {shell.user.email}</p>
+          {/* A long address wraps where it must rather than being cut or running out of the column. */}
+          <p className="break-words">Signed in as {shell.user.email}</p>
           <p>
             Role: {shell.current.role} · {shell.current.timeZone}
           </p>
           {shell.current.scopes.includes('workspaces:manage') ? <UseMyTimeZone current={shell.current.timeZone} /> : null}
-          <div className="mt-1 flex items-center gap-3">
+          {/* Each link keeps its words on one line; one that does not fit the column moves down whole. */}
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
             <Link
               href="/settings"
               aria-current={pathname === '/settings' ? 'page' : undefined}
-              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+              className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap text-brand-700 underline"
             >
               <Settings aria-hidden className="size-4" />
               Settings
@@ -289,13 +292,14 @@ export function AppShell({ children, signOutAction }: { children: ReactNode; sig
             <Link
               href="/security"
               aria-current={pathname === '/security' ? 'page' : undefined}
-              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+              className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap text-brand-700 underline"
             >
               <ShieldCheck aria-hidden className="size-4" />
               Security
             </Link>
             <form action={signOutAction}>
-              <button type="submit" className="text-sm font-medium text-brand-700 underline">
+              <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium whitespace-nowrap text-brand-700 underline">
+                <LogOut aria-hidden className="size-4" />
                 Sign out
               </button>
             </form>

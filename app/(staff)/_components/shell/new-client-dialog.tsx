@@ -60,7 +60,7 @@ export function NewClientDialog({
             id="ws-slug"
             aria-invalid={!!errors.slug}
             aria-describedby="ws-slug-preview"
-            placeholder={derived.length >= 2 ? derived : 'derived from the name'}
+            placeholder={derived.length >= 2 ? derived : 'made from the name'}
             {...form.register('slug', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
           />
           <p id="ws-slug-preview" className="mt-1 text-xs text-slate-600" aria-live="polite">
@@ -68,7 +68,9 @@ export function NewClientDialog({
               ? `Address: ${slug}`
               : derived.length >= 2
                 ? `Address: ${derived} (a short suffix is added if it is taken)`
-                : 'Address: chosen for you when the name has too few letters'}
+                : name?.trim()
+                  ? 'Addresses use the letters a to z and digits, and this name has too few of them, so Herald will make one up. Type one above to choose your own.'
+                  : 'Address: made from the name as you type it'}
           </p>
           <FieldError>{errors.slug?.message}</FieldError>
         </div>

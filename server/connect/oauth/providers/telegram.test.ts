@@ -27,6 +27,26 @@ describe('Telegram channel connect', () => {
     expect(await telegramBotUsername(platform.fetch)).toBeNull();
   });
 
+  it('names the bot in its instructions', async () => {
+    platform.on('POST', path('getMe'), { json: f('get-me') });
+    expect(await telegramCredentials.instructions({ sentBy: 'Northwind' }, platform.fetch)).toBe(
+      'Add @HeraldPostBot to your channel as an administrator who can post messages, then enter the channel below.',
+    );
+  });
+
+  it('when Telegram cannot be reached, says so and whom to ask for the bot’s @name', async () => {
+    // Another token: the name learnt for the first one is not reused.
+    const other = '7099999999:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsbb';
+    vi.stubEnv('TELEGRAM_BOT_TOKEN', other);
+    platform.on('POST', `/bot${other}/getMe`, { status: 502, json: { ok: false, error_code: 502, description: 'Bad Gateway' } });
+    const forClient = await telegramCredentials.instructions({ sentBy: 'Northwind' }, platform.fetch);
+    expect(forClient).toBe(
+      'Herald could not reach Telegram just now to look up the @name of the bot that posts to your channel. Reload this page in a moment, or ask Northwind for it. Then add that bot to your channel as an administrator who can post messages, and enter the channel below.',
+    );
+    expect(await telegramCredentials.instructions({ sentBy: null }, platform.fetch)).toContain('or ask whoever set up Herald for it.');
+    expect(forClient).not.toMatch(/this service/);
+  });
+
   it('reads the channel and checks the bot may post there', async () => {
     platform.on('POST', path('getMe'), { json: f('get-me') });
     platform.on('POST', path('getChat'), { json: f('get-chat') });

@@ -53,11 +53,13 @@ export const telegramCredentials: CredentialsProvider = {
   ],
   available: () => Boolean(env.telegramBotToken()),
   needsDeploymentSetup: true,
-  async instructions() {
-    const bot = await telegramBotUsername();
-    return bot
-      ? `Add @${bot} to your channel as an administrator who can post messages, then enter the channel below.`
-      : 'Add this service’s Telegram bot to your channel as an administrator who can post messages, then enter the channel below.';
+  async instructions(context = { sentBy: null }, fetch = defaultFetch()) {
+    const bot = await telegramBotUsername(fetch);
+    if (bot) return `Add @${bot} to your channel as an administrator who can post messages, then enter the channel below.`;
+    // The bot's name comes only from Telegram (getMe); when Telegram cannot be reached, the
+    // client is told so and whom to ask, rather than being sent to look for a bot it cannot name.
+    const ask = context.sentBy ? `ask ${context.sentBy} for it` : 'ask whoever set up Herald for it';
+    return `Herald could not reach Telegram just now to look up the @name of the bot that posts to your channel. Reload this page in a moment, or ${ask}. Then add that bot to your channel as an administrator who can post messages, and enter the channel below.`;
   },
 
   async connect(fetch, values): Promise<GrantedAccount[]> {
