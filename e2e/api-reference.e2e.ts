@@ -6,6 +6,15 @@
 // them back fails here.
 import { expect, test } from './test';
 
+/**
+ * The renderer's bundled schema library asks once whether it may compile with `Function('')`
+ * (zod's allowsEval probe, in a try/catch): the page's CSP says no, the probe falls back to
+ * plain validation, and the browser reports the refusal. Nothing is lost; the refusal is the
+ * CSP doing its job (docs/decisions.md → API reference).
+ */
+const EVAL_PROBE = /Evaluating a string as JavaScript violates|'unsafe-eval'/;
+test.use({ allowedConsoleErrors: [EVAL_PROBE] });
+
 /** What the renderer offers for its own hosted services; none of it works for a Herald user. */
 const HOSTED_CONTROLS = ['Ask AI', 'Generate MCP', 'Connect MCP', 'Deploy', 'Deploy on Scalar', 'Open API Client', 'Developer Tools', 'Share'];
 
@@ -20,7 +29,7 @@ test('the API reference renders the live document without login, from Herald alo
     if (new URL(url).origin !== origin) elsewhere.push(url);
   });
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
+    if (m.type() === 'error' && !EVAL_PROBE.test(m.text())) errors.push(`${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(err.message));
   // A fetch the CSP refuses may never become a request the browser reports; the document's
@@ -38,9 +47,10 @@ test('the API reference renders the live document without login, from Herald alo
   await expect(page.getByText('Create a draft, a scheduled post, or a post in the next free queue slot').first()).toBeVisible({ timeout: 30_000 });
   // One reference, the one Herald configures (the bundle mounts none of its own).
   await expect(page.locator('.scalar-api-reference')).toHaveCount(1);
-  // The webhooks the document describes get a sidebar group of their own, beside the
-  // Webhooks tag of the endpoint-management routes: two groups of that name.
-  await expect(page.getByRole('button', { name: 'Open Group - Webhooks' })).toHaveCount(2);
+  // The webhooks the document describes are listed with the endpoint-management routes of the
+  // same name: the group holds the events Herald sends.
+  await page.getByRole('button', { name: 'Open Group - Webhooks' }).first().click();
+  await expect(page.getByRole('link', { name: /^post\.published/ })).toBeVisible();
   // Fonts and lazy parts are asked for as the page renders: let it settle before counting.
   await page.waitForLoadState('networkidle');
 
@@ -49,7 +59,11 @@ test('the API reference renders the live document without login, from Herald alo
   await expect(page.locator('.references-developer-tools')).toHaveCount(0);
 
   expect(elsewhere, 'requests to another origin').toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), 'CSP violations').toEqual([]);
+  const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+  expect(
+    violations.filter((v) => v !== 'script-src eval'),
+    'CSP violations',
+  ).toEqual([]);
   expect(errors, 'console errors').toEqual([]);
 });
 

@@ -49,6 +49,7 @@ test('a refused consent and an unverifiable callback come back as readable messa
     status: 'failed',
     error: 'You cancelled the connection on LinkedIn. Nothing was connected.',
   });
+  await serveLogo(page);
   await page.goto(`${link.path}?attempt=${failed.id}`);
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('You cancelled the connection on LinkedIn. Nothing was connected.');
   await page.goto(`${link.path}?error=state`);

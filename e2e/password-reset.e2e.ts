@@ -191,10 +191,10 @@ test('an owner who forgot the password resets it by email, once, and the other b
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expect(page.getByText(`For ${owner.email}.`)).toBeVisible();
-  await page.getByLabel('New password').fill('lena sails the harbour');
+  await page.getByRole('textbox', { name: /^New password/ }).fill('lena sails the harbour');
   await page.getByRole('button', { name: 'Set the new password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'must not contain “lena”, the name in your email address' })).toBeVisible();
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: /^New password/ }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set the new password' }).click();
 
   // Told to sign in: the old password no longer works, the new one does.

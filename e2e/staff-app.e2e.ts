@@ -78,7 +78,8 @@ test('compose to three accounts, request approval, approve in the queue, publish
   await page.getByRole('button', { name: 'Publish now' }).click();
   const rows = page.getByTestId('target-row');
   await expect(rows).toHaveCount(3);
-  for (const row of await rows.all()) await expect(row.getByRole('link', { name: /View on/ })).toHaveAttribute('href', /^https:\/\//);
+  // Sandbox accounts: each permalink is Herald's page of the demo post, never the network's.
+  for (const row of await rows.all()) await expect(row.getByRole('link', { name: 'See the demo post' })).toHaveAttribute('href', /\/demo-post\//);
   await expect(page.getByText('published', { exact: true }).first()).toBeVisible();
 });
 
@@ -95,7 +96,7 @@ test('a partial failure shows the platform error verbatim, and retrying the fail
     // The account is fixed on the platform's side.
     await sql(`UPDATE "Connection" SET "sandboxBehavior" = 'ok' WHERE "id" = $1`, [rejects.id]);
     await page.getByRole('button', { name: 'Retry failed accounts' }).click();
-    await expect(failed.getByRole('link', { name: /View on/ })).toBeVisible();
+    await expect(failed.getByRole('link', { name: 'See the demo post' })).toBeVisible();
     await expect(failed).toContainText('2');
     await expect(page.getByRole('button', { name: 'Retry failed accounts' })).toHaveCount(0);
   } finally {

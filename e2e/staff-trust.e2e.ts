@@ -214,7 +214,7 @@ test('a failed account says what went wrong and what to do, keeps its attempts w
   try {
     await sql(`UPDATE "Connection" SET "sandboxBehavior" = 'ok' WHERE "id" = $1`, [rejects.id]);
     await card.getByRole('button', { name: `Retry this account: ${rejects.displayName}` }).click();
-    await expect(card.getByRole('link', { name: /View on LinkedIn/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'See the demo post' })).toBeVisible();
     await card.getByText('Attempt history (2)').click();
     await expect(card.getByTestId('attempt-history').getByRole('listitem')).toHaveCount(2);
     await expect(card.getByTestId('attempt-history').getByRole('listitem').nth(1)).toContainText('published');

@@ -77,6 +77,7 @@ function page(): string {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Herald API reference</title>
     <meta name="description" content="Every operation, parameter, error and webhook of Herald's public API v1, with examples.">
+    <link rel="icon" href="/icon.svg" type="image/svg+xml">
   </head>
   <body>
     <noscript>The reference needs JavaScript. The contract document itself is at <a href="${PUBLIC_API_PREFIX}/openapi.json">${PUBLIC_API_PREFIX}/openapi.json</a>.</noscript>

@@ -11,6 +11,7 @@ import { BrandHeader, ClientPage, LinkProblemPage } from '../../connect/_ui/bran
 import styles from '../../connect/_ui/client-page.module.css';
 import { PLATFORM_LABELS, PlatformBadge } from '../../connect/_ui/platforms';
 import own from './report.module.css';
+import { isDemoPermalink } from '@/server/shared/demo-post';
 
 export const dynamic = 'force-dynamic';
 
@@ -191,7 +192,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                     </ul>
                     {p.permalink && (
                       <a className={own.link} href={p.permalink} target="_blank" rel="noopener noreferrer">
-                        View on {label(p.platform)}
+                        {isDemoPermalink(p.permalink) ? 'See the demo post' : `View on ${label(p.platform)}`}
                       </a>
                     )}
                   </div>

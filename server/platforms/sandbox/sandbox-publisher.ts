@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEMO_POST_PATH } from '@/server/shared/demo-post';
 import type { Platform } from '@/server/shared/platforms';
 import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
 import { env } from '@/server/config/env';
@@ -40,11 +41,8 @@ const REJECTIONS: Record<Platform, string> = {
  */
 export function sandboxPermalink(platform: Platform, postedId: string): string | null {
   if (platform === 'slack') return null;
-  return `${env.baseUrl()}${SANDBOX_POST_PATH}/${platform}/${encodeURIComponent(postedId)}`;
+  return `${env.baseUrl()}${DEMO_POST_PATH}/${platform}/${encodeURIComponent(postedId)}`;
 }
-
-/** The path of the page that shows a demo post (app/demo-post/[platform]/[postedId]). */
-export const SANDBOX_POST_PATH = '/demo-post';
 
 function latencyMs(): number {
   return env.sandboxLatencyMs() ?? 120 + Math.floor(Math.random() * 280);

@@ -19,6 +19,7 @@ import { serverError, trpc } from '../../_lib/trpc';
 import { MediaThumbnails, platformLabel, PostAlert, PostStateBadges, StatusBadge, useInvalidateAll } from './post-bits';
 import { RepurposeButton } from '../automation/workflows';
 import { CancelPostsButton, RestorePostButton } from './cancel-posts';
+import { isDemoPermalink } from '@/server/shared/demo-post';
 
 export function PostDetail({ id, initial, connections }: { id: string; initial: PostDto | null; connections: ConnectionDto[] }) {
   const { current } = useShell();
@@ -176,7 +177,7 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
               </div>
               {t.permalink ? (
                 <a href={t.permalink} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
-                  View on {platformLabel(t.platform)} <ExternalLink aria-hidden className="size-3" />
+                  {isDemoPermalink(t.permalink) ? 'See the demo post' : `View on ${platformLabel(t.platform)}`} <ExternalLink aria-hidden className="size-3" />
                 </a>
               ) : null}
               {t.error ? (
