@@ -5,7 +5,7 @@ import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
 import { makePng } from '../server/media/testing/sample-images';
 import { WORKSPACE_COOKIE } from '../app/(staff)/_lib/workspace-cookie';
-import { connectSandbox, createClient, issueLink } from './client-links-fixtures';
+import { connectSandbox, createClient, issueLink, serveLogo } from './client-links-fixtures';
 import { account, api, signIn, sql, tag } from './staff-fixtures';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -165,6 +165,7 @@ test('one moment reads the same on the post page, the calendar and the review pa
 
   // The client's review page: the same words, and the image.
   const review = await issueLink(request, clientId, 'review');
+  await serveLogo(page);
   await page.goto(review.path);
   const card = page.locator(`[data-post-id="${postId}"]`);
   await expect(card).toContainText(`Goes out: ${expected}`);

@@ -111,7 +111,14 @@ const ROUTES: { method: string; pattern: RegExp; run: (req: Request, m: string[]
     pattern: new RegExp(`^/public/connect/${TOKEN}/authorize$`),
     run: async (req, [token], o) => {
       const body = await readBody(req, ZAuthorizeBody);
-      const outcome = await startChannelConnect({ token: token!, session: body.session, platform: body.platform, values: body.values, demo: body.demo, fetch: o.fetch });
+      const outcome = await startChannelConnect({
+        token: token!,
+        session: body.session,
+        platform: body.platform,
+        values: body.values,
+        demo: body.demo,
+        fetch: o.fetch,
+      });
       // The browser that goes on to the consent page, or to a choice of accounts, carries its session.
       const headers =
         outcome.kind === 'redirect' || outcome.kind === 'choose'

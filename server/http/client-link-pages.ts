@@ -20,8 +20,7 @@ function problemOf(error: unknown): LinkProblem {
   throw error;
 }
 
-export type ConnectPageLoad =
-  { problem: LinkProblem } | { problem: null; data: ConnectPageData; attempt: AttemptView | null };
+export type ConnectPageLoad = { problem: LinkProblem } | { problem: null; data: ConnectPageData; attempt: AttemptView | null };
 
 export async function loadConnectPage(args: {
   token: string;

@@ -56,7 +56,8 @@ export function createBlueskyInsightsReader(options: AdapterOptions = {}): PostM
             }
             out.set(uri, {
               ok: true,
-              metrics: networkMetricSet('bluesky', 
+              metrics: networkMetricSet(
+                'bluesky',
                 {
                   reactions: read(numeric(view.likeCount), 'likeCount', MISSING),
                   comments: read(numeric(view.replyCount), 'replyCount', MISSING),

@@ -7,7 +7,6 @@ import { noStatisticsReader, type PostMetricsReader } from '../insights';
 /** The reason every metric is null, kept in the catalogue (the sandbox reads it too). */
 export { DISCORD_NO_STATISTICS } from '../catalogue/discord';
 
-
 export function createDiscordInsightsReader(): PostMetricsReader {
   return noStatisticsReader('discord');
 }

@@ -48,7 +48,8 @@ export function createFacebookInsightsReader(options: AdapterOptions = {}): Post
           const { fields } = found;
           out.set(id, {
             ok: true,
-            metrics: networkMetricSet('facebook', 
+            metrics: networkMetricSet(
+              'facebook',
               {
                 impressions: insight('post_media_view'),
                 reach: insight('post_total_media_view_unique'),

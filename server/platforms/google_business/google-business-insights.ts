@@ -93,7 +93,8 @@ export function createGoogleBusinessInsightsReader(options: GoogleBusinessOption
             const value = (metric: (typeof METRICS)[number]) => numeric(entry.metricValues?.find((v) => v.metric === metric)?.totalValue?.value);
             out.set(name, {
               ok: true,
-              metrics: networkMetricSet('google_business', 
+              metrics: networkMetricSet(
+                'google_business',
                 {
                   impressions: read(value('LOCAL_POST_VIEWS_SEARCH'), 'LOCAL_POST_VIEWS_SEARCH', MISSING),
                   linkClicks: read(value('LOCAL_POST_ACTIONS_CALL_TO_ACTION'), 'LOCAL_POST_ACTIONS_CALL_TO_ACTION', MISSING),

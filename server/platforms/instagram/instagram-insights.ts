@@ -46,7 +46,8 @@ export function createInstagramInsightsReader(options: AdapterOptions = {}): Pos
           };
           out.set(id, {
             ok: true,
-            metrics: networkMetricSet('instagram', 
+            metrics: networkMetricSet(
+              'instagram',
               {
                 reach: value('reach'),
                 views: value('views'),

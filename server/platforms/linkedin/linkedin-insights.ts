@@ -64,7 +64,8 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
               const stat = (name: string) => read(numeric(s[name]), `totalShareStatistics.${name}`, MISSING);
               out.set(postedId, {
                 ok: true,
-                metrics: networkMetricSet('linkedin', 
+                metrics: networkMetricSet(
+                  'linkedin',
                   {
                     impressions: stat('impressionCount'),
                     reach: stat('uniqueImpressionsCount'),
@@ -72,7 +73,7 @@ export function createLinkedInInsightsReader(options: LinkedInOptions = {}): Pos
                     comments: stat('commentCount'),
                     shares: stat('shareCount'),
                     linkClicks: stat('clickCount'),
-                                      },
+                  },
                   MISSING,
                 ),
               });

@@ -118,7 +118,8 @@ function refusedAll(posts: readonly { postedId: string }[]): Map<string, PostMet
 }
 
 function metricsOf(status: Status) {
-  return networkMetricSet('mastodon', 
+  return networkMetricSet(
+    'mastodon',
     {
       reactions: read(numeric(status.favourites_count), 'favourites_count', MISSING),
       comments: read(numeric(status.replies_count), 'replies_count', MISSING),

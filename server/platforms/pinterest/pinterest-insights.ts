@@ -64,7 +64,8 @@ export function createPinterestInsightsReader(options: PinterestOptions = {}): P
           const summary = all?.summary_metrics ?? all?.lifetime_metrics ?? {};
           out.set(post.postedId, {
             ok: true,
-            metrics: networkMetricSet('pinterest', 
+            metrics: networkMetricSet(
+              'pinterest',
               {
                 impressions: read(numeric(summary.IMPRESSION), 'IMPRESSION', MISSING),
                 views: read(numeric(summary.VIDEO_MRC_VIEW), 'VIDEO_MRC_VIEW', 'Pinterest reports video views only for video Pins'),

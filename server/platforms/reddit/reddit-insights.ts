@@ -73,7 +73,8 @@ export function createRedditInsightsReader(options: RedditOptions = {}): PostMet
             }
             out.set(id, {
               ok: true,
-              metrics: networkMetricSet('reddit', 
+              metrics: networkMetricSet(
+                'reddit',
                 {
                   reactions: read(numeric(post.ups), 'ups', MISSING),
                   comments: read(numeric(post.num_comments), 'num_comments', MISSING),

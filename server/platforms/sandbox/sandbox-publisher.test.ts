@@ -25,7 +25,7 @@ describe('sandbox publisher', () => {
     vi.unstubAllEnvs();
   });
 
-  it('ok accounts return a post id and a permalink to Herald\'s page of the demo post', async () => {
+  it("ok accounts return a post id and a permalink to Herald's page of the demo post", async () => {
     vi.stubEnv('HERALD_BASE_URL', 'https://herald.example');
     const res = await sandbox.publish({ ...base, platform: 'twitter' }, req);
     expect(res.postedId).toMatch(/^\d+$/);

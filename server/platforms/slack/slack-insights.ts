@@ -7,7 +7,6 @@ import { noStatisticsReader, type PostMetricsReader } from '../insights';
 /** The reason every metric is null, kept in the catalogue (the sandbox reads it too). */
 export { SLACK_NO_STATISTICS } from '../catalogue/slack';
 
-
 export function createSlackInsightsReader(): PostMetricsReader {
   return noStatisticsReader('slack');
 }

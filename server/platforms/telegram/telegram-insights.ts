@@ -10,7 +10,6 @@ import { noStatisticsReader, type PostMetricsReader } from '../insights';
 /** The reason every metric is null, kept in the catalogue (the sandbox reads it too). */
 export { TELEGRAM_NO_STATISTICS } from '../catalogue/telegram';
 
-
 export function createTelegramInsightsReader(): PostMetricsReader {
   return noStatisticsReader('telegram');
 }

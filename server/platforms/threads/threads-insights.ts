@@ -43,7 +43,8 @@ export function createThreadsInsightsReader(options: AdapterOptions = {}): PostM
           const reposts = [value('reposts'), value('quotes'), value('shares')];
           out.set(id, {
             ok: true,
-            metrics: networkMetricSet('threads', 
+            metrics: networkMetricSet(
+              'threads',
               {
                 views: value('views'),
                 reactions: value('likes'),

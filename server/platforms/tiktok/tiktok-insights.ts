@@ -56,7 +56,8 @@ export function createTikTokInsightsReader(options: TikTokOptions = {}): PostMet
           }
           out.set(postedId, {
             ok: true,
-            metrics: networkMetricSet('tiktok', 
+            metrics: networkMetricSet(
+              'tiktok',
               {
                 views: read(numeric(video.view_count), 'view_count', MISSING),
                 reactions: read(numeric(video.like_count), 'like_count', MISSING),

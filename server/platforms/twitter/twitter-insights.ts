@@ -57,7 +57,8 @@ export function createTwitterInsightsReader(options: AdapterOptions = {}): PostM
                 : `X gives non-public metrics (url_link_clicks) only for the ${PRIVATE_DAYS} days after posting`;
               out.set(id, {
                 ok: true,
-                metrics: networkMetricSet('twitter', 
+                metrics: networkMetricSet(
+                  'twitter',
                   {
                     impressions: read(numeric(pub.impression_count), 'public_metrics.impression_count', MISSING),
                     reactions: read(numeric(pub.like_count), 'public_metrics.like_count', MISSING),

@@ -67,7 +67,8 @@ export function createYouTubeInsightsReader(options: YouTubeInsightsOptions = {}
             const stats = video.statistics ?? {};
             out.set(id, {
               ok: true,
-              metrics: networkMetricSet('youtube', 
+              metrics: networkMetricSet(
+                'youtube',
                 {
                   views: read(numeric(stats.viewCount), 'statistics.viewCount', MISSING),
                   reactions: read(numeric(stats.likeCount), 'statistics.likeCount', MISSING),

@@ -51,7 +51,7 @@ function NetworkCard({ network }: { network: NetworkSetup }) {
               <dt className="font-medium text-slate-700">Redirect URI to register</dt>
               <dd className="mt-1 flex flex-wrap items-center gap-2">
                 <code className="rounded bg-slate-100 px-2 py-1 break-all">{network.redirectUri}</code>
-                <CopyButton text={network.redirectUri} name={`${network.label} redirect URI`} />
+                <CopyButton text={network.redirectUri} name={`Copy ${network.label} redirect URI`} />
               </dd>
             </div>
           ) : null}
