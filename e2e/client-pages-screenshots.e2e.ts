@@ -2,6 +2,7 @@
 // taken from the running app with realistic data.
 import path from 'node:path';
 import { expect, test } from './test';
+import { analyzeAccessibility } from './screen-check';
 import { connectSandbox, createClient, issueLink, pendingPost, serveLogo } from './client-links-fixtures';
 
 const OUT = path.resolve('docs/screenshots');
@@ -52,6 +53,8 @@ test('a demo account’s permalink opens Herald’s page of the demo post, never
     await expect(page.getByTestId('demo-post')).toContainText('Cinnamon buns are back on Saturday.');
     await expect(page.getByRole('note')).toContainText('Nothing was posted to Mastodon');
     expect(await page.locator('a[href^="http"]').count()).toBe(0);
+    const serious = (await analyzeAccessibility(page)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => v.id)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: path.join(OUT, `demo-post-${name}.png`), fullPage: true });
   }

@@ -158,6 +158,15 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The page at both viewports: axe (no serious violation), nothing wider than the screen, its screenshot. */
+async function pictured(page: Page, name: string) {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await check(page, name, viewport);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
 test('an owner who forgot the password resets it by email, once, and the other browser is signed out', async ({ page, browser }) => {
   await page.goto(`${origin}/`);
   await expect(page).toHaveURL(`${origin}/signup`);
@@ -178,6 +187,7 @@ test('an owner who forgot the password resets it by email, once, and the other b
   await page.getByRole('button', { name: 'Send the link' }).click();
   const unknownAnswer = await page.getByTestId('reset-sent').innerText();
   expect(unknownAnswer).toContain('If an account exists for nobody@harbour-studio.example, we sent a link to it.');
+  await pictured(page, 'password-forgot');
   await page.goto(`${origin}/signin/forgot`);
   await page.getByLabel('Email').fill(owner.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
@@ -191,6 +201,7 @@ test('an owner who forgot the password resets it by email, once, and the other b
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expect(page.getByText(`For ${owner.email}.`)).toBeVisible();
+  await pictured(page, 'password-reset');
   await page.getByRole('textbox', { name: /^New password/ }).fill('lena sails the harbour');
   await page.getByRole('button', { name: 'Set the new password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'must not contain “lena”, the name in your email address' })).toBeVisible();
@@ -239,11 +250,7 @@ test('the owner sees what each network needs on Networks, and connects a real Bl
   await expect(page.getByTestId('network-telegram')).toContainText('Needs a bot token');
   // This server's address is localhost: the page says the networks need a public https one.
   await expect(page.getByRole('note').filter({ hasText: 'HERALD_BASE_URL' })).toBeVisible();
-  for (const viewport of ['desktop', 'mobile'] as const) {
-    await page.setViewportSize(VIEWPORTS[viewport]);
-    await check(page, 'networks', viewport);
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
+  await pictured(page, 'networks');
 
   // Connections → the workspace's own connect page, in a new tab: Bluesky connects for real.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
@@ -299,6 +306,7 @@ test('an owner deletes the agency and signs up again at once with the same email
   await expect(page.getByTestId('email-next')).toContainText('Your email is free again');
   const card = page.getByTestId('agency-deleted');
   expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+  await pictured(page, 'agency-deleted');
 
   // Signing in leads to sign-up (no agency here any more), which says why.
   await page.goto(`${origin}/signin`);
