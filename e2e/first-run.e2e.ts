@@ -3,98 +3,24 @@
 // sandbox account, a scheduled post on the calendar; a second agency that sees nothing of the
 // first; an invite-only Herald refusing sign-up; export, then deletion leaving no key or
 // token that works.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { ownHerald } from './own-herald';
 import { expect, test } from './test';
-import pg from 'pg';
 import { HEADERS } from '../server/shared/headers';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-const database = `herald_e2e_firstrun_${process.pid}`;
-const serverUrl = () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = '/postgres';
-  return url.toString();
-};
-const databaseUrl = () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-async function query<T>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(sql, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const herald = ownHerald('firstrun');
+const { query, start: startHerald } = herald;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'herald-first-run-'));
-const servers: ChildProcess[] = [];
-
-/**
- * The same build on its own port, over the empty database, with its own mailbox. Small pools:
- * it shares the PostgreSQL server (and its connection limit) with the suite's own server.
- */
-async function startHerald(port: number, env: Record<string, string>): Promise<{ origin: string; stop(): void }> {
-  const origin = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['server/runtime/serve.mjs', `--port=${port}`], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl(),
-      DATA_DIR: dataDir,
-      HERALD_BASE_URL: origin,
-      AUTH_URL: origin,
-      AUTH_TRUST_HOST: 'true',
-      SMTP_URL: '',
-      DATABASE_POOL_SIZE: '4',
-      JOBS_CONCURRENCY: '2',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  servers.push(server);
-  await expect(async () => expect((await fetch(`${origin}/api/health`)).status).toBeLessThan(500)).toPass({ timeout: 60_000 });
-  return { origin, stop: () => server.kill('SIGTERM') };
-}
-
-test.beforeAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${database}"`);
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'prisma/scripts/migrate.ts', 'deploy'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl() },
-  });
-});
-
-test.afterAll(async () => {
-  for (const server of servers) server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-});
+test.beforeAll(() => herald.create());
+test.afterAll(() => herald.destroy());
 
 /** The newest message to `email` in the local mailbox, and the first link in it. */
 function mailTo(email: string): { subject: string; link: string } {
-  const dir = path.join(dataDir, 'mailbox');
-  const mails = readdirSync(dir)
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { to: string; subject: string; text: string; sentAt: string })
-    .filter((m) => m.to === email)
-    .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+  const mails = herald.mailbox().filter((m) => m.to === email);
   expect(mails.length, `no mail to ${email}`).toBeGreaterThan(0);
   return { subject: mails[0]!.subject, link: /https?:\/\/\S+/.exec(mails[0]!.text)![0] };
 }

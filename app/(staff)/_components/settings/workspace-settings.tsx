@@ -6,7 +6,7 @@
 // (server/workspaces/workspace-settings.ts); everyone else reads them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select } from '@/app/_ui/primitives';
@@ -96,6 +96,19 @@ function useSave(onDone?: (s: WorkspaceSettingsDto) => void) {
   return { save, error };
 }
 
+/** A setting that is on or off: the box, its name, and what it means in a sentence. */
+function Toggle(props: { label: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" className="mt-1" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
+      <span>
+        <span className="font-medium">{props.label}</span>
+        <span className="block text-slate-600">{props.children}</span>
+      </span>
+    </label>
+  );
+}
+
 function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
   const [name, setName] = useState(settings.name);
   const [requireApproval, setRequireApproval] = useState(settings.requireApproval);
@@ -129,25 +142,13 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
           />
           {error?.field === 'name' ? <FieldError id="settings-name-error">{error.message}</FieldError> : null}
         </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-1" checked={requireApproval} disabled={!canChange} onChange={(e) => setRequireApproval(e.target.checked)} />
-          <span>
-            <span className="font-medium">Posts need approval</span>
-            <span className="block text-slate-600">
-              Every scheduled post waits in the approval queue until a member approves it. Posts already waiting stay there.
-            </span>
-          </span>
-        </label>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-1" checked={demoAccounts} disabled={!canChange} onChange={(e) => setDemoAccounts(e.target.checked)} />
-          <span>
-            <span className="font-medium">Offer demo accounts</span>
-            <span className="block text-slate-600">
-              Demo accounts take posts like real ones and publish nowhere, for trying Herald. Unchecked, connect pages offer real accounts only; demo accounts
-              already connected stay until you remove them.
-            </span>
-          </span>
-        </label>
+        <Toggle label="Posts need approval" checked={requireApproval} disabled={!canChange} onChange={setRequireApproval}>
+          Every scheduled post waits in the approval queue until a member approves it. Posts already waiting stay there.
+        </Toggle>
+        <Toggle label="Offer demo accounts" checked={demoAccounts} disabled={!canChange} onChange={setDemoAccounts}>
+          Demo accounts take posts like real ones and publish nowhere, for trying Herald. Unchecked, connect pages offer real accounts only; demo accounts
+          already connected stay until you remove them.
+        </Toggle>
         {error && error.field !== 'name' ? <FieldError>{error.message}</FieldError> : null}
         {canChange ? (
           <Button type="submit" disabled={!dirty || save.isPending || name.trim() === ''}>

@@ -11,44 +11,21 @@
 // browser, signs in with the new one, and finds the used link saying so. Then the owner
 // deletes the agency, reads what that means, and signs up again at once with the same email,
 // into an agency that holds nothing of the old one.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
-import pg from 'pg';
+import { ownHerald } from './own-herald';
 import { receiverCert } from './receiver-cert';
 import { check, VIEWPORTS } from './screen-check';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-const database = `herald_e2e_reset_${process.pid}`;
-const serverUrl = () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = '/postgres';
-  return url.toString();
-};
-const databaseUrl = () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'herald-password-reset-'));
-let server: ChildProcess | undefined;
-const origin = 'http://localhost:3185';
+const herald = ownHerald('reset');
+const mailbox = () => herald.mailbox();
+let origin = 'http://localhost:3185';
 /** The stand-in PDS, on the certificate this server alone trusts. */
 const pdsPort = 3186;
 const pds = `https://127.0.0.1:${pdsPort}`;
@@ -79,53 +56,24 @@ function startPds(): Promise<https.Server> {
 }
 
 test.beforeAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${database}"`);
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'prisma/scripts/migrate.ts', 'deploy'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl() },
-  });
+  await herald.create();
   pdsServer = await startPds();
   // The default mode: a Herald for one agency, whose first run creates it.
-  server = spawn(process.execPath, ['server/runtime/serve.mjs', '--port=3185'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl(),
-      DATA_DIR: dataDir,
-      HERALD_BASE_URL: origin,
-      AUTH_URL: origin,
-      AUTH_TRUST_HOST: 'true',
-      SMTP_URL: '',
+  origin = (
+    await herald.start(3185, {
       SIGNUP_MODE: 'single',
       CONNECT_SANDBOX: 'off',
       // Only this server may call 127.0.0.1, and it trusts the stand-in PDS's certificate.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       NODE_EXTRA_CA_CERTS: cert.certPath,
-      DATABASE_POOL_SIZE: '4',
-      JOBS_CONCURRENCY: '2',
-    },
-    stdio: 'ignore',
-  });
-  await expect(async () => expect((await fetch(`${origin}/api/health`)).status).toBeLessThan(500)).toPass({ timeout: 60_000 });
+    })
+  ).origin;
 });
 
 test.afterAll(async () => {
   pdsServer?.close();
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await herald.destroy();
 });
-
-type Mail = { to: string; subject: string; text: string; sentAt: string };
-function mailbox(): Mail[] {
-  const dir = path.join(dataDir, 'mailbox');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Mail).sort((a, b) => b.sentAt.localeCompare(a.sentAt));
-}
 
 /** The link of the newest reset mail to `email`, waiting for it (it is sent after the answer). */
 async function resetLinkFor(email: string, count: number): Promise<string> {
