@@ -64,9 +64,9 @@ test('on an empty Herald a person creates the agency, confirms the email, connec
   await page.getByRole('link', { name: 'Open Herald' }).click();
   await expect(page.getByTestId('first-step-verifyEmail')).toHaveAttribute('data-done', 'true');
 
-  // A sandbox account to try with, from the empty Connections screen.
+  // A demo account to try with, from the empty Connections screen.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
-  await page.getByRole('button', { name: 'Add a sandbox LinkedIn account' }).click();
+  await page.getByRole('button', { name: 'Add a demo LinkedIn account' }).click();
   await expect(page.getByRole('list', { name: 'Connected accounts' })).toContainText('Atlantic Social (demo)');
 
   // The first post, scheduled for tomorrow 10:00 in the agency's zone, on the calendar.

@@ -51,7 +51,7 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
   const sandbox = useMutation({
     mutationFn: (platform: 'linkedin' | 'instagram' | 'twitter') => trpc.agencies.addSandboxAccount.mutate({ platform }),
     onSuccess: () => {
-      toast.success('Sandbox account connected: it publishes nowhere, so try anything');
+      toast.success('Demo account connected: it publishes nowhere, so try anything');
       void refetch();
     },
     onError: (e) => toast.error(serverError(e).message),
@@ -84,12 +84,12 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
         <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />
       ) : q.data.length === 0 ? (
         <EmptyState title="No accounts connected">
-          <p>Connect an account to publish to it, or try Herald first with a sandbox account: it takes posts like a real one and publishes nowhere.</p>
+          <p>Connect an account to publish to it, or try Herald first with a demo account: it takes posts like a real one and publishes nowhere.</p>
           {canConnect ? (
             <div className="mt-3 flex flex-wrap justify-center gap-2">
               {(['linkedin', 'instagram', 'twitter'] as const).map((platform) => (
                 <Button key={platform} size="sm" variant="secondary" disabled={sandbox.isPending} onClick={() => sandbox.mutate(platform)}>
-                  Add a sandbox {platformLabel(platform)} account
+                  Add a demo {platformLabel(platform)} account
                 </Button>
               ))}
             </div>
@@ -113,7 +113,7 @@ export function ConnectionsList({ initial }: { initial: ConnectionDto[] | null }
                     <h2 className="font-semibold break-words text-slate-900">{c.displayName}</h2>
                     <p className="text-sm break-all text-slate-600">
                       {platformLabel(c.platform)} · {c.accountName}
-                      {c.provider === 'sandbox' ? ' · sandbox' : ''}
+                      {c.provider === 'sandbox' ? ' · demo account, publishes nowhere' : ''}
                     </p>
                     <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                       <HealthBadge health={c.tokenHealth} />

@@ -17,7 +17,7 @@ type Step = keyof FirstStepsDto['done'];
 
 const STEPS: { key: Step; title: string; href?: string; action: string }[] = [
   { key: 'verifyEmail', title: 'Confirm your email', action: 'Open the link we sent you' },
-  { key: 'connectAccount', title: 'Connect a social account', href: '/connections', action: 'Connect one, or add a sandbox account to try' },
+  { key: 'connectAccount', title: 'Connect a social account', href: '/connections', action: 'Connect one, or add a demo account to try' },
   { key: 'firstPost', title: 'Write your first post', href: '/compose', action: 'Compose' },
   { key: 'addClient', title: 'Add a client', href: '/clients', action: 'Create a client workspace' },
   { key: 'apiKey', title: 'Get an API key', href: '/api-keys', action: 'Mint a key for your integration' },
@@ -36,7 +36,7 @@ export function FirstSteps() {
   const sandbox = useMutation({
     mutationFn: () => trpc.agencies.addSandboxAccount.mutate({ platform: 'linkedin' }),
     onSuccess: () => {
-      toast.success('A sandbox LinkedIn account is connected: it publishes nowhere, so try anything');
+      toast.success('A demo LinkedIn account is connected: it publishes nowhere, so try anything');
       void qc.invalidateQueries();
     },
     onError: (e) => toast.error(serverError(e).message),
@@ -87,7 +87,7 @@ export function FirstSteps() {
             ) : null}
             {!done[step.key] && step.key === 'connectAccount' ? (
               <Button size="sm" variant="secondary" onClick={() => sandbox.mutate()} disabled={sandbox.isPending}>
-                Add a sandbox account
+                Add a demo account
               </Button>
             ) : null}
           </li>
