@@ -36,4 +36,16 @@ export const bluesky = {
     linkClicks: { none: 'Bluesky does not report link clicks' },
     videoWatchSeconds: { none: 'Bluesky does not report watch time' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: { call: 'GET app.bsky.feed.getPostThread', docs: 'https://docs.bsky.app/docs/api/app-bsky-feed-get-post-thread' },
+    reply: { call: 'com.atproto.repo.createRecord (app.bsky.feed.post with reply)', docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record' },
+    hide: {
+      call: 'com.atproto.repo.putRecord (app.bsky.feed.threadgate hiddenReplies)',
+      docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-put-record',
+      note: 'Up to 300 hidden replies per post',
+    },
+    delete: { none: 'A reply is a record in its author’s own repository: only they can delete it; it can be hidden' },
+    like: { call: 'com.atproto.repo.createRecord (app.bsky.feed.like)', docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record' },
+  },
 } satisfies PlatformCatalogueEntry;

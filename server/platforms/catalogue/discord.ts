@@ -9,6 +9,7 @@ import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
+import { noComments } from './comments';
 
 /** Why Herald reads no metrics of a Discord post (its reader: server/platforms/discord/; https://discord.com/developers/docs/resources/webhook). */
 export const DISCORD_NO_STATISTICS = 'Discord webhooks give no statistics of the messages they post (Discord reports no views or reach of a message)';
@@ -50,4 +51,6 @@ export const discord = {
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(DISCORD_NO_STATISTICS),
+  // Comments under its posts (the inbox): none for an app.
+  comments: noComments('Herald posts through a channel webhook, which cannot read the channel'),
 } satisfies PlatformCatalogueEntry;

@@ -3,6 +3,7 @@
 // a post that breaks it when it is written; the adapters publish within it. Numbers and their
 // sources: docs/platform-limits.md.
 import type { z } from 'zod';
+import type { NetworkComments } from './comments';
 import type { NetworkPostMetrics } from './post-metrics';
 
 export const MB = 1024 * 1024;
@@ -76,4 +77,10 @@ export interface PlatformCatalogueEntry {
    * its network would not give.
    */
   postMetrics: NetworkPostMetrics;
+  /**
+   * What an app may do with the comments under the account's published posts (read, reply,
+   * hide, delete, like), each with the network's call and its documentation page, or why not
+   * (comments.ts). Read by the inbox, its API and its screen.
+   */
+  comments: NetworkComments;
 }

@@ -31,4 +31,12 @@ export const facebook = {
     linkClicks: { reads: 'post_clicks_by_type' },
     videoWatchSeconds: { none: 'Facebook reports video watch time through the Video API, not read by Herald yet' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: { call: 'GET /{page-post-id}/comments', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments' },
+    reply: { call: 'POST /{comment-id}/comments', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments' },
+    hide: { call: 'POST /{comment-id}?is_hidden=true', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
+    delete: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
+    like: { call: 'POST /{comment-id}/likes', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/likes' },
+  },
 } satisfies PlatformCatalogueEntry;

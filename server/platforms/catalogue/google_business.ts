@@ -9,6 +9,7 @@ import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
+import { noComments } from './comments';
 
 const date = ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD, e.g. 2026-12-05');
 const time = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day written HH:MM, e.g. 09:30');
@@ -85,4 +86,6 @@ export const google_business = {
     linkClicks: { reads: 'LOCAL_POST_ACTIONS_CALL_TO_ACTION' },
     videoWatchSeconds: { none: 'Google Business Profile does not report watch time' },
   },
+  // Comments under its posts (the inbox): none for an app.
+  comments: noComments('Business Profile posts take no comments (a location’s reviews are another matter)'),
 } satisfies PlatformCatalogueEntry;

@@ -51,4 +51,18 @@ export const instagram = {
     linkClicks: { none: 'Instagram posts have no link clicks' },
     videoWatchSeconds: { none: 'Instagram reports watch time only for reels (ig_reels_video_view_total_time), not read by Herald yet' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: {
+      call: 'GET /{ig-media-id}/comments',
+      docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments',
+    },
+    reply: {
+      call: 'POST /{ig-comment-id}/replies',
+      docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment/replies',
+    },
+    hide: { call: 'POST /{ig-comment-id}?hide=true', docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment' },
+    delete: { call: 'DELETE /{ig-comment-id}', docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment' },
+    like: { none: 'Instagram’s API does not let an app like a comment' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -28,4 +28,22 @@ export const linkedin = {
     linkClicks: { reads: 'clickCount' },
     videoWatchSeconds: { none: 'LinkedIn reports watch time only in its own analytics' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: {
+      call: 'GET /rest/socialActions/{shareUrn}/comments',
+      docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/comments-api',
+      note: 'Organization pages, with the Community Management API; a member’s own posts need r_member_social, which LinkedIn grants to few apps',
+    },
+    reply: {
+      call: 'POST /rest/socialActions/{shareUrn}/comments (parentComment)',
+      docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/comments-api',
+    },
+    hide: { none: 'LinkedIn’s Comments API has no hiding; a page can delete a comment on its own post' },
+    delete: {
+      call: 'DELETE /rest/socialActions/{shareUrn}/comments/{commentId}',
+      docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/comments-api',
+    },
+    like: { call: 'POST /rest/reactions', docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/reactions-api' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { storableText, ZText } from '@/server/shared/schemas';
 import { GB, MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
+import { noComments } from './comments';
 
 const url = z
   .url({ protocol: /^https?$/ })
@@ -44,4 +45,6 @@ export const pinterest = {
     linkClicks: { reads: 'OUTBOUND_CLICK' },
     videoWatchSeconds: { none: 'Pinterest reports watch time only as averages and 50%-visible play time; Herald does not read them' },
   },
+  // Comments under its posts (the inbox): none for an app.
+  comments: noComments('Pinterest’s API (v5) has no comments endpoints'),
 } satisfies PlatformCatalogueEntry;

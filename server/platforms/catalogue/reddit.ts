@@ -51,4 +51,12 @@ export const reddit = {
     linkClicks: { none: 'Reddit does not report link clicks to apps' },
     videoWatchSeconds: { none: 'Reddit does not report watch time' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: { call: 'GET /comments/{article}', docs: 'https://www.reddit.com/dev/api/#GET_comments_{article}' },
+    reply: { call: 'POST /api/comment', docs: 'https://www.reddit.com/dev/api/#POST_api_comment' },
+    hide: { call: 'POST /api/remove', docs: 'https://www.reddit.com/dev/api/#POST_api_remove', note: 'Only where the account moderates the subreddit' },
+    delete: { none: 'Reddit deletes only the account’s own comments; someone else’s is removed by a moderator' },
+    like: { call: 'POST /api/vote (dir=1)', docs: 'https://www.reddit.com/dev/api/#POST_api_vote' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -10,6 +10,7 @@ import { ZText } from '@/server/shared/schemas';
 import type { PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
 import { noPostMetrics } from './post-metrics';
+import { noComments } from './comments';
 
 /** Why Herald reads no metrics of a Slack post (its reader: server/platforms/slack/; https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks). */
 export const SLACK_NO_STATISTICS = 'Slack incoming webhooks give no statistics (the webhook answers "ok" without the message’s id, and Slack reports no views)';
@@ -29,4 +30,6 @@ export const slack = {
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(SLACK_NO_STATISTICS),
+  // Comments under its posts (the inbox): none for an app.
+  comments: noComments('Herald posts through an incoming webhook, which cannot read the channel'),
 } satisfies PlatformCatalogueEntry;

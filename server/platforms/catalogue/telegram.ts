@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
 import { noPostMetrics } from './post-metrics';
+import { noComments } from './comments';
 
 /** Why Herald reads no metrics of a Telegram post (its reader: server/platforms/telegram/; https://core.telegram.org/bots/api#message and #messagereactioncountupdated). */
 export const TELEGRAM_NO_STATISTICS =
@@ -35,4 +36,8 @@ export const telegram = {
   }),
   tokensExpire: false,
   postMetrics: noPostMetrics(TELEGRAM_NO_STATISTICS),
+  // Comments under its posts (the inbox): none for an app.
+  comments: noComments(
+    'Comments on a channel post live in the channel’s linked discussion group, which Herald’s bot does not join; the bot posts to the channel only',
+  ),
 } satisfies PlatformCatalogueEntry;

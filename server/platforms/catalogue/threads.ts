@@ -21,4 +21,16 @@ export const threads = {
     linkClicks: { none: 'Threads does not report link clicks per post' },
     videoWatchSeconds: { none: 'Threads does not report watch time' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: { call: 'GET /{threads-media-id}/conversation', docs: 'https://developers.facebook.com/documentation/threads/reference/reply-management' },
+    reply: { call: 'POST /me/threads (reply_to_id), then /threads_publish', docs: 'https://developers.facebook.com/documentation/threads/reply-management' },
+    hide: {
+      call: 'POST /{threads-reply-id}/manage_reply (hide=true)',
+      docs: 'https://developers.facebook.com/documentation/threads/reply-management',
+      note: 'Top-level replies only; their nested replies are hidden with them',
+    },
+    delete: { none: 'Threads lets an app delete only the account’s own posts; someone else’s reply can be hidden, not deleted' },
+    like: { none: 'The Threads API has no way to like a reply' },
+  },
 } satisfies PlatformCatalogueEntry;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { GB, type PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
+import { noComments } from './comments';
 
 export const tiktok = {
   label: 'TikTok',
@@ -23,4 +24,8 @@ export const tiktok = {
     linkClicks: { none: 'TikTok videos have no link clicks' },
     videoWatchSeconds: { none: 'TikTok’s Display API does not report watch time' },
   },
+  // Comments under its posts (the inbox): none for an app.
+  comments: noComments(
+    'TikTok offers comments only through its Business API (TikTok for Business accounts and a separate app review), not the Content Posting and Display APIs Herald uses',
+  ),
 } satisfies PlatformCatalogueEntry;

@@ -32,4 +32,20 @@ export const twitter = {
     linkClicks: { reads: 'non_public_metrics.url_link_clicks' },
     videoWatchSeconds: { none: 'X does not report watch time through the posts lookup' },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: {
+      call: 'GET /2/tweets/search/recent?query=conversation_id:{id}',
+      docs: 'https://docs.x.com/x-api/posts/search/introduction',
+      note: 'Recent search covers the last 7 days and needs a paid access tier',
+    },
+    reply: { call: 'POST /2/tweets (reply.in_reply_to_tweet_id)', docs: 'https://docs.x.com/x-api/posts/manage-tweets/introduction' },
+    hide: {
+      call: 'PUT /2/tweets/{id}/hidden',
+      docs: 'https://docs.x.com/x-api/posts/hide-replies/introduction',
+      note: 'Replies in conversations the account started; up to 725 per conversation',
+    },
+    delete: { none: 'X lets an app delete only the account’s own posts; someone else’s reply can be hidden' },
+    like: { call: 'POST /2/users/{id}/likes', docs: 'https://docs.x.com/x-api/posts/likes/introduction' },
+  },
 } satisfies PlatformCatalogueEntry;

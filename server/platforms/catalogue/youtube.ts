@@ -75,4 +75,23 @@ export const youtube = {
       none: 'YouTube reports watch time (estimatedMinutesWatched) only in the YouTube Analytics API (scope yt-analytics.readonly), which Herald does not ask for; the Data API’s statistics do not include it',
     },
   },
+  // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
+  comments: {
+    read: {
+      call: 'GET /youtube/v3/commentThreads?videoId=',
+      docs: 'https://developers.google.com/youtube/v3/docs/commentThreads/list',
+      note: '1 quota unit per page of up to 100 threads',
+    },
+    reply: {
+      call: 'POST /youtube/v3/comments (snippet.parentId)',
+      docs: 'https://developers.google.com/youtube/v3/docs/comments/insert',
+      note: '50 quota units per reply',
+    },
+    hide: {
+      call: 'POST /youtube/v3/comments/setModerationStatus (heldForReview)',
+      docs: 'https://developers.google.com/youtube/v3/docs/comments/setModerationStatus',
+    },
+    delete: { none: 'YouTube lets an app delete only the channel’s own comments; someone else’s is held for review or rejected instead' },
+    like: { none: 'YouTube’s API rates videos, not comments' },
+  },
 } satisfies PlatformCatalogueEntry;
