@@ -91,7 +91,7 @@ test('a partial failure shows the platform error verbatim, and retrying the fail
   await page.getByRole('button', { name: 'Publish now' }).click();
   const failed = page.getByTestId('target-row').filter({ hasText: 'Careers' });
   await expect(failed).toContainText('DUPLICATE_POST');
-  await expect(page.getByText('partial published').first()).toBeVisible();
+  await expect(page.getByText('partly published').first()).toBeVisible();
   try {
     // The account is fixed on the platform's side.
     await sql(`UPDATE "Connection" SET "sandboxBehavior" = 'ok' WHERE "id" = $1`, [rejects.id]);

@@ -22,8 +22,11 @@ const STATUS_TONE: Record<string, Tone> = {
   pending: 'neutral',
 };
 
+/** A status in words where its value is not one ("partial_published"). */
+const STATUS_WORDS: Record<string, string> = { partial_published: 'partly published' };
+
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status.replace('_', ' ')}</Badge>;
+  return <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{STATUS_WORDS[status] ?? status.replace('_', ' ')}</Badge>;
 }
 
 export function ApprovalBadge({ approvalStatus }: { approvalStatus: string }) {
