@@ -12,6 +12,7 @@ import { appShellRouter } from './app/app.router';
 import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
 import { networksRouter } from './connect/networks.router';
+import { inboxRouter } from './inbox/inbox.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
 import { proposalsRouter } from './proposals/proposals.router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   security: securityRouter,
   settings: settingsRouter,
   networks: networksRouter,
+  inbox: inboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,8 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { unreadCount } from '@/server/notifications/notifications';
 import { countStagedProposals } from '@/server/proposals/proposals';
+import { reachableWorkspaces, unreadInboxCount } from '@/server/inbox/read-inbox';
+import { countPendingReplies } from '@/server/inbox/reply-approval';
 
 export interface ShellData {
   user: { id: string; email: string; name: string | null; emailUnverified: boolean };
@@ -37,26 +39,35 @@ export const ZAppShell = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), emailUnverified: z.boolean(), operator: z.boolean() }),
   workspaces: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), clients: z.array(z.object({ id: z.string(), name: z.string() })) })),
   current: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), role: z.enum(ROLES), scopes: z.array(z.string()) }),
-  counts: z.object({ pendingApprovals: z.number().int(), unreadNotifications: z.number().int(), stagedProposals: z.number().int() }),
+  counts: z.object({
+    pendingApprovals: z.number().int(),
+    unreadNotifications: z.number().int(),
+    stagedProposals: z.number().int(),
+    unreadInbox: z.number().int(),
+  }),
 });
 export type AppShellDto = z.infer<typeof ZAppShell>;
 
 /** The shell for the workspace the request acts on: the switcher's list, who I am there, the nav's counts. */
 export async function loadAppShell(actor: Actor): Promise<AppShellDto> {
   if (!actor.userId) throw new AppError('FORBIDDEN', 'The app is for signed-in members');
-  const [shell, ws, pendingApprovals, unreadNotifications, stagedProposals, operator] = await Promise.all([
+  // The inbox counts what the inbox lists by default: from the agency, every client's too.
+  const inboxWorkspaces = await reachableWorkspaces(actor, 'agency');
+  const [shell, ws, pendingPosts, unreadNotifications, stagedProposals, operator, unreadInbox, pendingReplies] = await Promise.all([
     loadShellData(actor.userId),
     db.workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { id: true, name: true, timeZone: true } }),
     db.post.count({ where: { workspaceId: actor.workspaceId, approvalStatus: 'pending', status: { in: ['draft', 'scheduled'] } } }),
     unreadCount(actor.workspaceId),
     countStagedProposals(actor.workspaceId),
     isOperator(actor.userId),
+    unreadInboxCount(inboxWorkspaces),
+    countPendingReplies([actor.workspaceId]),
   ]);
   if (!shell) throw new AppError('FORBIDDEN', 'The app is for signed-in members');
   return {
     user: { ...shell.user, operator },
     workspaces: shell.workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role, clients: w.clients })),
     current: { ...ws, role: actor.role ?? 'reviewer', scopes: [...actor.scopes] },
-    counts: { pendingApprovals, unreadNotifications, stagedProposals },
+    counts: { pendingApprovals: pendingPosts + pendingReplies, unreadNotifications, stagedProposals, unreadInbox },
   };
 }

@@ -127,6 +127,19 @@ export const ERROR_CATALOGUE = {
     description:
       'A post import has rows that break a rule of POST /posts (or whose media could not be fetched): nothing was imported; the message names the first, POST /posts/import/preview lists every one per row and column.',
   },
+  INBOX_ITEM_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No inbox item with that id in this workspace; GET /inbox lists them.' },
+  ACTION_NOT_OFFERED: {
+    status: 409,
+    shape: 'envelope',
+    description:
+      'The network does not let Herald do this with the item (reply, hide, delete or like), or the item was deleted on the network; the message says why (docs/inbox.md).',
+  },
+  PLATFORM_REFUSED: {
+    status: 502,
+    shape: 'envelope',
+    description: 'The network refused the action; the message is its error text, verbatim. Nothing changed on the network.',
+  },
+  SAVED_REPLY_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No saved reply with that id in this workspace.' },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },
@@ -176,5 +189,6 @@ export const REASON_PHRASES: Record<number, string> = {
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };

@@ -13,6 +13,8 @@ export const DOMAIN_EVENT_TYPES = [
   'workflow.run.failed',
   'proposal.staged',
   'proposal.confirmed',
+  'comment.received',
+  'comment.replied',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
@@ -32,6 +34,8 @@ export const DOMAIN_EVENT_DESCRIPTIONS: { readonly [T in DomainEventType]: strin
   'workflow.run.failed': 'A workflow run failed.',
   'proposal.staged': 'The assistant staged an action that needs confirmation.',
   'proposal.confirmed': 'A member confirmed a staged assistant action.',
+  'comment.received': 'A new comment (or reply) arrived under a post Herald published (one event per comment).',
+  'comment.replied': 'A reply written in Herald went out to the network.',
 };
 
 /** `data` of each event as delivered. Times are ISO 8601 strings (they travel as JSON). */
@@ -62,6 +66,29 @@ export interface DomainEventData {
   'proposal.staged': { actionId: string; toolName: string; title: string };
   // `outcome` (beyond the contract): how the confirmed call went — the REST error code when it failed.
   'proposal.confirmed': { actionId: string; toolName: string; title: string; outcome: { ok: boolean; error: { code: string; message: string } | null } };
+  'comment.received': {
+    itemId: string;
+    postId: string;
+    connectionId: string;
+    platform: string;
+    externalId: string;
+    parentExternalId: string | null;
+    authorName: string;
+    text: string;
+    createdAt: string;
+    postPublishedAt: string;
+  };
+  'comment.replied': {
+    itemId: string;
+    inReplyToId: string;
+    postId: string;
+    connectionId: string;
+    platform: string;
+    externalId: string;
+    permalink: string | null;
+    repliedBy: string;
+    sentAt: string;
+  };
 }
 
 const ZPostId = z.uuid().describe('The post the event is about (GET /posts/{id})').meta({ example: '5b0f8f8e-2c7a-4c1e-9a57-0f6a1d3c2b11' });
@@ -69,6 +96,7 @@ const ZTargetId = z.uuid().describe('The delivery row of one account (a target o
 const ZConnectionId = z.uuid().describe('The connected account (GET /connections)').meta({ example: '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c' });
 const ZEventPlatform = z.string().describe('The platform id of the account, e.g. linkedin').meta({ example: 'linkedin' });
 const ZAt = (what: string) => z.iso.datetime({ offset: true }).describe(what).meta({ example: '2026-11-22T20:31:07.412Z' });
+const ZInboxItemId = z.uuid().describe('The inbox item (GET /inbox/{id})').meta({ example: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' });
 const ZWorkflowId = z.string().describe('The built-in workflow that ran (GET /workflows)').meta({ example: 'repurpose-post' });
 const ZRunId = z.uuid().describe('The run (GET /workflows/runs/{runId})').meta({ example: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' });
 const ZActionId = z.uuid().describe('The staged assistant action (GET /proposals/{id})').meta({ example: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d' });
@@ -153,6 +181,29 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
   }),
   'proposal.staged': z.object({ actionId: ZActionId, toolName: ZToolName, title: ZTitle }),
   'proposal.confirmed': z.object({ actionId: ZActionId, toolName: ZToolName, title: ZTitle }),
+  'comment.received': z.object({
+    itemId: ZInboxItemId,
+    postId: ZPostId,
+    connectionId: ZConnectionId,
+    platform: ZEventPlatform,
+    externalId: z.string().describe('The comment’s id on the network').meta({ example: '17858893269000001' }),
+    parentExternalId: z.string().nullable().describe('The network id of the comment it answers; null when it answers the post').meta({ example: null }),
+    authorName: z.string().describe('Who wrote it, by the network’s name').meta({ example: 'Maya Chen' }),
+    text: z.string().describe('Its text as read').meta({ example: 'Do you ship to Canada?' }),
+    createdAt: ZAt('When it was written, by the network’s clock'),
+    postPublishedAt: ZAt('When the post it is under was published'),
+  }),
+  'comment.replied': z.object({
+    itemId: ZInboxItemId.describe('The reply (an inbox item of its own, GET /inbox/{id})'),
+    inReplyToId: ZInboxItemId.describe('The inbox item it answers'),
+    postId: ZPostId,
+    connectionId: ZConnectionId,
+    platform: ZEventPlatform,
+    externalId: z.string().describe('The reply’s id on the network').meta({ example: '17858893269000002' }),
+    permalink: z.string().nullable().describe('The reply’s address on the network, where it has one').meta({ example: null }),
+    repliedBy: z.string().describe('Who wrote it in Herald: a member’s name or the key’s label').meta({ example: 'Ada Lovelace' }),
+    sentAt: ZAt('When the network accepted it'),
+  }),
 } satisfies { [T in DomainEventType]: z.ZodObject };
 
 /** The data of the test route's `ping` (not subscribable: it never passes through the outbox). */

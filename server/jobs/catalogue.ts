@@ -110,6 +110,22 @@ export const jobCatalogue = [
     retries: 3,
   }),
   defineJobSpec({
+    name: 'inbox.sweep',
+    schema: z.object({}),
+    // Every five minutes: queues one inbox.collect per account with published posts due a
+    // comments read (COMMENTS_SCHEDULE by the post's age), skipping accounts that just failed.
+    cron: '*/5 * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
+    name: 'inbox.collect',
+    // One account's due posts (or, with targetIds, those posts now): their comments read and
+    // only the difference written. A network failure is recorded on the account and does not
+    // fail the job; a database failure does, and the retry writes each comment once.
+    schema: z.object({ connectionId: z.uuid(), targetIds: z.array(z.uuid()).min(1).max(100).optional() }),
+    retries: 3,
+  }),
+  defineJobSpec({
     name: 'crawl.run',
     schema: z.object({}),
     // Every six hours: visits every tracked page of every workspace (robots.txt, per-host delay).

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'client.approved',
   'client.rejected',
   'client.connected',
+  'comment.received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -160,8 +161,45 @@ export const notifyStaff: OutboxConsumer = async (events, { tx }) => {
       });
     }
   }
+  notes.push(...(await commentNotices(tx, events)));
   await writeNotifications(tx, notes);
 };
+
+/** How young a post must be for a new comment under it to notify the team. */
+export const COMMENT_NOTICE_MAX_POST_AGE_MS = 24 * 3_600_000;
+
+/**
+ * New comments under posts younger than a day: one notice per post and batch ("3 new comments
+ * on …"), so a busy post does not bury the other notices. Older posts' comments wait in the
+ * inbox, counted in its unread badge.
+ */
+async function commentNotices(tx: Tx, events: Parameters<OutboxConsumer>[0]): Promise<NewNotification[]> {
+  const byPost = new Map<string, { workspaceId: string; items: DomainEventData['comment.received'][] }>();
+  for (const event of events) {
+    if (event.type !== 'comment.received') continue;
+    const d = event.data as DomainEventData['comment.received'];
+    if (event.createdAt.getTime() - Date.parse(d.postPublishedAt) > COMMENT_NOTICE_MAX_POST_AGE_MS || !isUuid(d.postId)) continue;
+    const entry = byPost.get(d.postId) ?? { workspaceId: event.workspaceId, items: [] };
+    entry.items.push(d);
+    byPost.set(d.postId, entry);
+  }
+  if (!byPost.size) return [];
+  const contents = new Map((await tx.post.findMany({ where: { id: { in: [...byPost.keys()] } }, select: { id: true, content: true } })).map((p) => [p.id, p.content]));
+  return [...byPost].map(([postId, { workspaceId, items }]) => {
+    const first = items[0]!;
+    const title =
+      items.length === 1
+        ? `${first.authorName} commented on ${platformName(first.platform)}`
+        : `${items.length} new comments on ${[...new Set(items.map((i) => platformName(i.platform)))].join(', ')}`;
+    return {
+      workspaceId,
+      kind: 'comment.received' as const,
+      title,
+      body: items.length === 1 ? `“${shorten(first.text)}” on “${shorten(contents.get(postId) ?? '')}”` : `On “${shorten(contents.get(postId) ?? '')}”`,
+      data: { postId, itemId: first.itemId },
+    };
+  });
+}
 
 function toDto(n: { id: string; kind: string; title: string; body: string; data: unknown; readAt: Date | null; createdAt: Date }): NotificationDto {
   return { ...n, data: (n.data ?? {}) as Record<string, unknown>, readAt: n.readAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() };

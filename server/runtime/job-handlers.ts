@@ -5,6 +5,7 @@
 import { purgeDeletedAgencies } from '@/server/agencies/leave';
 import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
 import { collectConnectionMetrics, sweepDueMetrics } from '@/server/analytics/post-metrics/collect';
+import { collectConnectionComments, sweepDueComments } from '@/server/inbox/collect-comments';
 import { runCrawl } from '@/server/crawl/crawl-run';
 import { runOutboxDrain } from '@/server/events/drain-outbox';
 import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
@@ -65,6 +66,12 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'metrics.collect': async ({ connectionId, targetIds }) => {
     await collectConnectionMetrics(connectionId, { targetIds });
+  },
+  'inbox.sweep': async () => {
+    await sweepDueComments();
+  },
+  'inbox.collect': async ({ connectionId, targetIds }) => {
+    await collectConnectionComments(connectionId, { targetIds });
   },
   'crawl.run': async () => {
     await runCrawl();

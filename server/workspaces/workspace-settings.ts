@@ -34,6 +34,7 @@ export const ZWorkspaceSettings = z
       .describe('What a connect, review or report link issued now shows when the request names no brand'),
     queuePaused: z.boolean().describe('true while the posting queue is paused (its posts are held)'),
     demoAccounts: z.boolean().describe('true: demo accounts allowed here'),
+    requireReplyApproval: z.boolean().describe('true: inbox replies written by members and API keys wait for approval before they go out'),
   })
   .meta({
     id: 'WorkspaceSettings',
@@ -47,6 +48,7 @@ export const ZWorkspaceSettings = z
       effectiveBrand: { name: 'Northwind Agency', logoUrl: 'https://cdn.northwind.example/logo.png', from: 'agency' },
       queuePaused: false,
       demoAccounts: true,
+      requireReplyApproval: false,
     },
   });
 export type WorkspaceSettingsDto = z.infer<typeof ZWorkspaceSettings>;
@@ -57,6 +59,7 @@ export const ZUpdateSettingsInput = z
     timeZone: ZTimeZone.optional().describe('IANA time zone; scheduled posts keep their instant'),
     requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
     demoAccounts: z.boolean().optional().describe('false: demo accounts off'),
+    requireReplyApproval: z.boolean().optional().describe('true: members’ inbox replies wait for approval'),
     brand: z
       .strictObject({
         name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
@@ -77,6 +80,7 @@ const SETTINGS_SELECT = {
   brandLogoUrl: true,
   queuePausedAt: true,
   demoAccounts: true,
+  requireReplyApproval: true,
   managedBy: { select: { name: true, brandName: true, brandLogoUrl: true } },
 } as const;
 
@@ -89,6 +93,7 @@ type SettingsRow = {
   brandLogoUrl: string | null;
   queuePausedAt: Date | null;
   demoAccounts: boolean;
+  requireReplyApproval: boolean;
   managedBy: { name: string; brandName: string | null; brandLogoUrl: string | null } | null;
 };
 
@@ -120,6 +125,7 @@ function toDto(w: SettingsRow): WorkspaceSettingsDto {
     effectiveBrand: brandOf(w),
     queuePaused: w.queuePausedAt !== null,
     demoAccounts: w.demoAccounts,
+    requireReplyApproval: w.requireReplyApproval,
   };
 }
 
@@ -145,6 +151,7 @@ export async function updateSettings(actor: Actor, input: UpdateSettingsInput): 
       timeZone: patch.timeZone !== undefined ? canonicalTimeZone(patch.timeZone) : before.timeZone,
       requireApproval: patch.requireApproval ?? before.requireApproval,
       demoAccounts: patch.demoAccounts ?? before.demoAccounts,
+      requireReplyApproval: patch.requireReplyApproval ?? before.requireReplyApproval,
       brandName: patch.brand?.name !== undefined ? patch.brand.name : before.brandName,
       brandLogoUrl: patch.brand?.logoUrl !== undefined ? patch.brand.logoUrl : before.brandLogoUrl,
     };

@@ -10,13 +10,12 @@
 // A connection's failure (token refused, network down) is recorded on the connection, verbatim,
 // the job ends normally, and the sweep leaves that connection alone for POST_METRICS_RETRY_MINUTES.
 import { env } from '@/server/config/env';
-import { openToken } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
 import { getJobs } from '@/server/jobs';
 import { log } from '@/server/observability/log';
 import { allNull, batches, POST_METRICS, type FollowerCount, type PostedRef, type PostMetrics, type PostMetricsReader } from '@/server/platforms/insights';
 import { insightsReaderFor, platformsWithFollowers, platformsWithReaders } from '@/server/platforms/insights-readers';
-import { connectionTokens } from '@/server/posts/delivery/connection-tokens';
+import { connectionTokens, publishableConnection } from '@/server/posts/delivery/connection-tokens';
 import type { Platform } from '@/server/shared/platforms';
 import { engagementOf } from './engagement';
 
@@ -119,17 +118,7 @@ export async function collectConnectionMetrics(connectionId: string, options: Co
   const reader = options.reader ?? insightsReaderFor({ provider: connection.provider, platform: connection.platform as Platform });
   if (!reader) return result;
 
-  const publishable = {
-    id: connection.id,
-    platform: connection.platform as Platform,
-    provider: connection.provider,
-    externalId: connection.externalId,
-    accountName: connection.accountName,
-    accessToken: openToken(connection.accessToken),
-    tokenExpiresAt: connection.tokenExpiresAt,
-    sandboxBehavior: connection.sandboxBehavior,
-    platformData: (connection.platformData ?? {}) as Record<string, unknown>,
-  };
+  const publishable = publishableConnection(connection);
   // Today's follower count first (scheduled runs only): an account with nothing to read still has an audience.
   let followersRead = false;
   if (!options.targetIds && reader.readFollowers && (await connectionsDueFollowers(now, connectionId)).length) {

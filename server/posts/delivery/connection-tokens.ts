@@ -4,7 +4,8 @@
 // deliveries to one account, crashes mid-publish) are in server/platforms/token-refresh.ts.
 import { openToken, sealToken } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
-import type { TokenStore } from '@/server/platforms/publisher';
+import type { PublishableConnection, TokenStore } from '@/server/platforms/publisher';
+import type { Platform } from '@/server/shared/platforms';
 
 export const connectionTokens: TokenStore = {
   async read(connectionId) {
@@ -21,3 +22,28 @@ export const connectionTokens: TokenStore = {
     });
   },
 };
+
+/** A Connection row as the platform ports take it: the token opened, the adapter's data as a record. */
+export function publishableConnection(row: {
+  id: string;
+  platform: string;
+  provider: string;
+  externalId: string;
+  accountName: string;
+  accessToken: string | null;
+  tokenExpiresAt: Date | null;
+  sandboxBehavior: string | null;
+  platformData: unknown;
+}): PublishableConnection {
+  return {
+    id: row.id,
+    platform: row.platform as Platform,
+    provider: row.provider,
+    externalId: row.externalId,
+    accountName: row.accountName,
+    accessToken: openToken(row.accessToken),
+    tokenExpiresAt: row.tokenExpiresAt,
+    sandboxBehavior: row.sandboxBehavior,
+    platformData: (row.platformData ?? {}) as Record<string, unknown>,
+  };
+}

@@ -30,6 +30,7 @@ const FIELD_WORDS: Record<string, string> = {
   timeZone: 'Time zone',
   requireApproval: 'Approval by default',
   demoAccounts: 'Demo accounts',
+  requireReplyApproval: 'Replies need approval',
   brandName: 'Brand name',
   brandLogoUrl: 'Brand logo',
 };
@@ -59,7 +60,7 @@ export function WorkspaceSettings() {
         ) : (
           // Keyed by what was saved: a save (or a refetch) starts the form from the stored values.
           <GeneralSettings
-            key={`${settings.data.name}\u0000${settings.data.requireApproval}\u0000${settings.data.demoAccounts}`}
+            key={`${settings.data.name}\u0000${settings.data.requireApproval}\u0000${settings.data.demoAccounts}\u0000${settings.data.requireReplyApproval}`}
             settings={settings.data}
             canChange={canChange}
           />
@@ -113,8 +114,13 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
   const [name, setName] = useState(settings.name);
   const [requireApproval, setRequireApproval] = useState(settings.requireApproval);
   const [demoAccounts, setDemoAccounts] = useState(settings.demoAccounts);
+  const [requireReplyApproval, setRequireReplyApproval] = useState(settings.requireReplyApproval);
   const { save, error } = useSave(() => toast.success('Settings saved'));
-  const dirty = name.trim() !== settings.name || requireApproval !== settings.requireApproval || demoAccounts !== settings.demoAccounts;
+  const dirty =
+    name.trim() !== settings.name ||
+    requireApproval !== settings.requireApproval ||
+    demoAccounts !== settings.demoAccounts ||
+    requireReplyApproval !== settings.requireReplyApproval;
   return (
     <Card>
       <h2 className="text-lg font-semibold">Workspace</h2>
@@ -126,6 +132,7 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
             ...(name.trim() !== settings.name ? { name: name.trim() } : {}),
             ...(requireApproval !== settings.requireApproval ? { requireApproval } : {}),
             ...(demoAccounts !== settings.demoAccounts ? { demoAccounts } : {}),
+            ...(requireReplyApproval !== settings.requireReplyApproval ? { requireReplyApproval } : {}),
           });
         }}
       >
@@ -144,6 +151,10 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
         </div>
         <Toggle label="Posts need approval" checked={requireApproval} disabled={!canChange} onChange={setRequireApproval}>
           Every scheduled post waits in the approval queue until a member approves it. Posts already waiting stay there.
+        </Toggle>
+        <Toggle label="Replies need approval" checked={requireReplyApproval} disabled={!canChange} onChange={setRequireReplyApproval}>
+          Replies that members write in the inbox wait in the approval queue until an owner, admin or reviewer approves them. Owners and admins answer
+          directly.
         </Toggle>
         <Toggle label="Offer demo accounts" checked={demoAccounts} disabled={!canChange} onChange={setDemoAccounts}>
           Demo accounts take posts like real ones and publish nowhere, for trying Herald. Unchecked, connect pages offer real accounts only; demo accounts

@@ -1,0 +1,247 @@
+// Acting on inbox items: replying (through the network, or into the approval queue when the
+// workspace asks for approval of members' replies), hiding, deleting and liking where the
+// network allows it (the catalogue's `comments`), and the team's handling: status, assignee,
+// read. Every network call goes through the account's comments client; the row changes only
+// after the network said yes, and a refusal comes back as PLATFORM_REFUSED with the network's
+// own words.
+import type { Actor } from '@/server/auth/actor';
+import { actorLabel } from '@/server/auth/actor-label';
+import { db } from '@/server/db/client';
+import { AppError } from '@/server/errors/app-error';
+import { recordEvent } from '@/server/events/record-event';
+import { kickOutboxDrain } from '@/server/events/kick-outbox';
+import { writeNotification } from '@/server/notifications/notifications';
+import type { CommentsClient } from '@/server/platforms/comments';
+import { commentsClientFor } from '@/server/platforms/comments-clients';
+import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
+import { connectionTokens, publishableConnection } from '@/server/posts/delivery/connection-tokens';
+import type { Platform } from '@/server/shared/platforms';
+import { shorten } from '@/server/shared/text';
+import type { InboxItemDto } from './inbox.schemas';
+import { actionRefusal, findReachableItem, replyLimit, toInboxItemDtos } from './read-inbox';
+
+type Item = Awaited<ReturnType<typeof findReachableItem>>;
+
+/** Owners and admins answer without approval; their replies are the ones others' wait for. */
+const answersFreely = (actor: Actor) => actor.kind === 'staff' && (actor.role === 'owner' || actor.role === 'admin');
+
+function refuseUnlessOffered(item: Item, action: 'reply' | 'hide' | 'delete' | 'like'): void {
+  const reason = actionRefusal(item, action);
+  if (reason) throw new AppError('ACTION_NOT_OFFERED', reason);
+}
+
+async function accountOf(item: Item) {
+  const connection = await db.connection.findUnique({ where: { id: item.connectionId } });
+  if (!connection || connection.status !== 'active') {
+    throw new AppError('CONNECTION_EXPIRED', 'The account this comment is under is not active: reconnect it in the app, then try again');
+  }
+  const client = commentsClientFor({ provider: connection.provider, platform: connection.platform as Platform });
+  if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot act on this network’s comments');
+  return { connection, client };
+}
+
+/**
+ * A network's refusal as the API's error: a refused token also marks the account inactive and
+ * tells the team, as a publish does.
+ */
+async function networkRefusal(connection: { id: string; workspaceId: string; platform: string; status: string }, error: unknown): Promise<AppError> {
+  if (!(error instanceof PlatformError)) throw error;
+  if (error instanceof TokenExpiredError) {
+    await db.$transaction(async (tx) => {
+      await tx.connection.update({ where: { id: connection.id }, data: { status: 'inactive', lastError: error.message, lastErrorAt: new Date() } });
+      await recordEvent(tx, { workspaceId: connection.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform: connection.platform, reason: error.message } });
+    });
+    void kickOutboxDrain();
+    return new AppError('CONNECTION_EXPIRED', error.message);
+  }
+  return new AppError('PLATFORM_REFUSED', error.message);
+}
+
+export interface ReplyOptions {
+  /** Replaces the account's client (tests). */
+  client?: CommentsClient;
+  now?: Date;
+}
+
+/**
+ * POST /inbox/{id}/reply. The reply is checked against the network's limit, then written as
+ * an item of its own: sent at once, or waiting for approval when the workspace asks for it and
+ * the writer is not an owner or admin. A failed send leaves nothing behind (the text stays in
+ * the caller's box) and answers the network's own error.
+ */
+export async function replyToItem(actor: Actor, id: string, text: string, options: ReplyOptions = {}): Promise<{ reply: InboxItemDto; pendingApproval: boolean }> {
+  const item = await findReachableItem(actor, id);
+  refuseUnlessOffered(item, 'reply');
+  const limit = replyLimit(item.platform as Platform);
+  const length = limit.count(text);
+  if (length > limit.maxChars) {
+    throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
+  }
+  const connection = await db.connection.findUnique({ where: { id: item.connectionId }, select: { status: true, accountName: true, displayName: true, avatarUrl: true, externalId: true } });
+  if (!connection || connection.status !== 'active') {
+    throw new AppError('CONNECTION_EXPIRED', 'The account this comment is under is not active: reconnect it in the app, then try again');
+  }
+  const workspace = await db.workspace.findUniqueOrThrow({ where: { id: item.workspaceId }, select: { requireReplyApproval: true } });
+  const needsApproval = workspace.requireReplyApproval && !answersFreely(actor);
+  const writtenBy = await actorLabel(actor);
+  const now = options.now ?? new Date();
+  const reply = await db.$transaction(async (tx) => {
+    const row = await tx.inboxItem.create({
+      data: {
+        workspaceId: item.workspaceId,
+        connectionId: item.connectionId,
+        targetId: item.targetId,
+        postId: item.postId,
+        platform: item.platform,
+        kind: item.kind,
+        parentExternalId: item.externalId,
+        threadExternalId: item.threadExternalId ?? item.externalId,
+        authorExternalId: connection.externalId,
+        authorName: connection.displayName || connection.accountName,
+        authorHandle: connection.accountName,
+        authorAvatarUrl: connection.avatarUrl,
+        text,
+        networkCreatedAt: now,
+        fromAccount: true,
+        status: 'done',
+        seenAt: now,
+        source: 'herald',
+        collectedAt: now,
+        replyState: needsApproval ? 'pending_approval' : 'sending',
+        inReplyToId: item.id,
+        writtenBy,
+        writtenById: actor.userId ?? null,
+      },
+    });
+    if (needsApproval) {
+      await writeNotification(tx, item.workspaceId, 'approval.requested', 'A reply waits for approval', `${writtenBy} answered “${shorten(item.text)}”: “${shorten(text)}”`, {
+        inboxItemId: item.id,
+        replyId: row.id,
+      });
+    }
+    return row;
+  });
+  if (needsApproval) return { reply: (await toInboxItemDtos([reply]))[0]!, pendingApproval: true };
+  return { reply: await sendReply(reply.id, { ...options, failure: 'remove' }), pendingApproval: false };
+}
+
+/**
+ * Sends a reply row through the network. `failure: 'remove'` (a member at the box) deletes the
+ * row when the network refuses, `'keep'` (an approved reply) keeps it as failed with the
+ * network's words for the approver to see.
+ */
+export async function sendReply(replyId: string, options: ReplyOptions & { failure: 'remove' | 'keep' }): Promise<InboxItemDto> {
+  const reply = await db.inboxItem.findUniqueOrThrow({ where: { id: replyId } });
+  const parent = reply.inReplyToId ? await db.inboxItem.findUnique({ where: { id: reply.inReplyToId } }) : null;
+  const target = await db.postTarget.findUniqueOrThrow({ where: { id: reply.targetId }, select: { postedId: true } });
+  const { connection, client: own } = await accountOf(reply);
+  const client = options.client ?? own;
+  if (!client.reply) throw new AppError('ACTION_NOT_OFFERED', 'This network does not let Herald reply');
+  let posted;
+  try {
+    posted = await client.reply(
+      publishableConnection(connection),
+      { postedId: target.postedId!, commentId: parent?.externalId ?? null },
+      reply.text,
+      { tokens: connectionTokens, now: options.now ?? new Date(), idempotencyKey: reply.id },
+    );
+  } catch (error) {
+    const refusal = await networkRefusal(connection, error);
+    if (options.failure === 'remove') await db.inboxItem.deleteMany({ where: { id: reply.id, externalId: null } });
+    else await db.inboxItem.update({ where: { id: reply.id }, data: { replyState: 'failed', replyError: refusal.message } });
+    throw refusal;
+  }
+  const sentAt = new Date();
+  const sent = await db.$transaction(async (tx) => {
+    // The collection may have read the reply back first (and adopted this row): either way one row.
+    const row = await tx.inboxItem.update({
+      where: { id: reply.id },
+      data: { externalId: posted.id, permalink: posted.permalink, replyState: 'sent', replyError: null, networkCreatedAt: sentAt, collectedAt: sentAt },
+    });
+    if (parent) await tx.inboxItem.update({ where: { id: parent.id }, data: { repliedAt: parent.repliedAt ?? sentAt, status: 'done' } });
+    await recordEvent(tx, {
+      workspaceId: reply.workspaceId,
+      type: 'comment.replied',
+      data: {
+        itemId: reply.id,
+        inReplyToId: parent?.id ?? reply.id,
+        postId: reply.postId,
+        connectionId: reply.connectionId,
+        platform: reply.platform,
+        externalId: posted.id,
+        permalink: posted.permalink,
+        repliedBy: reply.writtenBy ?? 'Herald',
+        sentAt: sentAt.toISOString(),
+      },
+    });
+    return row;
+  });
+  void kickOutboxDrain();
+  return (await toInboxItemDtos([sent]))[0]!;
+}
+
+/** POST /inbox/{id}/hide: hides (or shows again) a comment from the public, where the network allows it. */
+export async function hideItem(actor: Actor, id: string, hidden: boolean, options: ReplyOptions = {}): Promise<InboxItemDto> {
+  const item = await findReachableItem(actor, id);
+  refuseUnlessOffered(item, 'hide');
+  return act(item, options, (client) => client.hide, (client, c, ref, ctx) => client.hide!(c, ref, hidden, ctx), { hidden });
+}
+
+/** DELETE /inbox/{id}: deletes the comment on the network, where the network allows it. */
+export async function deleteItem(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
+  const item = await findReachableItem(actor, id);
+  refuseUnlessOffered(item, 'delete');
+  return act(item, options, (client) => client.delete, (client, c, ref, ctx) => client.delete!(c, ref, ctx), { deletedAt: new Date(), status: 'done' });
+}
+
+/** POST /inbox/{id}/like: the account likes the comment, where the network allows it. */
+export async function likeItem(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
+  const item = await findReachableItem(actor, id);
+  refuseUnlessOffered(item, 'like');
+  return act(item, options, (client) => client.like, (client, c, ref, ctx) => client.like!(c, ref, ctx), { liked: true });
+}
+
+type Ctx = Parameters<NonNullable<CommentsClient['like']>>[2];
+
+async function act(
+  item: Item,
+  options: ReplyOptions,
+  method: (client: CommentsClient) => unknown,
+  call: (client: CommentsClient, connection: ReturnType<typeof publishableConnection>, ref: { postedId: string; commentId: string }, ctx: Ctx) => Promise<void>,
+  change: { hidden?: boolean; liked?: boolean; deletedAt?: Date; status?: string },
+): Promise<InboxItemDto> {
+  const { connection, client: own } = await accountOf(item);
+  const client = options.client ?? own;
+  if (!method(client)) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot do this on this network');
+  const target = await db.postTarget.findUniqueOrThrow({ where: { id: item.targetId }, select: { postedId: true } });
+  try {
+    await call(client, publishableConnection(connection), { postedId: target.postedId!, commentId: item.externalId! }, { tokens: connectionTokens, now: options.now ?? new Date() });
+  } catch (error) {
+    throw await networkRefusal(connection, error);
+  }
+  const row = await db.inboxItem.update({ where: { id: item.id }, data: change });
+  return (await toInboxItemDtos([row]))[0]!;
+}
+
+/** PATCH /inbox/{id}: the team's handling (status, assignee, read). */
+export async function updateItem(actor: Actor, id: string, input: { status?: 'open' | 'done'; assigneeId?: string | null; seen?: true }): Promise<InboxItemDto> {
+  const item = await findReachableItem(actor, id);
+  if (input.assigneeId) {
+    // A member of the item's workspace, or of the agency that manages it.
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { id: item.workspaceId }, select: { managedById: true } });
+    const member = await db.membership.findFirst({
+      where: { userId: input.assigneeId, workspaceId: { in: [item.workspaceId, ...(workspace.managedById ? [workspace.managedById] : [])] } },
+      select: { id: true },
+    });
+    if (!member) throw new AppError('VALIDATION_FAILED', 'assigneeId is not a member of this workspace or its agency', { field: 'assigneeId' });
+  }
+  const row = await db.inboxItem.update({
+    where: { id: item.id },
+    data: {
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
+      ...(input.seen ? { seenAt: item.seenAt ?? new Date() } : {}),
+    },
+  });
+  return (await toInboxItemDtos([row]))[0]!;
+}

@@ -1,0 +1,243 @@
+// /inbox: the comments under the posts Herald published (REST, tRPC, tools), plus the staff
+// app's own procedures: replies waiting for approval, saved replies, "check now".
+import { z } from 'zod';
+import { idParam, readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
+import { shorten } from '@/server/shared/text';
+import { apiProcedure, router } from '@/server/trpc/init';
+import { deleteItem, hideItem, likeItem, replyToItem, updateItem } from './act-on-inbox';
+import { queueCommentsCheck } from './collect-comments';
+import {
+  ZHideInput,
+  ZInboxConversation,
+  ZInboxItem,
+  ZInboxPage,
+  ZListInboxQuery,
+  ZPendingReply,
+  ZReplyInput,
+  ZSavedReply,
+  ZSavedReplyInput,
+  ZUpdateInboxInput,
+} from './inbox.schemas';
+import { getConversation, listInbox, reachableWorkspaces } from './read-inbox';
+import { approveReply, listPendingReplies, rejectReply } from './reply-approval';
+import { deleteSavedReply, listSavedReplies, saveReply } from './saved-replies';
+
+const tags = ['Inbox'];
+const ZItemId = idParam('inbox item', 'from inbox_list');
+const NETWORK_ERRORS = ['INBOX_ITEM_NOT_FOUND', 'ACTION_NOT_OFFERED', 'CONNECTION_EXPIRED', 'PLATFORM_REFUSED'] as const;
+
+export const inboxRouter = router({
+  list: apiProcedure
+    .meta({
+      scope: 'posts:read',
+      errors: ['VALIDATION_FAILED'],
+      errorWhen: { VALIDATION_FAILED: { 400: 'cursor is not a nextCursor this list returned, or assignee is not a member id, me or none (field names it).' } },
+      openapi: {
+        method: 'GET',
+        path: '/inbox',
+        description:
+          'Lists the comments under the posts Herald published, newest first, a cursor page at a time: open ones by default, filtered by network, account, post, assignee or unread. From an agency, scope=agency lists its own and every client workspace’s items (workspaceId narrows to one). The account’s own replies are not listed: they are in each item’s conversation (GET /inbox/{id}).',
+        successDescription: 'One page of items, the cursor of the next, and the unread count.',
+        tags,
+        protect: true,
+        summary: 'List inbox items (comments), newest first',
+      },
+      assistant: { hint: 'Then inbox_get for an item’s conversation and what the network allows (reply, hide, delete, like).' },
+    })
+    .input(ZListInboxQuery)
+    .output(ZInboxPage)
+    .query(async ({ ctx, input }) => {
+      const { items, nextCursor, unread } = await listInbox(ctx.actor, input);
+      return { data: items, nextCursor, unread };
+    }),
+
+  get: apiProcedure
+    .meta({
+      scope: 'posts:read',
+      errors: ['INBOX_ITEM_NOT_FOUND'],
+      openapi: {
+        method: 'GET',
+        path: '/inbox/{id}',
+        description:
+          'One inbox item with the post it is under (text, first image, permalink), its whole conversation oldest first (replies from Herald included, with their sending state), what the network lets Herald do with it and the network’s limit for a reply.',
+        successDescription: 'The item, its post, its conversation and the actions offered.',
+        tags,
+        protect: true,
+        summary: 'Read one inbox item with its conversation',
+      },
+    })
+    .input(ZItemId)
+    .output(readEnvelope(ZInboxConversation))
+    .query(async ({ ctx, input }) => ({ data: await getConversation(ctx.actor, input.id) })),
+
+  reply: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: [...NETWORK_ERRORS, 'CONTENT_TOO_LONG'],
+      errorWhen: { CONTENT_TOO_LONG: 'The reply is over the network’s limit for a comment, counted its way (GET /inbox/{id} → replyLimit).' },
+      openapi: {
+        method: 'POST',
+        path: '/inbox/{id}/reply',
+        description:
+          'Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.',
+        successDescription: 'Created: the reply as an item of its own, with its state (sent, with its id and permalink, or pending_approval).',
+        tags,
+        protect: true,
+        summary: 'Reply to a comment through the network',
+      },
+      assistant: {
+        stage: true,
+        reaches: 'networks',
+        title: (a) => `Reply to inbox item ${String(a.id)}: "${shorten(a.text)}"`,
+        hint: 'Read the item with inbox_get first: actions.reply says whether the network allows a reply, replyLimit how long it may be.',
+      },
+    })
+    .input(ZReplyInput)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => {
+      const { reply, pendingApproval } = await replyToItem(ctx.actor, input.id, input.text);
+      return {
+        data: reply,
+        warnings: pendingApproval ? [{ code: 'APPROVAL_REQUIRED', message: 'The workspace requires approval of replies: this one goes out when a reviewer approves it.' }] : [],
+      };
+    }),
+
+  update: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: ['INBOX_ITEM_NOT_FOUND', 'VALIDATION_FAILED'],
+      errorWhen: { VALIDATION_FAILED: { 400: 'assigneeId is not a member of the item’s workspace or of its agency (field assigneeId).' } },
+      openapi: {
+        method: 'PATCH',
+        path: '/inbox/{id}',
+        description: 'The team’s handling of an item: status (open or done), the member it is assigned to, and read. Only the fields sent change; nothing reaches the network.',
+        successDescription: 'The item as changed.',
+        tags,
+        protect: true,
+        summary: 'Mark an inbox item done, assign it, or mark it read',
+      },
+    })
+    .input(ZUpdateInboxInput)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return { data: await updateItem(ctx.actor, id, changes), warnings: [] };
+    }),
+
+  hide: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: [...NETWORK_ERRORS],
+      openapi: {
+        method: 'POST',
+        path: '/inbox/{id}/hide',
+        description:
+          'Hides a comment from the public on the network (hidden: false shows it again), where the network allows it (ACTION_NOT_OFFERED says why not, docs/inbox.md). The author is not told.',
+        successDescription: 'The item with its new hidden state.',
+        tags,
+        protect: true,
+        summary: 'Hide (or show) a comment on the network',
+      },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `${a.hidden === false ? 'Show again' : 'Hide'} inbox item ${String(a.id)} on the network` },
+    })
+    .input(ZHideInput)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await hideItem(ctx.actor, input.id, input.hidden), warnings: [] })),
+
+  delete: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: [...NETWORK_ERRORS],
+      openapi: {
+        method: 'POST',
+        path: '/inbox/{id}/delete',
+        description: 'Deletes a comment on the network, where the network allows an account to delete comments under its posts. It cannot be undone; the item stays in Herald, marked deleted.',
+        successDescription: 'The item, marked deleted.',
+        tags,
+        protect: true,
+        summary: 'Delete a comment on the network',
+      },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `Delete inbox item ${String(a.id)} on the network` },
+    })
+    .input(ZItemId)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await deleteItem(ctx.actor, input.id), warnings: [] })),
+
+  like: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: [...NETWORK_ERRORS],
+      openapi: {
+        method: 'POST',
+        path: '/inbox/{id}/like',
+        description: 'The account likes the comment on the network, where the network allows it.',
+        successDescription: 'The item, liked.',
+        tags,
+        protect: true,
+        summary: 'Like a comment as the account',
+      },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `Like inbox item ${String(a.id)} as the account` },
+    })
+    .input(ZItemId)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await likeItem(ctx.actor, input.id), warnings: [] })),
+
+  check: apiProcedure
+    .meta({
+      scope: 'posts:read',
+      openapi: {
+        method: 'POST',
+        path: '/inbox/check',
+        description:
+          'Reads the comments of the workspace’s posts of the last 90 days now, whatever the schedule says (new comments arrive by themselves: often while a post is young, rarely after a month). Queued: GET /inbox shows what it found within moments.',
+        successDescription: 'Queued: how many accounts are being read.',
+        tags,
+        protect: true,
+        summary: 'Check for new comments now',
+      },
+    })
+    .input(z.strictObject({ scope: z.enum(['workspace', 'agency']).default('workspace') }).optional())
+    .output(readEnvelope(z.object({ connections: z.number().int().describe('Accounts being read') })))
+    .mutation(async ({ ctx, input }) => ({ data: await queueCommentsCheck(await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace')) })),
+
+  // ── The staff app's own (not in the REST contract) ──
+  pendingReplies: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(ZPendingReply)))
+    .query(async ({ ctx }) => ({ data: await listPendingReplies(ctx.actor) })),
+
+  approveReply: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['INBOX_ITEM_NOT_FOUND', 'FORBIDDEN', 'PLATFORM_REFUSED', 'CONNECTION_EXPIRED'] })
+    .input(z.strictObject({ id: z.uuid() }))
+    .output(readEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await approveReply(ctx.actor, input.id) })),
+
+  rejectReply: apiProcedure
+    .meta({ scope: 'posts:read', errors: ['INBOX_ITEM_NOT_FOUND', 'FORBIDDEN'] })
+    .input(z.strictObject({ id: z.uuid(), reason: ZText.trim().min(1).max(1000).optional() }))
+    .output(readEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await rejectReply(ctx.actor, input.id, input.reason) })),
+
+  savedReplies: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(ZSavedReply)))
+    .query(async ({ ctx }) => ({ data: await listSavedReplies(ctx.actor.workspaceId) })),
+
+  saveReply: apiProcedure
+    .meta({ scope: 'posts:write' })
+    .input(ZSavedReplyInput)
+    .output(readEnvelope(ZSavedReply))
+    .mutation(async ({ ctx, input }) => ({ data: await saveReply(ctx.actor.workspaceId, input) })),
+
+  deleteSavedReply: apiProcedure
+    .meta({ scope: 'posts:write', errors: ['SAVED_REPLY_NOT_FOUND'] })
+    .input(z.strictObject({ id: z.string().min(1) }))
+    .output(readEnvelope(z.object({ deleted: z.literal(true) })))
+    .mutation(async ({ ctx, input }) => {
+      await deleteSavedReply(ctx.actor.workspaceId, input.id);
+      return { data: { deleted: true as const } };
+    }),
+});

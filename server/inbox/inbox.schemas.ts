@@ -1,0 +1,181 @@
+// Wire schemas of the inbox routes (REST, tRPC, tools and the screen share them).
+import { z } from 'zod';
+import { PLATFORMS } from '@/server/shared/platforms';
+import { COMMENT_ACTIONS } from '@/server/platforms/catalogue/comments';
+import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+
+const ZItemIdField = ZIdOf('inbox item', 'from inbox_list');
+
+export const INBOX_STATUSES = ['open', 'done'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+export const REPLY_STATES = ['pending_approval', 'sending', 'sent', 'failed', 'rejected'] as const;
+export type ReplyState = (typeof REPLY_STATES)[number];
+/** The longest reply Herald accepts whatever the network; each network's own limit is checked too. */
+export const MAX_REPLY = 10_000;
+
+const EXAMPLE_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+
+export const ZInboxItem = z
+  .object({
+    id: z.uuid().describe('The item’s id in Herald'),
+    workspaceId: z.uuid().describe('The workspace whose account received it'),
+    kind: z.enum(['comment']).describe('comment: a comment or reply under a post Herald published'),
+    platform: z.enum(PLATFORMS).describe('The network it was read from'),
+    connectionId: z.uuid().describe('The connected account whose post it is under (GET /connections)'),
+    accountName: z.string().describe('That account’s name on the network'),
+    postId: z.uuid().describe('The Herald post it is under (GET /posts/{id})'),
+    targetId: z.uuid().describe('The post’s delivery to that account'),
+    externalId: z.string().nullable().describe('Its id on the network; null while a reply written in Herald has not gone out'),
+    parentExternalId: z.string().nullable().describe('The network id of the comment it answers; null when it answers the post itself'),
+    threadExternalId: z.string().nullable().describe('The network id of the conversation’s top-level comment'),
+    author: z.object({
+      name: z.string().describe('The author’s name on the network'),
+      handle: z.string().nullable().describe('The author’s handle (@name, u/name) where the network has one'),
+      avatarUrl: z.string().nullable().describe('The author’s picture, where the network gives one'),
+    }),
+    text: z.string().describe('The text as the network has it now (an edit on the network replaces it)'),
+    permalink: z.string().nullable().describe('Its own address on the network, where it has one'),
+    createdAt: ZTimestamp.describe('When it was written, by the network’s clock'),
+    editedAt: ZNullableTimestamp.describe('When Herald saw it edited on the network'),
+    deletedAt: ZNullableTimestamp.describe('When Herald found it deleted on the network'),
+    hidden: z.boolean().describe('Hidden from the public by the account'),
+    liked: z.boolean().describe('Liked by the account from Herald'),
+    fromAccount: z.boolean().describe('Written by the connected account itself (a reply from Herald or made on the network)'),
+    status: z.enum(INBOX_STATUSES).describe('open: waits for the team; done: handled'),
+    assigneeId: z.uuid().nullable().describe('The member it is assigned to (GET /workspaces/members), or null'),
+    seen: z.boolean().describe('Opened by a member (unread items count in the app’s navigation)'),
+    repliedAt: ZNullableTimestamp.describe('When the account answered it'),
+    reply: z
+      .object({
+        state: z.enum(REPLY_STATES).describe('pending_approval → sending → sent | failed; rejected when a reviewer turned it down'),
+        error: z.string().nullable().describe('The network’s refusal, verbatim (failed), or the reviewer’s reason (rejected)'),
+        writtenBy: z.string().nullable().describe('Who wrote it in Herald'),
+        inReplyToId: z.uuid().nullable().describe('The inbox item it answers'),
+      })
+      .nullable()
+      .describe('Set on a reply written in Herald: how its sending went'),
+    provenance: z
+      .object({
+        source: z.string().describe('What it was read from: the network’s API, `sandbox` for a demo account, `herald` for a reply not yet read back'),
+        collectedAt: ZTimestamp.describe('When it was last read from the network (or written in Herald)'),
+      })
+      .describe('Where the item came from and when'),
+  })
+  .meta({
+    id: 'InboxItem',
+    description: 'One comment under a post Herald published, as last read from the network, with the team’s handling of it.',
+    example: {
+      id: EXAMPLE_ID,
+      workspaceId: '0b8c2a4e-5d6f-4a1b-9c3d-2e7f8a9b0c1d',
+      kind: 'comment',
+      platform: 'instagram',
+      connectionId: '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c',
+      accountName: 'heraldcoffee',
+      postId: '2a7b9c1d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+      targetId: '9d2c4e7a-1b3f-4a8e-8c5d-6e7f8a9b0c1d',
+      externalId: '17858893269000001',
+      parentExternalId: null,
+      threadExternalId: '17858893269000001',
+      author: { name: 'Maya Chen', handle: '@mayachen', avatarUrl: null },
+      text: 'Do you ship to Canada?',
+      permalink: null,
+      createdAt: '2026-11-27T09:07:00.000Z',
+      editedAt: null,
+      deletedAt: null,
+      hidden: false,
+      liked: false,
+      fromAccount: false,
+      status: 'open',
+      assigneeId: null,
+      seen: false,
+      repliedAt: null,
+      reply: null,
+      provenance: { source: 'instagram', collectedAt: '2026-11-27T09:15:00.000Z' },
+    },
+  });
+export type InboxItemDto = z.infer<typeof ZInboxItem>;
+
+export const ZActionOffer = z.object({
+  offered: z.boolean().describe('Whether the network lets Herald do it'),
+  reason: z.string().nullable().describe('Why not, in the network’s terms, when it is not offered'),
+});
+
+export const ZInboxConversation = z
+  .object({
+    item: ZInboxItem,
+    post: z
+      .object({
+        id: z.uuid(),
+        content: z.string().describe('The post’s text as sent to this network'),
+        thumbnailUrl: z.string().nullable().describe('The post’s first image (or video) address, for a thumbnail'),
+        permalink: z.string().nullable().describe('The post’s address on the network'),
+        publishedAt: ZNullableTimestamp,
+      })
+      .describe('The post the comment is under'),
+    thread: z.array(ZInboxItem).describe('The whole conversation (the top-level comment and every reply under it), oldest first'),
+    actions: z
+      .object(Object.fromEntries(COMMENT_ACTIONS.filter((a) => a !== 'read').map((a) => [a, ZActionOffer])) as Record<Exclude<(typeof COMMENT_ACTIONS)[number], 'read'>, typeof ZActionOffer>)
+      .describe('What the network lets Herald do with this item (docs/inbox.md)'),
+    replyLimit: z
+      .object({
+        maxChars: z.number().int().describe('The most characters a reply may have, as the network counts them'),
+        unit: z.string().describe('What is counted: characters, graphemes or UTF-8 bytes'),
+      })
+      .describe('The network’s limit for a reply’s text'),
+  })
+  .meta({ id: 'InboxConversation', description: 'One inbox item with the post it is under, its whole conversation and what may be done with it.' });
+export type InboxConversationDto = z.infer<typeof ZInboxConversation>;
+
+export const ZListInboxQuery = z.strictObject({
+  status: z.enum([...INBOX_STATUSES, 'all']).default('open').describe('open (the default), done, or all'),
+  platform: z.enum(PLATFORMS).optional().describe('Only items from this network'),
+  connectionId: z.uuid().optional().describe('Only items under this account’s posts'),
+  postId: z.uuid().optional().describe('Only items under this post'),
+  workspaceId: z.uuid().optional().describe('Only items of this client workspace (with scope=agency)'),
+  assignee: z.string().max(40).optional().describe('A member id, `me`, or `none` (unassigned)'),
+  unread: z.boolean().optional().describe('Only items no member has opened yet'),
+  scope: z
+    .enum(['workspace', 'agency'])
+    .default('workspace')
+    .describe('workspace: the selected workspace only; agency: the agency and every client workspace it manages'),
+  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  limit: z.number().int().min(1).max(100).default(50).describe('Items per page (1–100)'),
+});
+export type ListInboxQuery = z.infer<typeof ZListInboxQuery>;
+
+export const ZInboxPage = z.object({
+  data: z.array(ZInboxItem).describe('This page, newest first'),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+  unread: z.number().int().describe('Open items no member has opened yet, across the filters’ workspaces'),
+});
+
+export const ZReplyInput = z.strictObject({
+  id: ZItemIdField,
+  text: ZText.trim().min(1).max(MAX_REPLY).describe('The reply, as it will appear on the network'),
+});
+
+export const ZUpdateInboxInput = z.strictObject({
+  id: ZItemIdField,
+  status: z.enum(INBOX_STATUSES).optional().describe('open or done'),
+  assigneeId: z.uuid().nullable().optional().describe('A member of the item’s workspace, or null to unassign'),
+  seen: z.literal(true).optional().describe('Marks it read for the team'),
+});
+
+export const ZHideInput = z.strictObject({
+  id: ZItemIdField,
+  hidden: z.boolean().default(true).describe('true hides it from the public; false shows it again'),
+});
+
+export const ZSavedReply = z
+  .object({ id: z.uuid(), title: z.string(), text: z.string(), updatedAt: ZTimestamp })
+  .meta({ id: 'SavedReply', description: 'A reply a workspace keeps for common questions.' });
+export const ZSavedReplyInput = z.strictObject({
+  title: ZText.trim().min(1).max(80).describe('A short name the team picks it by'),
+  text: ZText.trim().min(1).max(MAX_REPLY).describe('The reply’s text'),
+});
+
+export const ZPendingReply = z.object({
+  reply: ZInboxItem,
+  answering: ZInboxItem.nullable(),
+  workspaceName: z.string(),
+});

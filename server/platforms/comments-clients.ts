@@ -1,0 +1,24 @@
+// Which comments client serves a connection: the sandbox's for provider `sandbox`, the
+// network's otherwise. A network whose catalogue offers no comments has no client (nothing is
+// collected, every action is refused with the catalogue's reason); adding one is a file in its
+// folder and a line here.
+import type { Platform } from '@/server/shared/platforms';
+import type { CommentsClient, CommentsClients } from './comments';
+import { sandboxCommentsClient } from './sandbox/sandbox-comments';
+
+export const liveCommentsClients: CommentsClients = {};
+
+const sandboxClients = new Map<Platform, CommentsClient | null>();
+
+/** The platforms whose live connections' comments are collected. */
+export function platformsWithComments(): Platform[] {
+  return Object.keys(liveCommentsClients) as Platform[];
+}
+
+export function commentsClientFor(connection: { provider: string; platform: Platform }): CommentsClient | null {
+  if (connection.provider === 'sandbox') {
+    if (!sandboxClients.has(connection.platform)) sandboxClients.set(connection.platform, sandboxCommentsClient(connection.platform));
+    return sandboxClients.get(connection.platform) ?? null;
+  }
+  return liveCommentsClients[connection.platform] ?? null;
+}
