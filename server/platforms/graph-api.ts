@@ -26,6 +26,8 @@ export function graphError(response: ApiResponse, platformName: string): Platfor
 export interface GraphClient {
   get(path: string, params?: GraphParams): Promise<GraphObject>;
   post(path: string, params: GraphParams): Promise<GraphObject>;
+  /** Deletes a node (a comment); Graph answers { success: true }. */
+  delete(path: string): Promise<GraphObject>;
 }
 
 /**
@@ -34,9 +36,9 @@ export interface GraphClient {
  */
 export function graphClient(fetch: Fetcher, baseUrl: string, accessToken: string, platformName: string, timeoutMs?: number): GraphClient {
   const headers = { authorization: `Bearer ${accessToken}` };
-  async function send(method: 'GET' | 'POST', path: string, params: GraphParams): Promise<GraphObject> {
+  async function send(method: 'GET' | 'POST' | 'DELETE', path: string, params: GraphParams): Promise<GraphObject> {
     const url = new URL(`${baseUrl}/${path.replace(/^\//, '')}`);
-    if (method === 'GET') {
+    if (method !== 'POST') {
       for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const response = await callApi(fetch, url.toString(), {
@@ -51,6 +53,7 @@ export function graphClient(fetch: Fetcher, baseUrl: string, accessToken: string
   return {
     get: (path, params = {}) => send('GET', path, params),
     post: (path, params) => send('POST', path, params),
+    delete: (path) => send('DELETE', path, {}),
   };
 }
 

@@ -33,8 +33,15 @@ export const facebook = {
   },
   // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
   comments: {
-    read: { call: 'GET /{page-post-id}/comments', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments' },
-    reply: { call: 'POST /{comment-id}/comments', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments' },
+    read: {
+      call: 'GET /{page-post-id}/comments?filter=stream',
+      docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments',
+      note: 'filter=stream returns the replies too; the default returns top-level comments only',
+    },
+    reply: {
+      call: 'POST /{comment-id}/comments (on the post itself: POST /{page-post-id}/comments)',
+      docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments',
+    },
     hide: { call: 'POST /{comment-id}?is_hidden=true', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     delete: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     like: { call: 'POST /{comment-id}/likes', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/likes' },

@@ -58,8 +58,9 @@ export const instagram = {
       docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments',
     },
     reply: {
-      call: 'POST /{ig-comment-id}/replies',
+      call: 'POST /{ig-comment-id}/replies (on the media itself: POST /{ig-media-id}/comments)',
       docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment/replies',
+      note: 'Replies go under top-level comments: a reply to a reply is added to its top-level comment',
     },
     hide: { call: 'POST /{ig-comment-id}?hide=true', docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment' },
     delete: { call: 'DELETE /{ig-comment-id}', docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment' },

@@ -36,7 +36,7 @@ export const linkedin = {
       note: 'Organization pages, with the Community Management API; a member’s own posts need r_member_social, which LinkedIn grants to few apps',
     },
     reply: {
-      call: 'POST /rest/socialActions/{shareUrn}/comments (parentComment)',
+      call: 'POST /rest/socialActions/{shareUrn|commentUrn}/comments (parentComment)',
       docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/comments-api',
     },
     hide: { none: 'LinkedIn’s Comments API has no hiding; a page can delete a comment on its own post' },

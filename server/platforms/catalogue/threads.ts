@@ -24,7 +24,12 @@ export const threads = {
   // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
   comments: {
     read: { call: 'GET /{threads-media-id}/conversation', docs: 'https://developers.facebook.com/documentation/threads/reference/reply-management' },
-    reply: { call: 'POST /me/threads (reply_to_id), then /threads_publish', docs: 'https://developers.facebook.com/documentation/threads/reply-management' },
+    reply: {
+      call: 'POST /{threads-user-id}/threads (reply_to_id), then /threads_publish',
+      docs: 'https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies/create-replies',
+      // A reply is a Threads post: 500 characters (https://developers.facebook.com/docs/threads/posts).
+      maxChars: 500,
+    },
     hide: {
       call: 'POST /{threads-reply-id}/manage_reply (hide=true)',
       docs: 'https://developers.facebook.com/documentation/threads/reply-management',

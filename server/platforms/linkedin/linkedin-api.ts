@@ -21,7 +21,7 @@ export function linkedinError(response: ApiResponse): PlatformError {
 
 export interface LinkedInClient {
   /** A REST call under the base URL; throws the mapped error for a non-2xx answer. */
-  call(method: 'GET' | 'POST', path: string, json?: unknown): Promise<ApiResponse>;
+  call(method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown): Promise<ApiResponse>;
 }
 
 export function linkedinClient(fetch: Fetcher, baseUrl: string, accessToken: string, version: string, timeoutMs?: number): LinkedInClient {
