@@ -41,6 +41,11 @@ function routesByKey(): Map<string, RestRoute> {
 /** The tags, in the order a reader meets them, each with what it groups. */
 const TAGS: { name: string; description: string }[] = [
   { name: 'Posts', description: 'Create, schedule, edit, cancel and publish posts to connected accounts, and read each account’s delivery.' },
+  {
+    name: 'Inbox',
+    description:
+      'The comments under the posts Herald published, read from each network on a schedule: list, read a conversation, reply through the network, hide, delete, like where the network allows it, and the team’s handling (docs/inbox.md).',
+  },
   { name: 'Queue', description: 'The posting queue: weekly time slots per workspace or account; POST /posts with queue: true takes the next free one.' },
   { name: 'Settings', description: 'The workspace’s name, time zone, approval default and the brand its clients see; each change audited.' },
   { name: 'Media', description: 'Upload images and videos directly (presigned PUT) to attach to posts by id.' },

@@ -64,23 +64,38 @@ export interface ReplyOptions {
 }
 
 /**
+ * What must hold for an action on an item (the route's own checks, also run before an
+ * assistant's call is staged and again when a member confirms it): the item is reachable, the
+ * network offers the action, a reply fits the network's limit, the account is active.
+ */
+export async function checkInboxAction(actor: Actor, id: string, action: 'reply' | 'hide' | 'delete' | 'like', text?: string) {
+  const item = await findReachableItem(actor, id);
+  refuseUnlessOffered(item, action);
+  if (text !== undefined) {
+    const limit = replyLimit(item.platform as Platform);
+    const length = limit.count(text);
+    if (length > limit.maxChars) {
+      throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
+    }
+  }
+  const connection = await db.connection.findUnique({
+    where: { id: item.connectionId },
+    select: { status: true, accountName: true, displayName: true, avatarUrl: true, externalId: true },
+  });
+  if (!connection || connection.status !== 'active') {
+    throw new AppError('CONNECTION_EXPIRED', 'The account this comment is under is not active: reconnect it in the app, then try again');
+  }
+  return { item, connection };
+}
+
+/**
  * POST /inbox/{id}/reply. The reply is checked against the network's limit, then written as
  * an item of its own: sent at once, or waiting for approval when the workspace asks for it and
  * the writer is not an owner or admin. A failed send leaves nothing behind (the text stays in
  * the caller's box) and answers the network's own error.
  */
 export async function replyToItem(actor: Actor, id: string, text: string, options: ReplyOptions = {}): Promise<{ reply: InboxItemDto; pendingApproval: boolean }> {
-  const item = await findReachableItem(actor, id);
-  refuseUnlessOffered(item, 'reply');
-  const limit = replyLimit(item.platform as Platform);
-  const length = limit.count(text);
-  if (length > limit.maxChars) {
-    throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
-  }
-  const connection = await db.connection.findUnique({ where: { id: item.connectionId }, select: { status: true, accountName: true, displayName: true, avatarUrl: true, externalId: true } });
-  if (!connection || connection.status !== 'active') {
-    throw new AppError('CONNECTION_EXPIRED', 'The account this comment is under is not active: reconnect it in the app, then try again');
-  }
+  const { item, connection } = await checkInboxAction(actor, id, 'reply', text);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: item.workspaceId }, select: { requireReplyApproval: true } });
   const needsApproval = workspace.requireReplyApproval && !answersFreely(actor);
   const writtenBy = await actorLabel(actor);
@@ -182,22 +197,19 @@ export async function sendReply(replyId: string, options: ReplyOptions & { failu
 
 /** POST /inbox/{id}/hide: hides (or shows again) a comment from the public, where the network allows it. */
 export async function hideItem(actor: Actor, id: string, hidden: boolean, options: ReplyOptions = {}): Promise<InboxItemDto> {
-  const item = await findReachableItem(actor, id);
-  refuseUnlessOffered(item, 'hide');
+  const { item } = await checkInboxAction(actor, id, 'hide');
   return act(item, options, (client) => client.hide, (client, c, ref, ctx) => client.hide!(c, ref, hidden, ctx), { hidden });
 }
 
 /** DELETE /inbox/{id}: deletes the comment on the network, where the network allows it. */
 export async function deleteItem(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
-  const item = await findReachableItem(actor, id);
-  refuseUnlessOffered(item, 'delete');
+  const { item } = await checkInboxAction(actor, id, 'delete');
   return act(item, options, (client) => client.delete, (client, c, ref, ctx) => client.delete!(c, ref, ctx), { deletedAt: new Date(), status: 'done' });
 }
 
 /** POST /inbox/{id}/like: the account likes the comment, where the network allows it. */
 export async function likeItem(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
-  const item = await findReachableItem(actor, id);
-  refuseUnlessOffered(item, 'like');
+  const { item } = await checkInboxAction(actor, id, 'like');
   return act(item, options, (client) => client.like, (client, c, ref, ctx) => client.like!(c, ref, ctx), { liked: true });
 }
 

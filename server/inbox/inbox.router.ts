@@ -197,7 +197,13 @@ export const inboxRouter = router({
         summary: 'Check for new comments now',
       },
     })
-    .input(z.strictObject({ scope: z.enum(['workspace', 'agency']).default('workspace') }).optional())
+    .input(
+      z
+        .strictObject({
+          scope: z.enum(['workspace', 'agency']).default('workspace').describe('workspace: the selected workspace; agency: the agency and every client it manages'),
+        })
+        .optional(),
+    )
     .output(readEnvelope(z.object({ connections: z.number().int().describe('Accounts being read') })))
     .mutation(async ({ ctx, input }) => ({ data: await queueCommentsCheck(await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace')) })),
 
@@ -234,7 +240,7 @@ export const inboxRouter = router({
 
   deleteSavedReply: apiProcedure
     .meta({ scope: 'posts:write', errors: ['SAVED_REPLY_NOT_FOUND'] })
-    .input(z.strictObject({ id: z.string().min(1) }))
+    .input(z.strictObject({ id: ZText.min(1) }))
     .output(readEnvelope(z.object({ deleted: z.literal(true) })))
     .mutation(async ({ ctx, input }) => {
       await deleteSavedReply(ctx.actor.workspaceId, input.id);

@@ -32,7 +32,8 @@ export const ZInboxItem = z
       name: z.string().describe('The author’s name on the network'),
       handle: z.string().nullable().describe('The author’s handle (@name, u/name) where the network has one'),
       avatarUrl: z.string().nullable().describe('The author’s picture, where the network gives one'),
-    }),
+    })
+      .describe('Who wrote it, as the network names them'),
     text: z.string().describe('The text as the network has it now (an edit on the network replaces it)'),
     permalink: z.string().nullable().describe('Its own address on the network, where it has one'),
     createdAt: ZTimestamp.describe('When it was written, by the network’s clock'),
@@ -95,21 +96,23 @@ export const ZInboxItem = z
   });
 export type InboxItemDto = z.infer<typeof ZInboxItem>;
 
-export const ZActionOffer = z.object({
-  offered: z.boolean().describe('Whether the network lets Herald do it'),
-  reason: z.string().nullable().describe('Why not, in the network’s terms, when it is not offered'),
-});
+export const ZActionOffer = z
+  .object({
+    offered: z.boolean().describe('Whether the network lets Herald do it'),
+    reason: z.string().nullable().describe('Why not, in the network’s terms, when it is not offered'),
+  })
+  .describe('Whether the network lets Herald take this action on the item, and why not');
 
 export const ZInboxConversation = z
   .object({
     item: ZInboxItem,
     post: z
       .object({
-        id: z.uuid(),
+        id: z.uuid().describe('The post (GET /posts/{id})'),
         content: z.string().describe('The post’s text as sent to this network'),
         thumbnailUrl: z.string().nullable().describe('The post’s first image (or video) address, for a thumbnail'),
         permalink: z.string().nullable().describe('The post’s address on the network'),
-        publishedAt: ZNullableTimestamp,
+        publishedAt: ZNullableTimestamp.describe('When the network accepted the post'),
       })
       .describe('The post the comment is under'),
     thread: z.array(ZInboxItem).describe('The whole conversation (the top-level comment and every reply under it), oldest first'),
@@ -132,13 +135,13 @@ export const ZListInboxQuery = z.strictObject({
   connectionId: z.uuid().optional().describe('Only items under this account’s posts'),
   postId: z.uuid().optional().describe('Only items under this post'),
   workspaceId: z.uuid().optional().describe('Only items of this client workspace (with scope=agency)'),
-  assignee: z.string().max(40).optional().describe('A member id, `me`, or `none` (unassigned)'),
+  assignee: ZText.max(40).optional().describe('A member id, `me`, or `none` (unassigned)'),
   unread: z.boolean().optional().describe('Only items no member has opened yet'),
   scope: z
     .enum(['workspace', 'agency'])
     .default('workspace')
     .describe('workspace: the selected workspace only; agency: the agency and every client workspace it manages'),
-  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  cursor: ZText.max(200).optional().describe('nextCursor of the previous page'),
   limit: z.number().int().min(1).max(100).default(50).describe('Items per page (1–100)'),
 });
 export type ListInboxQuery = z.infer<typeof ZListInboxQuery>;

@@ -111,7 +111,7 @@ export async function listInbox(actor: Actor, query: ListInboxQuery): Promise<{ 
 export async function findReachableItem(actor: Actor, id: string): Promise<ItemRow> {
   const item = isUuid(id) ? await db.inboxItem.findUnique({ where: { id } }) : null;
   if (item && (await reachableWorkspaces(actor, 'agency')).includes(item.workspaceId)) return item;
-  throw new AppError('INBOX_ITEM_NOT_FOUND', 'No inbox item with that id in this workspace; GET /inbox lists them');
+  throw new AppError('INBOX_ITEM_NOT_FOUND', 'No inbox item with that id in this workspace; GET /inbox lists them', { field: 'id' });
 }
 
 /** Why an action cannot be taken on this item, or null when it can. */

@@ -4,9 +4,18 @@
 // folder and a line here.
 import type { Platform } from '@/server/shared/platforms';
 import type { CommentsClient, CommentsClients } from './comments';
+import { createFacebookCommentsClient } from './facebook/facebook-comments';
+import { createInstagramCommentsClient } from './instagram/instagram-comments';
+import { createLinkedInCommentsClient } from './linkedin/linkedin-comments';
 import { sandboxCommentsClient } from './sandbox/sandbox-comments';
+import { createThreadsCommentsClient } from './threads/threads-comments';
 
-export const liveCommentsClients: CommentsClients = {};
+export const liveCommentsClients: CommentsClients = {
+  instagram: createInstagramCommentsClient(),
+  facebook: createFacebookCommentsClient(),
+  threads: createThreadsCommentsClient(),
+  linkedin: createLinkedInCommentsClient(),
+};
 
 const sandboxClients = new Map<Platform, CommentsClient | null>();
 

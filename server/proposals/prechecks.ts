@@ -9,6 +9,7 @@ import { mintRules } from '@/server/api-keys/mint-api-key';
 import { findApiKey } from '@/server/api-keys/manage-api-keys';
 import { ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
 import { findClientLink } from '@/server/client-links/manage-client-links';
+import { checkInboxAction } from '@/server/inbox/act-on-inbox';
 import { checkDeleteMediaAsset } from '@/server/media/media-assets';
 import { checkCancelPost } from '@/server/posts/cancel-post';
 import { checkCreatePost } from '@/server/posts/create-post';
@@ -54,5 +55,9 @@ export const stagedRouteChecks: Record<string, Precheck> = {
     void (await findClientLink({ agencyWorkspaceId: actor.homeWorkspaceId, workspaceId: id(args), linkId: id(args, 'linkId') })),
   'apiKeys.create': async (actor, args) =>
     void mintRules({ callerScopes: actor.scopes, input: ZMintKeyInput.parse(args), forClient: actor.workspaceId !== actor.homeWorkspaceId }),
+  'inbox.reply': async (actor, args) => void (await checkInboxAction(actor, id(args), 'reply', String(args.text ?? ''))),
+  'inbox.hide': async (actor, args) => void (await checkInboxAction(actor, id(args), 'hide')),
+  'inbox.delete': async (actor, args) => void (await checkInboxAction(actor, id(args), 'delete')),
+  'inbox.like': async (actor, args) => void (await checkInboxAction(actor, id(args), 'like')),
   'apiKeys.revoke': async (actor, args) => void (await findApiKey(actor.workspaceId, id(args))),
 };

@@ -6,7 +6,8 @@
 import { callApi, firstJsonString, isSuccess, jsonString, withQuery } from '@/server/platforms/http';
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
-const SCOPES = ['threads_basic', 'threads_content_publish'];
+// threads_read_replies / threads_manage_replies: the replies under the account's posts (the inbox).
+const SCOPES = ['threads_basic', 'threads_content_publish', 'threads_read_replies', 'threads_manage_replies'];
 
 export const threadsOAuth: OAuthProvider = {
   label: 'Threads',
