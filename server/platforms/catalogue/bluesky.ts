@@ -39,7 +39,11 @@ export const bluesky = {
   // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
   comments: {
     read: { call: 'GET app.bsky.feed.getPostThread', docs: 'https://docs.bsky.app/docs/api/app-bsky-feed-get-post-thread' },
-    reply: { call: 'com.atproto.repo.createRecord (app.bsky.feed.post with reply)', docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record' },
+    reply: {
+      call: 'com.atproto.repo.createRecord (app.bsky.feed.post with reply)',
+      docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record',
+      maxChars: 300,
+    },
     hide: {
       call: 'com.atproto.repo.putRecord (app.bsky.feed.threadgate hiddenReplies)',
       docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-put-record',

@@ -10,8 +10,8 @@ export type CommentAction = (typeof COMMENT_ACTIONS)[number];
 
 /**
  * One action on one network: the network's call and its documentation page (and what limits
- * it), or why an app cannot. On `reply`, `maxChars` is the network's limit for a comment's
- * text where it differs from a post's (counted the post's way, catalogue `text.count`).
+ * it), or why an app cannot. On `reply`, `maxChars` is the network's documented limit for a
+ * reply's text, where it is known (counted the post's way, catalogue `text.count`).
  */
 export type CommentCapability = { call: string; docs: string; note?: string; maxChars?: number } | { none: string };
 

@@ -61,7 +61,12 @@ export const mastodon = {
   // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
   comments: {
     read: { call: 'GET /api/v1/statuses/:id/context', docs: 'https://docs.joinmastodon.org/methods/statuses/#context' },
-    reply: { call: 'POST /api/v1/statuses (in_reply_to_id)', docs: 'https://docs.joinmastodon.org/methods/statuses/#create' },
+    reply: {
+      call: 'POST /api/v1/statuses (in_reply_to_id)',
+      docs: 'https://docs.joinmastodon.org/methods/statuses/#create',
+      note: 'A reply is a status: the server’s own limit applies (500 characters by default)',
+      maxChars: 500,
+    },
     hide: { none: 'Mastodon has no hiding of replies; an account can only mute or block their author' },
     delete: { none: 'Only a reply’s author (or their server’s moderators) can delete it' },
     like: { call: 'POST /api/v1/statuses/:id/favourite', docs: 'https://docs.joinmastodon.org/methods/statuses/#favourite' },

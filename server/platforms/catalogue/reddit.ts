@@ -54,8 +54,12 @@ export const reddit = {
   // What an app may do with the comments under its posts (the inbox), and the pages each call follows.
   comments: {
     read: { call: 'GET /comments/{article}', docs: 'https://www.reddit.com/dev/api/#GET_comments_{article}' },
-    reply: { call: 'POST /api/comment', docs: 'https://www.reddit.com/dev/api/#POST_api_comment' },
-    hide: { call: 'POST /api/remove', docs: 'https://www.reddit.com/dev/api/#POST_api_remove', note: 'Only where the account moderates the subreddit' },
+    reply: { call: 'POST /api/comment', docs: 'https://www.reddit.com/dev/api/#POST_api_comment', maxChars: 10_000 },
+    hide: {
+      call: 'POST /api/remove',
+      docs: 'https://www.reddit.com/dev/api/#POST_api_remove',
+      note: 'Only where the account moderates the subreddit; POST /api/approve shows it again',
+    },
     delete: { none: 'Reddit deletes only the account’s own comments; someone else’s is removed by a moderator' },
     like: { call: 'POST /api/vote (dir=1)', docs: 'https://www.reddit.com/dev/api/#POST_api_vote' },
   },

@@ -39,7 +39,7 @@ export const twitter = {
       docs: 'https://docs.x.com/x-api/posts/search/introduction',
       note: 'Recent search covers the last 7 days and needs a paid access tier',
     },
-    reply: { call: 'POST /2/tweets (reply.in_reply_to_tweet_id)', docs: 'https://docs.x.com/x-api/posts/manage-tweets/introduction' },
+    reply: { call: 'POST /2/tweets (reply.in_reply_to_tweet_id)', docs: 'https://docs.x.com/x-api/posts/manage-tweets/introduction', maxChars: 280 },
     hide: {
       call: 'PUT /2/tweets/{id}/hidden',
       docs: 'https://docs.x.com/x-api/posts/hide-replies/introduction',

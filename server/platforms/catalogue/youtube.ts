@@ -83,13 +83,15 @@ export const youtube = {
       note: '1 quota unit per page of up to 100 threads',
     },
     reply: {
-      call: 'POST /youtube/v3/comments (snippet.parentId)',
+      call: 'POST /youtube/v3/comments (snippet.parentId); POST /youtube/v3/commentThreads for a comment on the video itself',
       docs: 'https://developers.google.com/youtube/v3/docs/comments/insert',
-      note: '50 quota units per reply',
+      note: '50 quota units per reply; replies go under a top-level comment (one level deep)',
+      maxChars: 10_000,
     },
     hide: {
       call: 'POST /youtube/v3/comments/setModerationStatus (heldForReview)',
       docs: 'https://developers.google.com/youtube/v3/docs/comments/setModerationStatus',
+      note: '50 quota units; published shows it again',
     },
     delete: { none: 'YouTube lets an app delete only the channel’s own comments; someone else’s is held for review or rejected instead' },
     like: { none: 'YouTube’s API rates videos, not comments' },

@@ -16,6 +16,15 @@ export function xErrorMessage(response: ApiResponse): string {
   return firstJsonString(response.json, X_ERROR_KEYS) || `X answered HTTP ${response.status}`;
 }
 
+/**
+ * The wait a 429 states in x-rate-limit-reset (epoch seconds of the window's end; X sends no
+ * Retry-After: https://docs.x.com/fundamentals/rate-limits). Null when absent.
+ */
+export const xRetryAfter = (response: ApiResponse): number | null => {
+  const reset = Number(response.headers.get('x-rate-limit-reset'));
+  return response.headers.has('x-rate-limit-reset') && Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - Date.now()) : null;
+};
+
 export function xError(response: ApiResponse): PlatformError {
   const message = xErrorMessage(response);
   if (response.status === 401) return new TokenExpiredError(message);
