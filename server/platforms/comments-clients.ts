@@ -4,17 +4,27 @@
 // folder and a line here.
 import type { Platform } from '@/server/shared/platforms';
 import type { CommentsClient, CommentsClients } from './comments';
+import { createBlueskyCommentsClient } from './bluesky/bluesky-comments';
 import { createFacebookCommentsClient } from './facebook/facebook-comments';
 import { createInstagramCommentsClient } from './instagram/instagram-comments';
 import { createLinkedInCommentsClient } from './linkedin/linkedin-comments';
+import { createMastodonCommentsClient } from './mastodon/mastodon-comments';
+import { createRedditCommentsClient } from './reddit/reddit-comments';
 import { sandboxCommentsClient } from './sandbox/sandbox-comments';
 import { createThreadsCommentsClient } from './threads/threads-comments';
+import { createTwitterCommentsClient } from './twitter/twitter-comments';
+import { createYouTubeCommentsClient } from './youtube/youtube-comments';
 
 export const liveCommentsClients: CommentsClients = {
   instagram: createInstagramCommentsClient(),
   facebook: createFacebookCommentsClient(),
   threads: createThreadsCommentsClient(),
   linkedin: createLinkedInCommentsClient(),
+  twitter: createTwitterCommentsClient(),
+  youtube: createYouTubeCommentsClient(),
+  bluesky: createBlueskyCommentsClient(),
+  mastodon: createMastodonCommentsClient(),
+  reddit: createRedditCommentsClient(),
 };
 
 const sandboxClients = new Map<Platform, CommentsClient | null>();

@@ -9,7 +9,8 @@ import { redditBasicAuth, redditUserAgent } from '@/server/platforms/reddit/redd
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
 // read: the post's own statistics afterwards (/api/info, server/platforms/reddit/reddit-insights.ts).
-const SCOPES = ['identity', 'submit', 'flair', 'read'];
+// vote and modposts: upvoting and removing (hiding) comments from the inbox.
+const SCOPES = ['identity', 'submit', 'flair', 'read', 'vote', 'modposts'];
 
 export const redditOAuth: OAuthProvider = {
   label: 'Reddit',

@@ -4,7 +4,8 @@
 import { callApi, firstJsonString, isSuccess, jsonString, withQuery } from '@/server/platforms/http';
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'];
+// like.write and tweet.moderate.write: liking and hiding replies from the inbox.
+const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access', 'like.write', 'tweet.moderate.write'];
 
 export const xOAuth: OAuthProvider = {
   label: 'X',

@@ -7,7 +7,12 @@ import { callApi, isSuccess, jsonAt, jsonString, withQuery } from '@/server/plat
 import { OAuthFlowError, type GrantedAccount, type OAuthProvider } from '../oauth-provider';
 import { googleAuthorizeUrl, googleCodeExchange, googleRefusal } from './google';
 
-const SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'];
+// youtube.force-ssl: replying to and moderating comments from the inbox.
+const SCOPES = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+];
 
 export const youtubeOAuth: OAuthProvider = {
   label: 'YouTube',
