@@ -108,6 +108,7 @@ async function main(): Promise<void> {
   const postMetrics = await seedPostMetrics(workspace.id);
   await seedFollowers(workspace.id);
   const client = await seedClientWithReport(workspace.id);
+  const inbox = await seedInbox([workspace.id, client.workspaceId]);
 
   const key = await createApiKey({ workspaceId: workspace.id, name: `Seed key ${new Date().toISOString()}`, scopes: SCOPES });
 
@@ -124,8 +125,46 @@ async function main(): Promise<void> {
       crawl,
       postMetrics,
       client,
+      inbox,
     }),
   );
+}
+
+/**
+ * The inbox after seeding: the demo accounts' comments under their recent posts, read the way
+ * the collection reads them (questions, praise, spam, a reply thread, an edited comment), and a
+ * few saved replies. Read again on a second seed, nothing is duplicated.
+ */
+async function seedInbox(workspaceIds: string[]): Promise<{ items: number }> {
+  const { db } = await import('@/server/db/client');
+  const { collectConnectionComments } = await import('@/server/inbox/collect-comments');
+  const { saveReply } = await import('@/server/inbox/saved-replies');
+  const since = new Date(Date.now() - 30 * 24 * 3_600_000);
+  const targets = await db.postTarget.findMany({
+    where: {
+      status: 'published',
+      postedId: { not: null },
+      publishedAt: { gte: since },
+      post: { workspaceId: { in: workspaceIds } },
+      connection: { provider: 'sandbox', status: 'active' },
+    },
+    select: { id: true, connectionId: true },
+    orderBy: { publishedAt: 'desc' },
+  });
+  const byConnection = new Map<string, string[]>();
+  for (const t of targets) byConnection.set(t.connectionId, [...(byConnection.get(t.connectionId) ?? []), t.id].slice(0, 100));
+  for (const [connectionId, targetIds] of byConnection) await collectConnectionComments(connectionId, { targetIds });
+  // The team kept up until ten days ago: older comments are handled, the latest wait.
+  const weekAgo = new Date(Date.now() - 10 * 24 * 3_600_000);
+  await db.inboxItem.updateMany({
+    where: { workspaceId: { in: workspaceIds }, networkCreatedAt: { lt: weekAgo }, status: 'open' },
+    data: { status: 'done', seenAt: weekAgo },
+  });
+  for (const workspaceId of workspaceIds) {
+    await saveReply(workspaceId, { title: 'Shipping', text: 'Thanks for asking! We ship to the US, Canada and most of Europe: details at checkout.' });
+    await saveReply(workspaceId, { title: 'Opening hours', text: 'We are open 8am to 6pm every day, and 9am to 4pm on Sundays.' });
+  }
+  return { items: await db.inboxItem.count({ where: { workspaceId: { in: workspaceIds } } }) };
 }
 
 /** One sandbox ad account with 60 days of deterministic metrics, some days without a reading. */

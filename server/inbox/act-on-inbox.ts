@@ -49,7 +49,11 @@ async function networkRefusal(connection: { id: string; workspaceId: string; pla
   if (error instanceof TokenExpiredError) {
     await db.$transaction(async (tx) => {
       await tx.connection.update({ where: { id: connection.id }, data: { status: 'inactive', lastError: error.message, lastErrorAt: new Date() } });
-      await recordEvent(tx, { workspaceId: connection.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform: connection.platform, reason: error.message } });
+      await recordEvent(tx, {
+        workspaceId: connection.workspaceId,
+        type: 'connection.error',
+        data: { connectionId: connection.id, platform: connection.platform, reason: error.message },
+      });
     });
     void kickOutboxDrain();
     return new AppError('CONNECTION_EXPIRED', error.message);
@@ -94,7 +98,12 @@ export async function checkInboxAction(actor: Actor, id: string, action: 'reply'
  * the writer is not an owner or admin. A failed send leaves nothing behind (the text stays in
  * the caller's box) and answers the network's own error.
  */
-export async function replyToItem(actor: Actor, id: string, text: string, options: ReplyOptions = {}): Promise<{ reply: InboxItemDto; pendingApproval: boolean }> {
+export async function replyToItem(
+  actor: Actor,
+  id: string,
+  text: string,
+  options: ReplyOptions = {},
+): Promise<{ reply: InboxItemDto; pendingApproval: boolean }> {
   const { item, connection } = await checkInboxAction(actor, id, 'reply', text);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: item.workspaceId }, select: { requireReplyApproval: true } });
   const needsApproval = workspace.requireReplyApproval && !answersFreely(actor);
@@ -129,10 +138,17 @@ export async function replyToItem(actor: Actor, id: string, text: string, option
       },
     });
     if (needsApproval) {
-      await writeNotification(tx, item.workspaceId, 'approval.requested', 'A reply waits for approval', `${writtenBy} answered “${shorten(item.text)}”: “${shorten(text)}”`, {
-        inboxItemId: item.id,
-        replyId: row.id,
-      });
+      await writeNotification(
+        tx,
+        item.workspaceId,
+        'approval.requested',
+        'A reply waits for approval',
+        `${writtenBy} answered “${shorten(item.text)}”: “${shorten(text)}”`,
+        {
+          inboxItemId: item.id,
+          replyId: row.id,
+        },
+      );
     }
     return row;
   });
@@ -154,12 +170,11 @@ export async function sendReply(replyId: string, options: ReplyOptions & { failu
   if (!client.reply) throw new AppError('ACTION_NOT_OFFERED', 'This network does not let Herald reply');
   let posted;
   try {
-    posted = await client.reply(
-      publishableConnection(connection),
-      { postedId: target.postedId!, commentId: parent?.externalId ?? null },
-      reply.text,
-      { tokens: connectionTokens, now: options.now ?? new Date(), idempotencyKey: reply.id },
-    );
+    posted = await client.reply(publishableConnection(connection), { postedId: target.postedId!, commentId: parent?.externalId ?? null }, reply.text, {
+      tokens: connectionTokens,
+      now: options.now ?? new Date(),
+      idempotencyKey: reply.id,
+    });
   } catch (error) {
     const refusal = await networkRefusal(connection, error);
     if (options.failure === 'remove') await db.inboxItem.deleteMany({ where: { id: reply.id, externalId: null } });
@@ -198,19 +213,37 @@ export async function sendReply(replyId: string, options: ReplyOptions & { failu
 /** POST /inbox/{id}/hide: hides (or shows again) a comment from the public, where the network allows it. */
 export async function hideItem(actor: Actor, id: string, hidden: boolean, options: ReplyOptions = {}): Promise<InboxItemDto> {
   const { item } = await checkInboxAction(actor, id, 'hide');
-  return act(item, options, (client) => client.hide, (client, c, ref, ctx) => client.hide!(c, ref, hidden, ctx), { hidden });
+  return act(
+    item,
+    options,
+    (client) => client.hide,
+    (client, c, ref, ctx) => client.hide!(c, ref, hidden, ctx),
+    { hidden },
+  );
 }
 
 /** DELETE /inbox/{id}: deletes the comment on the network, where the network allows it. */
 export async function deleteItem(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
   const { item } = await checkInboxAction(actor, id, 'delete');
-  return act(item, options, (client) => client.delete, (client, c, ref, ctx) => client.delete!(c, ref, ctx), { deletedAt: new Date(), status: 'done' });
+  return act(
+    item,
+    options,
+    (client) => client.delete,
+    (client, c, ref, ctx) => client.delete!(c, ref, ctx),
+    { deletedAt: new Date(), status: 'done' },
+  );
 }
 
 /** POST /inbox/{id}/like: the account likes the comment, where the network allows it. */
 export async function likeItem(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
   const { item } = await checkInboxAction(actor, id, 'like');
-  return act(item, options, (client) => client.like, (client, c, ref, ctx) => client.like!(c, ref, ctx), { liked: true });
+  return act(
+    item,
+    options,
+    (client) => client.like,
+    (client, c, ref, ctx) => client.like!(c, ref, ctx),
+    { liked: true },
+  );
 }
 
 type Ctx = Parameters<NonNullable<CommentsClient['like']>>[2];
@@ -227,7 +260,12 @@ async function act(
   if (!method(client)) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot do this on this network');
   const target = await db.postTarget.findUniqueOrThrow({ where: { id: item.targetId }, select: { postedId: true } });
   try {
-    await call(client, publishableConnection(connection), { postedId: target.postedId!, commentId: item.externalId! }, { tokens: connectionTokens, now: options.now ?? new Date() });
+    await call(
+      client,
+      publishableConnection(connection),
+      { postedId: target.postedId!, commentId: item.externalId! },
+      { tokens: connectionTokens, now: options.now ?? new Date() },
+    );
   } catch (error) {
     throw await networkRefusal(connection, error);
   }
@@ -236,7 +274,11 @@ async function act(
 }
 
 /** PATCH /inbox/{id}: the team's handling (status, assignee, read). */
-export async function updateItem(actor: Actor, id: string, input: { status?: 'open' | 'done'; assigneeId?: string | null; seen?: true }): Promise<InboxItemDto> {
+export async function updateItem(
+  actor: Actor,
+  id: string,
+  input: { status?: 'open' | 'done'; assigneeId?: string | null; seen?: true },
+): Promise<InboxItemDto> {
   const item = await findReachableItem(actor, id);
   if (input.assigneeId) {
     // A member of the item's workspace, or of the agency that manages it.

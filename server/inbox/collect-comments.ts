@@ -338,10 +338,12 @@ export async function collectConnectionComments(connectionId: string, options: C
       await tx.inboxItem.updateMany({ where: { id: { in: [...answered] }, repliedAt: null }, data: { repliedAt: now } });
     }
     if (deleted.length) {
-      result.deleted = await tx.$executeRaw`UPDATE "InboxItem" SET "deletedAt" = ${now}, "updatedAt" = now() WHERE id = ANY(${deleted}::uuid[]) AND "deletedAt" IS NULL`;
+      result.deleted =
+        await tx.$executeRaw`UPDATE "InboxItem" SET "deletedAt" = ${now}, "updatedAt" = now() WHERE id = ANY(${deleted}::uuid[]) AND "deletedAt" IS NULL`;
     }
     await tx.$executeRaw`UPDATE "PostTarget" SET "commentsCheckedAt" = ${now} WHERE id = ANY(${readTargetIds}::uuid[])`;
-    if (result.ok) await tx.$executeRaw`UPDATE "Connection" SET "commentsCollectedAt" = ${now}, "commentsError" = NULL, "commentsErrorAt" = NULL WHERE id = ${connectionId}::uuid`;
+    if (result.ok)
+      await tx.$executeRaw`UPDATE "Connection" SET "commentsCollectedAt" = ${now}, "commentsError" = NULL, "commentsErrorAt" = NULL WHERE id = ${connectionId}::uuid`;
   });
   if (result.inserted) void kickOutboxDrain();
   return result;
@@ -356,7 +358,11 @@ async function recordFailure(connection: { id: string; workspaceId: string; plat
         : { commentsError: message, commentsErrorAt: now },
     });
     if (expired && connection.status === 'active') {
-      await recordEvent(tx, { workspaceId: connection.workspaceId, type: 'connection.error', data: { connectionId: connection.id, platform: connection.platform, reason: message } });
+      await recordEvent(tx, {
+        workspaceId: connection.workspaceId,
+        type: 'connection.error',
+        data: { connectionId: connection.id, platform: connection.platform, reason: message },
+      });
     }
   });
   if (expired) void kickOutboxDrain();

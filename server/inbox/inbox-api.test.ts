@@ -52,7 +52,12 @@ async function publishedTarget(workspaceId: string, connectionId: string, platfo
 
 /** A network in a test's hands: the comments it holds now, and what was sent to it. */
 function scriptedNetwork(source = 'instagram') {
-  const state = { comments: [] as NetworkComment[], complete: true, replies: [] as { commentId: string | null; text: string; key?: string }[], fail: null as Error | null };
+  const state = {
+    comments: [] as NetworkComment[],
+    complete: true,
+    replies: [] as { commentId: string | null; text: string; key?: string }[],
+    fail: null as Error | null,
+  };
   const client: CommentsClient = {
     source,
     async readComments() {
@@ -137,7 +142,10 @@ describe('collection', () => {
     await publishedTarget(w.workspace.id, expired.id, 'facebook', new Date(Date.now() - HOUR));
     const result = await collectConnectionComments(expired.id);
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('Session has expired') });
-    expect(await db.connection.findUniqueOrThrow({ where: { id: expired.id } })).toMatchObject({ status: 'inactive', commentsError: expect.stringContaining('Session has expired') });
+    expect(await db.connection.findUniqueOrThrow({ where: { id: expired.id } })).toMatchObject({
+      status: 'inactive',
+      commentsError: expect.stringContaining('Session has expired'),
+    });
     expect(await db.outboxEvent.count({ where: { workspaceId: w.workspace.id, type: 'connection.error' } })).toBe(1);
 
     const down = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
@@ -287,7 +295,10 @@ describe('the routes', () => {
     // The network refuses: its words, and nothing is left behind.
     const actor: Actor = { kind: 'apiKey', workspaceId: a.workspace.id, homeWorkspaceId: a.workspace.id, scopes: SCOPES };
     a.net.state.fail = new PlatformError('(#100) The comment has been deleted', { status: 400 });
-    await expect(replyToItem(actor, item!.id, 'Still there?', { client: a.net.client })).rejects.toMatchObject({ code: 'PLATFORM_REFUSED', message: '(#100) The comment has been deleted' });
+    await expect(replyToItem(actor, item!.id, 'Still there?', { client: a.net.client })).rejects.toMatchObject({
+      code: 'PLATFORM_REFUSED',
+      message: '(#100) The comment has been deleted',
+    });
     expect(await db.inboxItem.count({ where: { inReplyToId: item!.id } })).toBe(1);
   });
 

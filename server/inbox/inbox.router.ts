@@ -18,7 +18,7 @@ import {
   ZSavedReplyInput,
   ZUpdateInboxInput,
 } from './inbox.schemas';
-import { getConversation, listInbox, reachableWorkspaces } from './read-inbox';
+import { assignableMembers, getConversation, listInbox, reachableWorkspaces } from './read-inbox';
 import { approveReply, listPendingReplies, rejectReply } from './reply-approval';
 import { deleteSavedReply, listSavedReplies, saveReply } from './saved-replies';
 
@@ -99,7 +99,9 @@ export const inboxRouter = router({
       const { reply, pendingApproval } = await replyToItem(ctx.actor, input.id, input.text);
       return {
         data: reply,
-        warnings: pendingApproval ? [{ code: 'APPROVAL_REQUIRED', message: 'The workspace requires approval of replies: this one goes out when a reviewer approves it.' }] : [],
+        warnings: pendingApproval
+          ? [{ code: 'APPROVAL_REQUIRED', message: 'The workspace requires approval of replies: this one goes out when a reviewer approves it.' }]
+          : [],
       };
     }),
 
@@ -111,7 +113,8 @@ export const inboxRouter = router({
       openapi: {
         method: 'PATCH',
         path: '/inbox/{id}',
-        description: 'The team’s handling of an item: status (open or done), the member it is assigned to, and read. Only the fields sent change; nothing reaches the network.',
+        description:
+          'The team’s handling of an item: status (open or done), the member it is assigned to, and read. Only the fields sent change; nothing reaches the network.',
         successDescription: 'The item as changed.',
         tags,
         protect: true,
@@ -152,7 +155,8 @@ export const inboxRouter = router({
       openapi: {
         method: 'POST',
         path: '/inbox/{id}/delete',
-        description: 'Deletes a comment on the network, where the network allows an account to delete comments under its posts. It cannot be undone; the item stays in Herald, marked deleted.',
+        description:
+          'Deletes a comment on the network, where the network allows an account to delete comments under its posts. It cannot be undone; the item stays in Herald, marked deleted.',
         successDescription: 'The item, marked deleted.',
         tags,
         protect: true,
@@ -200,7 +204,10 @@ export const inboxRouter = router({
     .input(
       z
         .strictObject({
-          scope: z.enum(['workspace', 'agency']).default('workspace').describe('workspace: the selected workspace; agency: the agency and every client it manages'),
+          scope: z
+            .enum(['workspace', 'agency'])
+            .default('workspace')
+            .describe('workspace: the selected workspace; agency: the agency and every client it manages'),
         })
         .optional(),
     )
@@ -208,6 +215,12 @@ export const inboxRouter = router({
     .mutation(async ({ ctx, input }) => ({ data: await queueCommentsCheck(await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace')) })),
 
   // ── The staff app's own (not in the REST contract) ──
+  assignees: apiProcedure
+    .meta({ scope: 'posts:read' })
+    .input(z.strictObject({}).optional())
+    .output(readEnvelope(z.array(z.object({ userId: z.uuid(), name: z.string() }))))
+    .query(async ({ ctx }) => ({ data: await assignableMembers(ctx.actor) })),
+
   pendingReplies: apiProcedure
     .meta({ scope: 'posts:read' })
     .input(z.strictObject({}).optional())

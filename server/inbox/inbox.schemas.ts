@@ -28,11 +28,12 @@ export const ZInboxItem = z
     externalId: z.string().nullable().describe('Its id on the network; null while a reply written in Herald has not gone out'),
     parentExternalId: z.string().nullable().describe('The network id of the comment it answers; null when it answers the post itself'),
     threadExternalId: z.string().nullable().describe('The network id of the conversation’s top-level comment'),
-    author: z.object({
-      name: z.string().describe('The author’s name on the network'),
-      handle: z.string().nullable().describe('The author’s handle (@name, u/name) where the network has one'),
-      avatarUrl: z.string().nullable().describe('The author’s picture, where the network gives one'),
-    })
+    author: z
+      .object({
+        name: z.string().describe('The author’s name on the network'),
+        handle: z.string().nullable().describe('The author’s handle (@name, u/name) where the network has one'),
+        avatarUrl: z.string().nullable().describe('The author’s picture, where the network gives one'),
+      })
       .describe('Who wrote it, as the network names them'),
     text: z.string().describe('The text as the network has it now (an edit on the network replaces it)'),
     permalink: z.string().nullable().describe('Its own address on the network, where it has one'),
@@ -117,7 +118,12 @@ export const ZInboxConversation = z
       .describe('The post the comment is under'),
     thread: z.array(ZInboxItem).describe('The whole conversation (the top-level comment and every reply under it), oldest first'),
     actions: z
-      .object(Object.fromEntries(COMMENT_ACTIONS.filter((a) => a !== 'read').map((a) => [a, ZActionOffer])) as Record<Exclude<(typeof COMMENT_ACTIONS)[number], 'read'>, typeof ZActionOffer>)
+      .object(
+        Object.fromEntries(COMMENT_ACTIONS.filter((a) => a !== 'read').map((a) => [a, ZActionOffer])) as Record<
+          Exclude<(typeof COMMENT_ACTIONS)[number], 'read'>,
+          typeof ZActionOffer
+        >,
+      )
       .describe('What the network lets Herald do with this item (docs/inbox.md)'),
     replyLimit: z
       .object({
@@ -130,7 +136,10 @@ export const ZInboxConversation = z
 export type InboxConversationDto = z.infer<typeof ZInboxConversation>;
 
 export const ZListInboxQuery = z.strictObject({
-  status: z.enum([...INBOX_STATUSES, 'all']).default('open').describe('open (the default), done, or all'),
+  status: z
+    .enum([...INBOX_STATUSES, 'all'])
+    .default('open')
+    .describe('open (the default), done, or all'),
   platform: z.enum(PLATFORMS).optional().describe('Only items from this network'),
   connectionId: z.uuid().optional().describe('Only items under this account’s posts'),
   postId: z.uuid().optional().describe('Only items under this post'),

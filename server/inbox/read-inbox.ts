@@ -23,7 +23,10 @@ export async function reachableWorkspaces(actor: Pick<Actor, 'workspaceId' | 'ho
 
 const accountNames = async (connectionIds: string[]) =>
   new Map(
-    (await db.connection.findMany({ where: { id: { in: [...new Set(connectionIds)] } }, select: { id: true, accountName: true } })).map((c) => [c.id, c.accountName]),
+    (await db.connection.findMany({ where: { id: { in: [...new Set(connectionIds)] } }, select: { id: true, accountName: true } })).map((c) => [
+      c.id,
+      c.accountName,
+    ]),
   );
 
 export function toInboxItemDto(row: ItemRow, accountName: string): InboxItemDto {
@@ -52,9 +55,7 @@ export function toInboxItemDto(row: ItemRow, accountName: string): InboxItemDto 
     assigneeId: row.assigneeId,
     seen: row.seenAt !== null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
-    reply: row.replyState
-      ? { state: row.replyState as ReplyState, error: row.replyError, writtenBy: row.writtenBy, inReplyToId: row.inReplyToId }
-      : null,
+    reply: row.replyState ? { state: row.replyState as ReplyState, error: row.replyError, writtenBy: row.writtenBy, inReplyToId: row.inReplyToId } : null,
     provenance: { source: row.source, collectedAt: row.collectedAt.toISOString() },
   };
 }
@@ -69,7 +70,8 @@ const encodeCursor = (row: { networkCreatedAt: Date; id: string }) => Buffer.fro
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(date.getTime())) throw new AppError('VALIDATION_FAILED', 'cursor is not a nextCursor this list returned', { field: 'cursor' });
+  if (!id || !isUuid(id) || Number.isNaN(date.getTime()))
+    throw new AppError('VALIDATION_FAILED', 'cursor is not a nextCursor this list returned', { field: 'cursor' });
   return { at: date, id };
 }
 
@@ -134,7 +136,10 @@ export async function getConversation(actor: Actor, id: string): Promise<InboxCo
   const item = await findReachableItem(actor, id);
   const [thread, post, target] = await Promise.all([
     item.threadExternalId
-      ? db.inboxItem.findMany({ where: { targetId: item.targetId, threadExternalId: item.threadExternalId }, orderBy: [{ networkCreatedAt: 'asc' }, { id: 'asc' }] })
+      ? db.inboxItem.findMany({
+          where: { targetId: item.targetId, threadExternalId: item.threadExternalId },
+          orderBy: [{ networkCreatedAt: 'asc' }, { id: 'asc' }],
+        })
       : Promise.resolve([item]),
     db.post.findUnique({ where: { id: item.postId }, select: { id: true, content: true, variants: true, mediaUrls: true, media: true } }),
     db.postTarget.findUnique({ where: { id: item.targetId }, select: { permalink: true, publishedAt: true } }),
@@ -162,4 +167,17 @@ export async function getConversation(actor: Actor, id: string): Promise<InboxCo
     actions,
     replyLimit: { maxChars: limit.maxChars, unit: limit.unit },
   };
+}
+
+/** Who an item can be assigned to: the members of the workspaces a request reaches and of the agency managing them. */
+export async function assignableMembers(actor: Actor): Promise<{ userId: string; name: string }[]> {
+  const workspaces = await reachableWorkspaces(actor, 'agency');
+  const managers = await db.workspace.findMany({ where: { id: { in: workspaces }, managedById: { not: null } }, select: { managedById: true } });
+  const rows = await db.membership.findMany({
+    where: { workspaceId: { in: [...workspaces, ...managers.map((m) => m.managedById!)] } },
+    select: { userId: true, user: { select: { name: true, email: true } } },
+    orderBy: { createdAt: 'asc' },
+  });
+  const byUser = new Map(rows.map((r) => [r.userId, r.user.name ?? r.user.email]));
+  return [...byUser].map(([userId, name]) => ({ userId, name }));
 }

@@ -128,7 +128,8 @@ export function sandboxCommentsClient(platform: Platform): CommentsClient | null
   };
   const act = async (connection: { sandboxBehavior: string | null }) => {
     failIfExpired(connection);
-    if (connection.sandboxBehavior === 'rejects_posts') throw new PlatformError('(#200) The demo account refuses every action (its behaviour is "rejects posts")', { status: 403 });
+    if (connection.sandboxBehavior === 'rejects_posts')
+      throw new PlatformError('(#200) The demo account refuses every action (its behaviour is "rejects posts")', { status: 403 });
   };
   if ('call' in offered.reply) {
     client.reply = async (connection, target, text, ctx) => {

@@ -13,6 +13,7 @@ import {
   ChevronsUpDown,
   Globe,
   Images,
+  Inbox,
   KeyRound,
   LayoutDashboard,
   ListChecks,
@@ -41,7 +42,7 @@ import { serverError, trpc } from '../../_lib/trpc';
 import { enterWorkspace } from '../../_lib/workspace-cookie';
 import { NewClientDialog } from './new-client-dialog';
 
-type Count = 'pendingApprovals' | 'unreadNotifications' | 'stagedProposals';
+type Count = 'pendingApprovals' | 'unreadNotifications' | 'stagedProposals' | 'unreadInbox';
 interface NavItem {
   href: string;
   label: string;
@@ -58,6 +59,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
     items: [
       { href: '/', label: 'Dashboard', icon: LayoutDashboard },
       { href: '/notifications', label: 'Notifications', icon: Bell, count: 'unreadNotifications' },
+      { href: '/inbox', label: 'Inbox', icon: Inbox, count: 'unreadInbox' },
     ],
   },
   {
@@ -98,7 +100,7 @@ const NAV: { heading: string | null; items: NavItem[] }[] = [
   },
 ];
 
-const COUNT_WORDS: Record<Count, string> = { pendingApprovals: 'waiting', unreadNotifications: 'unread', stagedProposals: 'to confirm' };
+const COUNT_WORDS: Record<Count, string> = { pendingApprovals: 'waiting', unreadNotifications: 'unread', stagedProposals: 'to confirm', unreadInbox: 'unread' };
 
 export function useShellData() {
   const initial = useShell();
