@@ -137,9 +137,10 @@ async function main(): Promise<void> {
  */
 async function seedInbox(workspaceIds: string[]): Promise<{ items: number }> {
   const { db } = await import('@/server/db/client');
-  const { collectConnectionComments } = await import('@/server/inbox/collect-comments');
+  const { collectConnectionComments, COMMENTS_MAX_AGE_DAYS } = await import('@/server/inbox/collect-comments');
   const { saveReply } = await import('@/server/inbox/saved-replies');
-  const since = new Date(Date.now() - 30 * 24 * 3_600_000);
+  // Every post the collection would read (the last 90 days), so its next sweep finds nothing new.
+  const since = new Date(Date.now() - COMMENTS_MAX_AGE_DAYS * 24 * 3_600_000);
   const targets = await db.postTarget.findMany({
     where: {
       status: 'published',
@@ -152,8 +153,10 @@ async function seedInbox(workspaceIds: string[]): Promise<{ items: number }> {
     orderBy: { publishedAt: 'desc' },
   });
   const byConnection = new Map<string, string[]>();
-  for (const t of targets) byConnection.set(t.connectionId, [...(byConnection.get(t.connectionId) ?? []), t.id].slice(0, 100));
-  for (const [connectionId, targetIds] of byConnection) await collectConnectionComments(connectionId, { targetIds });
+  for (const t of targets) byConnection.set(t.connectionId, [...(byConnection.get(t.connectionId) ?? []), t.id]);
+  for (const [connectionId, targetIds] of byConnection) {
+    for (let i = 0; i < targetIds.length; i += 100) await collectConnectionComments(connectionId, { targetIds: targetIds.slice(i, i + 100) });
+  }
   // The team kept up until ten days ago: older comments are handled, the latest wait.
   const weekAgo = new Date(Date.now() - 10 * 24 * 3_600_000);
   await db.inboxItem.updateMany({

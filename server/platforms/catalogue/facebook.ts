@@ -41,6 +41,8 @@ export const facebook = {
     reply: {
       call: 'POST /{comment-id}/comments (on the post itself: POST /{page-post-id}/comments)',
       docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments',
+      note: 'Facebook’s comment box takes 8,000 characters (the Graph API states no limit of its own)',
+      maxChars: 8_000,
     },
     hide: { call: 'POST /{comment-id}?is_hidden=true', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     delete: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },

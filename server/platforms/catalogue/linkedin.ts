@@ -38,6 +38,8 @@ export const linkedin = {
     reply: {
       call: 'POST /rest/socialActions/{shareUrn|commentUrn}/comments (parentComment)',
       docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/comments-api',
+      note: 'LinkedIn’s comment box takes 1,250 characters (the Comments API states no limit of its own)',
+      maxChars: 1_250,
     },
     hide: { none: 'LinkedIn’s Comments API has no hiding; a page can delete a comment on its own post' },
     delete: {

@@ -53,7 +53,9 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
   const nextCursor = cursor ?? list.data?.nextCursor ?? null;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [showConversation, setShowConversation] = useState(false);
-  const selected = items.find((i) => i.id === selectedId) ?? items[0] ?? null;
+  // The conversation open stays open when its item leaves the list (answered, marked done).
+  const shownId = selectedId ?? items[0]?.id ?? null;
+  const selected = items.find((i) => i.id === shownId) ?? null;
   const at = selected ? items.indexOf(selected) : -1;
   const replyBox = useRef<HTMLTextAreaElement | null>(null);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
@@ -94,8 +96,9 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
       if (e.key === 'j' || e.key === 'k') {
         const next = items[Math.min(Math.max(at + (e.key === 'j' ? 1 : -1), 0), items.length - 1)];
         if (next) setSelectedId(next.id);
-      } else if (e.key === 'r' && selected && mayReply) {
+      } else if (e.key === 'r' && shownId && mayReply) {
         e.preventDefault();
+        setSelectedId(shownId);
         setShowConversation(true);
         replyBox.current?.focus();
       } else if (e.key === 'e' && selected && mayReply) {
@@ -106,7 +109,7 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [items, at, selected, mayReply, update]);
+  }, [items, at, selected, shownId, mayReply, update]);
 
   useEffect(() => {
     rows.current[at]?.scrollIntoView({ block: 'nearest' });
@@ -191,15 +194,16 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
           )}
         </section>
         <section aria-label="Conversation" className={cn(!showConversation && 'hidden lg:block')}>
-          {selected ? (
+          {shownId ? (
             <Conversation
-              key={selected.id}
-              id={selected.id}
+              key={shownId}
+              id={shownId}
               mayReply={mayReply}
               replyBox={replyBox}
               onBack={() => setShowConversation(false)}
+              onFocus={() => setSelectedId(shownId)}
               onChanged={refresh}
-              onUpdate={(v) => update.mutate({ id: selected.id, ...v })}
+              onUpdate={(v) => update.mutate({ id: shownId, ...v })}
             />
           ) : null}
         </section>
@@ -278,6 +282,8 @@ function Conversation(props: {
   mayReply: boolean;
   replyBox: React.RefObject<HTMLTextAreaElement | null>;
   onBack: () => void;
+  /** Working in the conversation keeps it open when its item leaves the list. */
+  onFocus: () => void;
   onChanged: () => Promise<unknown>;
   onUpdate: (v: { status?: 'open' | 'done'; assigneeId?: string | null }) => void;
 }) {
@@ -303,7 +309,7 @@ function Conversation(props: {
   if (q.isError) return <ErrorState message={serverError(q.error).message} onRetry={() => q.refetch()} />;
   const { item, post, thread, actions, replyLimit } = q.data;
   return (
-    <Card className="space-y-4" data-testid="conversation">
+    <Card className="space-y-4" data-testid="conversation" onFocusCapture={props.onFocus}>
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" className="lg:hidden" onClick={props.onBack}>
           <ArrowLeft aria-hidden className="size-4" /> All comments
@@ -509,6 +515,7 @@ function ReplyBox({
         {saved.data?.length ? (
           <Select
             aria-label="Insert a saved reply"
+            className="w-auto"
             value=""
             onChange={(e) => {
               const s = saved.data.find((r) => r.id === e.target.value);
