@@ -131,7 +131,12 @@ test('with replies needing approval, a member’s reply waits in the queue and g
     const pending = owner.getByTestId('pending-reply').filter({ hasText: 'We open at 9 on Sundays.' });
     await expect(pending).toContainText(QUESTION);
     await expect(pending).toContainText('Max Member');
-    await check(owner, 'approvals-replies', 'desktop');
+    for (const [viewport, size] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
+      await owner.setViewportSize(size);
+      await expect(pending).toBeVisible();
+      await check(owner, 'approvals-replies', viewport);
+    }
+    await owner.setViewportSize(VIEWPORTS.desktop);
     await pending.getByRole('button', { name: 'Approve and send' }).click();
     await expect(owner.getByText('Approved: the reply went out')).toBeVisible();
     await expect(pending).toHaveCount(0);
