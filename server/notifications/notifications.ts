@@ -184,7 +184,9 @@ async function commentNotices(tx: Tx, events: Parameters<OutboxConsumer>[0]): Pr
     byPost.set(d.postId, entry);
   }
   if (!byPost.size) return [];
-  const contents = new Map((await tx.post.findMany({ where: { id: { in: [...byPost.keys()] } }, select: { id: true, content: true } })).map((p) => [p.id, p.content]));
+  const contents = new Map(
+    (await tx.post.findMany({ where: { id: { in: [...byPost.keys()] } }, select: { id: true, content: true } })).map((p) => [p.id, p.content]),
+  );
   return [...byPost].map(([postId, { workspaceId, items }]) => {
     const first = items[0]!;
     const title =

@@ -181,7 +181,16 @@ export async function startOAuthStandIn(): Promise<StandIn> {
         }
         if (url.pathname.endsWith('/permissions')) {
           return json(res, 200, {
-            data: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_read_user_content', 'pages_manage_engagement', 'instagram_basic', 'instagram_content_publish', 'instagram_manage_comments'].map((permission) => ({
+            data: [
+              'pages_show_list',
+              'pages_read_engagement',
+              'pages_manage_posts',
+              'pages_read_user_content',
+              'pages_manage_engagement',
+              'instagram_basic',
+              'instagram_content_publish',
+              'instagram_manage_comments',
+            ].map((permission) => ({
               permission,
               status: 'granted',
             })),

@@ -153,8 +153,7 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
           Every scheduled post waits in the approval queue until a member approves it. Posts already waiting stay there.
         </Toggle>
         <Toggle label="Replies need approval" checked={requireReplyApproval} disabled={!canChange} onChange={setRequireReplyApproval}>
-          Replies that members write in the inbox wait in the approval queue until an owner, admin or reviewer approves them. Owners and admins answer
-          directly.
+          Replies that members write in the inbox wait in the approval queue until an owner, admin or reviewer approves them. Owners and admins answer directly.
         </Toggle>
         <Toggle label="Offer demo accounts" checked={demoAccounts} disabled={!canChange} onChange={setDemoAccounts}>
           Demo accounts take posts like real ones and publish nowhere, for trying Herald. Unchecked, connect pages offer real accounts only; demo accounts

@@ -29,7 +29,8 @@ describe('YouTube connect', () => {
       client_id: 'google-client.apps.googleusercontent.com',
       redirect_uri: REDIRECT,
       response_type: 'code',
-      scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+      scope:
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
       state: 'st4te',
       access_type: 'offline',
       prompt: 'consent',
