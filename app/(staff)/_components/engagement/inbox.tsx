@@ -25,7 +25,7 @@ import { useShell } from '../../_lib/providers';
 import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel } from '../publishing/post-bits';
 
-type Filters = Pick<ListInboxQuery, 'status' | 'platform' | 'workspaceId' | 'assignee' | 'postId'> & { unread: boolean };
+type Filters = Pick<ListInboxQuery, 'status' | 'platform' | 'workspaceId' | 'assignee' | 'postId' | 'connectionId'> & { unread: boolean };
 type InboxPage = { data: InboxItemDto[]; nextCursor: string | null; unread: number };
 
 const isTyping = (t: EventTarget | null) => !!(t as HTMLElement | null)?.closest('input, textarea, select, [contenteditable=true]');
@@ -131,7 +131,12 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
           reply, <kbd className="rounded border px-1">e</kbd> done.
         </span>
       </p>
-      <InboxFilters filters={filters} onChange={setFilters} clients={scope === 'agency' ? [{ id: current.id, name: current.name }, ...clients] : []} />
+      <InboxFilters
+        filters={filters}
+        onChange={setFilters}
+        clients={scope === 'agency' ? [{ id: current.id, name: current.name }, ...clients] : []}
+        accounts={accountsOf(items)}
+      />
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="Comments" className={cn(showConversation && 'hidden lg:block')}>
           {list.isPending ? (
@@ -212,7 +217,24 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
   );
 }
 
-function InboxFilters({ filters, onChange, clients }: { filters: Filters; onChange: (f: Filters) => void; clients: { id: string; name: string }[] }) {
+/** The accounts the list shows (kept while one of them is the filter). */
+function accountsOf(items: InboxItemDto[]): { id: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const i of items) seen.set(i.connectionId, `${i.accountName} (${platformLabel(i.platform)})`);
+  return [...seen].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function InboxFilters({
+  filters,
+  onChange,
+  clients,
+  accounts,
+}: {
+  filters: Filters;
+  onChange: (f: Filters) => void;
+  clients: { id: string; name: string }[];
+  accounts: { id: string; label: string }[];
+}) {
   const assignees = useQuery({ queryKey: ['inbox.assignees'], queryFn: async () => (await trpc.inbox.assignees.query()).data });
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const readable = PLATFORMS.filter((p) => 'call' in PLATFORM_CATALOGUE[p].comments.read);
@@ -250,6 +272,17 @@ function InboxFilters({ filters, onChange, clients }: { filters: Filters; onChan
           </Select>
         </div>
       ) : null}
+      <div>
+        <Label htmlFor="inbox-account">Account</Label>
+        <Select id="inbox-account" value={filters.connectionId ?? ''} onChange={(e) => set({ connectionId: e.target.value || undefined })}>
+          <option value="">All accounts</option>
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label}
+            </option>
+          ))}
+        </Select>
+      </div>
       <div>
         <Label htmlFor="inbox-assignee">Assigned to</Label>
         <Select id="inbox-assignee" value={filters.assignee ?? ''} onChange={(e) => set({ assignee: e.target.value || undefined })}>

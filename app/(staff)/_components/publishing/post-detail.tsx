@@ -118,10 +118,17 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
             {post.scheduledAt ? formatIn(post.scheduledAt, tz) : 'not scheduled'}
           </p>
           {post.publishedAt ? (
-            <p>
-              <span className="text-slate-600">Published: </span>
-              {formatIn(post.publishedAt, tz)}
-            </p>
+            <>
+              <p>
+                <span className="text-slate-600">Published: </span>
+                {formatIn(post.publishedAt, tz)}
+              </p>
+              <p>
+                <Link className="underline" href={`/inbox?postId=${post.id}`}>
+                  Its comments in the inbox
+                </Link>
+              </p>
+            </>
           ) : null}
           <p>
             <span className="text-slate-600">Created: </span>
