@@ -35,12 +35,3 @@ export function outboxInsertSql<T extends DomainEventType>(input: RecordEventInp
   // FROM t)`): the event is written exactly when the row it reports on changed.
   return PrismaSql.sql`INSERT INTO "OutboxEvent" ("id", "workspaceId", "type", "data", "requestId") SELECT gen_random_uuid(), ${input.workspaceId}::uuid, ${input.type}, ${JSON.stringify(input.data)}::jsonb, ${currentRequestId() ?? null} WHERE ${when ?? PrismaSql.sql`TRUE`}`;
 }
-
-/** Several events in one statement, in the caller's transaction (a collection's new comments). */
-export async function recordEvents<T extends DomainEventType>(tx: Tx, inputs: readonly RecordEventInput<T>[]): Promise<void> {
-  if (!inputs.length) return;
-  const requestId = currentRequestId() ?? null;
-  await tx.outboxEvent.createMany({
-    data: inputs.map((input) => ({ workspaceId: input.workspaceId, type: input.type, data: input.data as Prisma.InputJsonValue, requestId })),
-  });
-}

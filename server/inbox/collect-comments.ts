@@ -17,10 +17,10 @@
 // publish does; any other failure (network down, a rate limit not waited out) is recorded on
 // the account verbatim and the sweep leaves it alone for COMMENTS_RETRY_MINUTES.
 import { Prisma } from '@/server/generated/prisma/client';
-import { db } from '@/server/db/client';
+import { db, type Tx } from '@/server/db/client';
 import { getJobs } from '@/server/jobs';
-import { log } from '@/server/observability/log';
-import { recordEvent, recordEvents } from '@/server/events/record-event';
+import { currentRequestId, log } from '@/server/observability/log';
+import { recordEvent } from '@/server/events/record-event';
 import { kickOutboxDrain } from '@/server/events/kick-outbox';
 import { TokenExpiredError } from '@/server/platforms/publisher';
 import { commentsClientFor, platformsWithComments } from '@/server/platforms/comments-clients';
@@ -211,9 +211,10 @@ export async function collectConnectionComments(connectionId: string, options: C
     }
   }
 
-  const inserts: Prisma.InboxItemCreateManyInput[] = [];
-  const edits: { id: string; text: string; hidden: boolean; editedAt: Date | null }[] = [];
+  const inserts: NewItem[] = [];
+  const edits: { id: string; text: string; hidden: boolean | null; editedAt: Date | null }[] = [];
   const adopted: { id: string; externalId: string; permalink: string | null }[] = [];
+  // Network ids of comments the account answered (on the network), not yet known as answered.
   const answered = new Set<string>();
   const deleted: string[] = [];
   const targetOf = new Map(targets.map((t) => [t.id, t]));
@@ -225,14 +226,13 @@ export async function collectConnectionComments(connectionId: string, options: C
     const seen = new Set<string>();
     for (const c of read.comments) {
       seen.add(c.id);
+      if (c.fromAccount && c.parentId && !byExternal.get(c.parentId)?.repliedAt) answered.add(c.parentId);
       const known = byExternal.get(c.id);
-      if (c.fromAccount && c.parentId) {
-        const parent = byExternal.get(c.parentId);
-        if (parent && !parent.repliedAt) answered.add(parent.id);
-      }
       if (known) {
-        if (known.text !== c.text || known.hidden !== Boolean(c.hidden) || known.deletedAt) {
-          edits.push({ id: known.id, text: c.text, hidden: Boolean(c.hidden), editedAt: known.text !== c.text ? (c.editedAt ?? now) : null });
+        // A network that does not say whether a comment is hidden leaves Herald's own hide alone.
+        const hiddenChanged = c.hidden !== undefined && known.hidden !== c.hidden;
+        if (known.text !== c.text || hiddenChanged || known.deletedAt) {
+          edits.push({ id: known.id, text: c.text, hidden: c.hidden ?? null, editedAt: known.text !== c.text ? (c.editedAt ?? now) : null });
         }
         continue;
       }
@@ -244,32 +244,7 @@ export async function collectConnectionComments(connectionId: string, options: C
         adopted.push({ id: sending.id, externalId: c.id, permalink: c.permalink });
         continue;
       }
-      inserts.push({
-        workspaceId: connection.workspaceId,
-        connectionId,
-        targetId,
-        postId: target.postId,
-        platform: connection.platform,
-        kind: 'comment',
-        externalId: c.id,
-        parentExternalId: c.parentId,
-        threadExternalId: roots.get(c.id) ?? c.id,
-        authorExternalId: c.authorId,
-        authorName: c.authorName,
-        authorHandle: c.authorHandle,
-        authorAvatarUrl: c.authorAvatarUrl ?? null,
-        text: c.text,
-        permalink: c.permalink,
-        networkCreatedAt: c.createdAt,
-        editedAt: c.editedAt ?? null,
-        hidden: Boolean(c.hidden),
-        fromAccount: c.fromAccount,
-        // The account's own comments need no answer.
-        status: c.fromAccount ? 'done' : 'open',
-        repliedAt: null,
-        source: client.source,
-        collectedAt: now,
-      });
+      inserts.push({ comment: c, targetId, postId: target.postId, threadExternalId: roots.get(c.id) ?? c.id, postPublishedAt: target.publishedAt });
     }
     if (read.complete) {
       for (const s of stored) {
@@ -278,76 +253,118 @@ export async function collectConnectionComments(connectionId: string, options: C
     }
   }
 
-  await db.$transaction(async (tx) => {
-    if (inserts.length) {
-      const written = await tx.inboxItem.createManyAndReturn({
-        data: inserts,
-        skipDuplicates: true,
-        select: {
-          id: true,
-          postId: true,
-          targetId: true,
-          platform: true,
-          fromAccount: true,
-          parentExternalId: true,
-          externalId: true,
-          authorName: true,
-          text: true,
-          networkCreatedAt: true,
-        },
-      });
-      result.inserted = written.length;
-      const publishedAt = new Map(targets.map((t) => [t.id, t.publishedAt]));
-      await recordEvents(
-        tx,
-        written
-          .filter((w) => !w.fromAccount)
-          .map((item) => ({
-            workspaceId: connection.workspaceId,
-            type: 'comment.received' as const,
-            data: {
-              itemId: item.id,
-              postId: item.postId,
-              connectionId,
-              platform: item.platform,
-              externalId: item.externalId!,
-              parentExternalId: item.parentExternalId,
-              authorName: item.authorName,
-              text: item.text,
-              createdAt: item.networkCreatedAt.toISOString(),
-              postPublishedAt: publishedAt.get(item.targetId)!.toISOString(),
-            },
-          })),
-      );
-    }
-    if (edits.length) {
-      result.updated += await tx.$executeRaw`
-        UPDATE "InboxItem" i SET text = v.text, hidden = v.hidden, "editedAt" = COALESCE(v.edited, i."editedAt"),
-               "deletedAt" = NULL, "collectedAt" = ${now}, "updatedAt" = now()
-          FROM unnest(${edits.map((e) => e.id)}::uuid[], ${edits.map((e) => e.text)}::text[], ${edits.map((e) => e.hidden)}::bool[],
-                      ${edits.map((e) => e.editedAt)}::timestamp[]) AS v(id, text, hidden, edited)
-         WHERE i.id = v.id`;
-    }
-    for (const a of adopted) {
-      await tx.inboxItem.updateMany({
-        where: { id: a.id, externalId: null },
-        data: { externalId: a.externalId, permalink: a.permalink, replyState: 'sent', collectedAt: now },
-      });
-    }
-    if (answered.size) {
-      await tx.inboxItem.updateMany({ where: { id: { in: [...answered] }, repliedAt: null }, data: { repliedAt: now } });
-    }
-    if (deleted.length) {
-      result.deleted =
-        await tx.$executeRaw`UPDATE "InboxItem" SET "deletedAt" = ${now}, "updatedAt" = now() WHERE id = ANY(${deleted}::uuid[]) AND "deletedAt" IS NULL`;
-    }
-    await tx.$executeRaw`UPDATE "PostTarget" SET "commentsCheckedAt" = ${now} WHERE id = ANY(${readTargetIds}::uuid[])`;
-    if (result.ok)
-      await tx.$executeRaw`UPDATE "Connection" SET "commentsCollectedAt" = ${now}, "commentsError" = NULL, "commentsErrorAt" = NULL WHERE id = ${connectionId}::uuid`;
-  });
+  // A first read of a busy account writes thousands of items: in one statement per batch, with
+  // their events, so the transaction stays short.
+  await db.$transaction(
+    async (tx) => {
+      for (let i = 0; i < inserts.length; i += INSERT_BATCH) {
+        result.inserted += await insertItems(
+          tx,
+          { workspaceId: connection.workspaceId, connectionId, platform: connection.platform, source: client.source },
+          inserts.slice(i, i + INSERT_BATCH),
+          answered,
+          now,
+        );
+      }
+      if (edits.length) {
+        result.updated += await tx.$executeRaw`
+          UPDATE "InboxItem" i SET text = v.text, hidden = COALESCE(v.hidden, i.hidden), "editedAt" = COALESCE(v.edited, i."editedAt"),
+                 "deletedAt" = NULL, "collectedAt" = ${now}, "updatedAt" = now()
+            FROM unnest(${edits.map((e) => e.id)}::uuid[], ${edits.map((e) => e.text)}::text[], ${edits.map((e) => e.hidden)}::bool[],
+                        ${edits.map((e) => e.editedAt)}::timestamp[]) AS v(id, text, hidden, edited)
+           WHERE i.id = v.id`;
+      }
+      for (const a of adopted) {
+        await tx.inboxItem.updateMany({
+          where: { id: a.id, externalId: null },
+          data: { externalId: a.externalId, permalink: a.permalink, replyState: 'sent', collectedAt: now },
+        });
+      }
+      // Answered on the network: comments stored earlier (those inserted now carry it already).
+      const earlier = [...answered].filter((id) => byExternal.has(id));
+      if (earlier.length) {
+        await tx.$executeRaw`UPDATE "InboxItem" SET "repliedAt" = ${now}, "updatedAt" = now()
+                              WHERE "connectionId" = ${connectionId}::uuid AND "externalId" = ANY(${earlier}::text[]) AND "repliedAt" IS NULL`;
+      }
+      if (deleted.length) {
+        result.deleted =
+          await tx.$executeRaw`UPDATE "InboxItem" SET "deletedAt" = ${now}, "updatedAt" = now() WHERE id = ANY(${deleted}::uuid[]) AND "deletedAt" IS NULL`;
+      }
+      await tx.$executeRaw`UPDATE "PostTarget" SET "commentsCheckedAt" = ${now} WHERE id = ANY(${readTargetIds}::uuid[])`;
+      if (result.ok)
+        await tx.$executeRaw`UPDATE "Connection" SET "commentsCollectedAt" = ${now}, "commentsError" = NULL, "commentsErrorAt" = NULL WHERE id = ${connectionId}::uuid`;
+    },
+    { timeout: 60_000 },
+  );
   if (result.inserted) void kickOutboxDrain();
   return result;
 }
+
+/** Rows per INSERT of a collection's new items. */
+const INSERT_BATCH = 2_000;
+
+interface NewItem {
+  comment: NetworkComment;
+  targetId: string;
+  postId: string;
+  threadExternalId: string;
+  postPublishedAt: Date;
+}
+
+/**
+ * New items of one account in one statement (a second read or an overlapping run skips what
+ * exists), with a `comment.received` event for each new comment from someone else: the
+ * event's `data` is the catalogue's (events/catalogue.ts), field for field. A comment the
+ * account answered in the same read is inserted answered. Returns how many were new.
+ */
+async function insertItems(
+  tx: Tx,
+  account: { workspaceId: string; connectionId: string; platform: string; source: string },
+  rows: readonly NewItem[],
+  answered: ReadonlySet<string>,
+  now: Date,
+): Promise<number> {
+  const col = <T>(pick: (r: NewItem) => T) => rows.map(pick);
+  const written = await tx.$queryRaw<{ n: bigint }[]>`
+    WITH v AS (
+      SELECT * FROM unnest(
+        ${col((r) => r.targetId)}::uuid[], ${col((r) => r.postId)}::uuid[], ${col((r) => r.comment.id)}::text[],
+        ${col((r) => r.comment.parentId)}::text[], ${col((r) => r.threadExternalId)}::text[], ${col((r) => r.comment.authorId)}::text[],
+        ${col((r) => r.comment.authorName)}::text[], ${col((r) => r.comment.authorHandle)}::text[], ${col((r) => r.comment.authorAvatarUrl ?? null)}::text[],
+        ${col((r) => r.comment.text)}::text[], ${col((r) => r.comment.permalink)}::text[], ${col((r) => r.comment.createdAt)}::timestamp[],
+        ${col((r) => r.comment.editedAt ?? null)}::timestamp[], ${col((r) => r.comment.hidden ?? false)}::bool[], ${col((r) => r.comment.fromAccount)}::bool[],
+        ${col((r) => (answered.has(r.comment.id) ? now : null))}::timestamp[], ${col((r) => r.postPublishedAt)}::timestamp[]
+      ) AS v("targetId", "postId", "externalId", "parentExternalId", "threadExternalId", "authorExternalId", "authorName", "authorHandle",
+             "authorAvatarUrl", text, permalink, "networkCreatedAt", "editedAt", hidden, "fromAccount", "repliedAt", "postPublishedAt")
+    ), ins AS (
+      INSERT INTO "InboxItem" (id, "workspaceId", "connectionId", "targetId", "postId", platform, kind, "externalId", "parentExternalId",
+                               "threadExternalId", "authorExternalId", "authorName", "authorHandle", "authorAvatarUrl", text, permalink,
+                               "networkCreatedAt", "editedAt", hidden, "fromAccount", status, "repliedAt", source, "collectedAt", "updatedAt")
+      SELECT gen_random_uuid(), ${account.workspaceId}::uuid, ${account.connectionId}::uuid, v."targetId", v."postId", ${account.platform}::text, 'comment',
+             v."externalId", v."parentExternalId", v."threadExternalId", v."authorExternalId", v."authorName", v."authorHandle", v."authorAvatarUrl",
+             v.text, v.permalink, v."networkCreatedAt", v."editedAt", v.hidden, v."fromAccount",
+             -- The account's own comments need no answer.
+             CASE WHEN v."fromAccount" THEN 'done' ELSE 'open' END, v."repliedAt", ${account.source}::text, ${now}::timestamp, now()
+        FROM v
+      ON CONFLICT ("connectionId", kind, "externalId") DO NOTHING
+      RETURNING id, "targetId", "externalId", "parentExternalId", "authorName", text, "networkCreatedAt", "fromAccount", "postId"
+    ), events AS (
+      INSERT INTO "OutboxEvent" (id, "workspaceId", type, data, "requestId")
+      SELECT gen_random_uuid(), ${account.workspaceId}::uuid, 'comment.received',
+             jsonb_build_object('itemId', ins.id, 'postId', ins."postId", 'connectionId', ${account.connectionId}::uuid, 'platform', ${account.platform}::text,
+                                'externalId', ins."externalId", 'parentExternalId', ins."parentExternalId", 'authorName', ins."authorName",
+                                'text', ins.text, 'createdAt', ${isoSql('ins."networkCreatedAt"')}, 'postPublishedAt', ${isoSql('v."postPublishedAt"')}),
+             ${currentRequestId() ?? null}::text
+        FROM ins JOIN v ON v."targetId" = ins."targetId" AND v."externalId" = ins."externalId"
+       WHERE NOT ins."fromAccount"
+      RETURNING 1
+    )
+    SELECT count(*) AS n FROM ins`;
+  return Number(written[0]?.n ?? 0);
+}
+
+/** A timestamp column as the ISO 8601 text JSON carries (what Date#toISOString writes). */
+const isoSql = (column: string) => Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 async function recordFailure(connection: { id: string; workspaceId: string; platform: string; status: string }, message: string, expired: boolean, now: Date) {
   await db.$transaction(async (tx) => {

@@ -115,6 +115,9 @@ describe('collection', () => {
       ['c3', 'c1', 'open', false, 'instagram'],
       ['c4', 'c1', 'done', true, 'instagram'],
     ]);
+    // c3 was answered by the account in the same read: answered at once.
+    expect(rows.find((r) => r.externalId === 'c3')!.repliedAt).toBeInstanceOf(Date);
+    expect(rows.find((r) => r.externalId === 'c1')!.repliedAt).toBeNull();
     // Each new comment from someone else is an event (webhooks, notifications); ours is not.
     const events = await db.outboxEvent.findMany({ where: { workspaceId: w.workspace.id, type: 'comment.received' } });
     expect(events.map((e) => (e.data as { externalId: string }).externalId).sort()).toEqual(['c1', 'c2', 'c3']);
@@ -129,6 +132,15 @@ describe('collection', () => {
     expect(after.size).toBe(4);
     expect(after.get('c2')).toMatchObject({ text: 'Love it, ordered two', editedAt: expect.any(Date), deletedAt: null });
     expect(after.get('c3')!.deletedAt).toBeInstanceOf(Date);
+
+    // Hidden from Herald, read again from a network that does not report hiding: still hidden.
+    await db.inboxItem.updateMany({ where: { targetId: target.id, externalId: 'c1' }, data: { hidden: true } });
+    await collectConnectionComments(conn.id, { client: net.client, targetIds: [target.id] });
+    expect((await db.inboxItem.findFirstOrThrow({ where: { targetId: target.id, externalId: 'c1' } })).hidden).toBe(true);
+    // One that does report it (shown again on the network) is believed.
+    net.state.comments[0] = { ...net.state.comments[0]!, hidden: false };
+    await collectConnectionComments(conn.id, { client: net.client, targetIds: [target.id] });
+    expect((await db.inboxItem.findFirstOrThrow({ where: { targetId: target.id, externalId: 'c1' } })).hidden).toBe(false);
 
     // An incomplete read (a network that pages only so far back) never marks anything deleted.
     net.state.complete = false;

@@ -104,7 +104,6 @@ export function sandboxComments(platform: Platform, postedId: string, publishedA
       createdAt: at,
       editedAt: edited ? new Date(publishedAt.getTime() + s.editedMinutes! * MINUTE) : null,
       permalink: permalink ? `${permalink}#${id}` : null,
-      hidden: false,
       fromAccount: false,
     });
   }
