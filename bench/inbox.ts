@@ -377,10 +377,7 @@ await withBenchDatabase(async (url) => {
   };
   console.log(`   statements of the 2nd read (nothing new):\n${shapes(second)}`);
   console.log(`   statements of the 3rd read (nothing new):\n${shapes(third)}`);
-  console.log(
-    '   (Prisma batches the account lookups of collections running at once: fewer than one per account. The 2nd read marks answered the\n' +
-      '    comments the accounts replied to on the network in the 1st read, which looked their parents up among stored items only.)',
-  );
+  console.log('   (Prisma batches the account lookups of collections running at once: fewer than one per account.)');
 
   // ── 2. GET /inbox ──
   // Plus one quiet account on a network none of the others is on: 20 comments among 100,000
