@@ -4,9 +4,9 @@
 // each step sends are counted on the driver (every pool in the process, Herald's and the job
 // queue's, runs its statements through pg.Client#query), as server/webhooks/delivery-cost.test.ts does.
 // bench/inbox.ts prints the same counts at 50 accounts and 100,000 items.
-import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
+import { statementShape, statementsOf } from '@/server/testing/statements';
 import { kickOutboxDrain } from '@/server/events/kick-outbox';
 import type { CommentsClient, NetworkComment } from '@/server/platforms/comments';
 import { createWorkspace, uniq } from '@/server/testing/fixtures';
@@ -16,24 +16,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** A statement's shape: parameter lists and VALUES rows of any length read the same. */
-const shape = (text: string) => text.replace(/\$\d+/g, '$').replace(/\(\$(,\$)*\)(, \(\$(,\$)*\))*/g, '(…)');
-
-/** Statements sent by this process while `fn` runs, in order. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string } | undefined)?.text ?? '');
-    seen.push(text.replace(/\s+/g, ' ').trim());
-    return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof original;
-  try {
-    await fn();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return seen;
-}
+const shape = statementShape;
 
 /** A live Instagram account of a new workspace (its comments are read by a scripted client). */
 async function liveAccount(workspaceId?: string) {

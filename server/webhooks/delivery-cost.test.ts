@@ -4,9 +4,9 @@
 // the database statements each step sends are counted on the driver (every pool in the
 // process, Herald's and the job queue's, runs its statements through pg.Client#query).
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
+import { statementShape, statementsOf } from '@/server/testing/statements';
 import { drainOutbox } from '@/server/events/drain-outbox';
 import { kickOutboxDrain } from '@/server/events/kick-outbox';
 import { recordEvent } from '@/server/events/record-event';
@@ -21,24 +21,7 @@ import { useWebhookHarness } from './testing/webhook-harness';
 const h = useWebhookHarness();
 
 /** A statement's shape: parameter lists and VALUES rows of any length read the same. */
-const shape = (text: string) => text.replace(/\$\d+/g, '$').replace(/\(\$(,\$)*\)(, \(\$(,\$)*\))*/g, '(…)');
-
-/** Statements sent by this process while `fn` runs, in order. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-    const text = typeof config === 'string' ? config : ((config as { text?: string } | undefined)?.text ?? '');
-    seen.push(text.replace(/\s+/g, ' ').trim());
-    return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
-  } as typeof original;
-  try {
-    await fn();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return seen;
-}
+const shape = statementShape;
 
 async function subscribedWorkspace(endpoints: number, path: string) {
   const workspace = await createWorkspace();
