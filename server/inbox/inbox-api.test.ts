@@ -15,6 +15,7 @@ import { runnableJobs } from '@/server/runtime/job-handlers';
 import { createKey, createSandboxConnection, createWorkspace, createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
 import { usePublicApi } from '@/server/testing/public-api';
+import { publishedTarget as publishedOne } from '@/server/testing/posts-fixtures';
 import { collectConnectionComments, sweepDueComments } from './collect-comments';
 import { approveReply, rejectReply } from './reply-approval';
 import { replyToItem } from './act-on-inbox';
@@ -32,23 +33,9 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-async function publishedTarget(workspaceId: string, connectionId: string, platform: string, publishedAt: Date, postedId = uniq('sbx-post')) {
-  const post = await db.post.create({
-    data: {
-      workspaceId,
-      content: `Our autumn menu is here ${postedId}`,
-      mediaUrls: [],
-      platforms: [platform],
-      connectionIds: [connectionId],
-      status: 'published',
-      scheduledAt: publishedAt,
-      publishedAt,
-      targets: { create: { connectionId, platform, status: 'published', postedId, attempts: 1, publishedAt } },
-    },
-    include: { targets: true },
-  });
-  return { post, target: post.targets[0]! };
-}
+/** A post published to one account `publishedAt`, its content naming its id on the network. */
+const publishedTarget = (workspaceId: string, connectionId: string, platform: string, publishedAt: Date, postedId = uniq('sbx-post')) =>
+  publishedOne(workspaceId, connectionId, platform, publishedAt, postedId, `Our autumn menu is here ${postedId}`);
 
 /** A network in a test's hands: the comments it holds now, and what was sent to it. */
 function scriptedNetwork(source = 'instagram') {

@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '@/server/testing/api-server';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
 import { checkDocumentedOutcomes } from '@/server/testing/public-api';
+import { publishedTarget } from '@/server/testing/posts-fixtures';
 import { createRequestContext } from '@/server/trpc/context';
 import { collectConnectionComments } from './collect-comments';
 
@@ -54,21 +55,7 @@ describe('inbox tools', () => {
   it('list and read with the key’s data; a reply is staged, confirmed by a member and sent once; hiding refused where the network has none', async () => {
     const w = await createWorkspaceWithKey();
     const conn = await createSandboxConnection(w.workspace.id, { platform: 'mastodon' });
-    const at = new Date(Date.now() - 3 * 3_600_000);
-    const post = await db.post.create({
-      data: {
-        workspaceId: w.workspace.id,
-        content: 'Autumn menu',
-        mediaUrls: [],
-        platforms: ['mastodon'],
-        connectionIds: [conn.id],
-        status: 'published',
-        publishedAt: at,
-        targets: {
-          create: { connectionId: conn.id, platform: 'mastodon', status: 'published', postedId: `sbx-${randomUUID()}`, attempts: 1, publishedAt: at },
-        },
-      },
-    });
+    const { post } = await publishedTarget(w.workspace.id, conn.id, 'mastodon', new Date(Date.now() - 3 * 3_600_000), `sbx-${randomUUID()}`, 'Autumn menu');
     await collectConnectionComments(conn.id);
 
     const client = await connect(w.secret);

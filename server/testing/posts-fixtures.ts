@@ -51,3 +51,22 @@ export async function eventsOf(postId: string) {
   const rows = await db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } });
   return rows.filter((r) => (r.data as { postId?: string }).postId === postId).map((r) => ({ type: r.type, data: r.data as Record<string, unknown> }));
 }
+
+/** A post already published to one account (as delivery leaves it): the post and its target. */
+export async function publishedTarget(workspaceId: string, connectionId: string, platform: string, publishedAt: Date, postedId: string, content = 'A post') {
+  const post = await db.post.create({
+    data: {
+      workspaceId,
+      content,
+      mediaUrls: [],
+      platforms: [platform],
+      connectionIds: [connectionId],
+      status: 'published',
+      scheduledAt: publishedAt,
+      publishedAt,
+      targets: { create: { connectionId, platform, status: 'published', postedId, attempts: 1, publishedAt } },
+    },
+    include: { targets: true },
+  });
+  return { post, target: post.targets[0]! };
+}

@@ -10,6 +10,7 @@ import type { PostMetricsReader } from '@/server/platforms/insights';
 import { PlatformError } from '@/server/platforms/publisher';
 import { runnableJobs } from '@/server/runtime/job-handlers';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { publishedTarget } from '@/server/testing/posts-fixtures';
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
 import { usePublicApi } from '@/server/testing/public-api';
 import { collectConnectionMetrics, dueTargets, sweepDueMetrics } from './collect';
@@ -26,24 +27,6 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-
-async function publishedTarget(workspaceId: string, connectionId: string, platform: string, publishedAt: Date, postedId: string, content = 'A post') {
-  const post = await db.post.create({
-    data: {
-      workspaceId,
-      content,
-      mediaUrls: [],
-      platforms: [platform],
-      connectionIds: [connectionId],
-      status: 'published',
-      scheduledAt: publishedAt,
-      publishedAt,
-      targets: { create: { connectionId, platform, status: 'published', postedId, attempts: 1, publishedAt } },
-    },
-    include: { targets: true },
-  });
-  return { post, target: post.targets[0]! };
-}
 
 async function waitFor<T>(check: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 200; i++) {
