@@ -69,6 +69,13 @@ export interface TokenStore {
 /** What the caller lends one publish besides the request. */
 export interface PublishContext {
   tokens: TokenStore;
+  /**
+   * Records what an adapter learns before the call that creates the post (an Instagram or
+   * Threads container id, a YouTube upload session, a TikTok publish id), so a publish cut off
+   * after it can be settled by asking about it (reconcile.ts). Delivery stores it with the
+   * attempt before the adapter goes on; absent where nobody listens (tests, previews).
+   */
+  checkpoint?(values: Record<string, string>): Promise<void>;
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { NetworkComments } from './comments';
 import type { NetworkPostMetrics } from './post-metrics';
+import type { ReconcileCapability } from './reconcile';
 
 export const MB = 1024 * 1024;
 export const GB = 1024 * MB;
@@ -83,4 +84,9 @@ export interface PlatformCatalogueEntry {
    * (comments.ts). Read by the inbox, its API and its screen.
    */
   comments: NetworkComments;
+  /**
+   * How an interrupted publish is settled: sent again safely with the same key, asked of the
+   * network, or not at all (and why) (reconcile.ts). Read by delivery and docs/reliability.md.
+   */
+  reconcile: ReconcileCapability;
 }
