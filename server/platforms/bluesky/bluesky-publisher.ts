@@ -18,7 +18,7 @@
 // a retry meets the record key taken; when getRecord then finds the record, that is the post.
 import { randomUUID } from 'node:crypto';
 import * as cheerio from 'cheerio';
-import { PlatformError, TokenExpiredError, type Publisher, type PublishRequest } from '../publisher';
+import { PlatformError, TokenExpiredError, type Publisher, type PublishRequest, type PublishResult } from '../publisher';
 import { defaultFetch, jsonAt, jsonString, UPLOAD_TIMEOUT_MS, type AdapterOptions, type Fetcher } from '../http';
 import { PLATFORM_CATALOGUE } from '../catalogue';
 import { downloadMedia, imagesOrOneVideo, mediaItems, type MediaItem } from '../media';
@@ -69,10 +69,15 @@ export function createBlueskyPublisher(options: AdapterOptions = {}): Publisher<
           // this target wrote the record, that record is the post.
           if (error instanceof TokenExpiredError || !(await recordExists(api, account.did, rkey))) throw error;
         }
-        return { postedId: `at://${account.did}/app.bsky.feed.post/${rkey}`, permalink: `https://bsky.app/profile/${account.handle}/post/${rkey}` };
+        return publishedPost(account, rkey);
       });
     },
   };
+}
+
+/** The post under record key `rkey`, as a publish records it: its at-uri and its address on bsky.app. */
+export function publishedPost(account: Pick<BlueskyAccount, 'did' | 'handle'>, rkey: string): PublishResult {
+  return { postedId: `at://${account.did}/app.bsky.feed.post/${rkey}`, permalink: `https://bsky.app/profile/${account.handle}/post/${rkey}` };
 }
 
 async function recordExists(api: XrpcClient, did: string, rkey: string): Promise<boolean> {

@@ -52,4 +52,10 @@ export const bluesky = {
     delete: { none: 'A reply is a record in its author’s own repository: only they can delete it; it can be hidden' },
     like: { call: 'com.atproto.repo.createRecord (app.bsky.feed.like)', docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record' },
   },
+  // How an interrupted publish is settled (reconcile.ts).
+  reconcile: {
+    idempotent:
+      'The record key is derived from the target (createRecord rkey), so every attempt writes the same record and a repeat meets the key taken; com.atproto.repo.getRecord for that key says whether the post exists (RecordNotFound: it does not)',
+    docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record',
+  },
 } satisfies PlatformCatalogueEntry;
