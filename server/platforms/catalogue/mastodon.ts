@@ -71,4 +71,10 @@ export const mastodon = {
     delete: { none: 'Only a reply’s author (or their server’s moderators) can delete it' },
     like: { call: 'POST /api/v1/statuses/:id/favourite', docs: 'https://docs.joinmastodon.org/methods/statuses/#favourite' },
   },
+  // How an interrupted publish is settled (reconcile.ts).
+  reconcile: {
+    idempotent:
+      'POST /api/v1/statuses with Idempotency-Key = the target: the server keeps the key an hour and answers a repeat with the status it made; an older attempt is settled by asking GET /api/v1/accounts/:id/statuses, matched on the text and the time',
+    docs: 'https://docs.joinmastodon.org/methods/statuses/#create',
+  },
 } satisfies PlatformCatalogueEntry;

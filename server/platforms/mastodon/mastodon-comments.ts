@@ -127,7 +127,7 @@ export function createMastodonCommentsClient(options: AdapterOptions = {}): Comm
 }
 
 /** The account's id on its own server, as statuses name their author. */
-function accountIdOf(connection: PublishableConnection): string {
+export function accountIdOf(connection: Pick<PublishableConnection, 'externalId' | 'platformData'>): string {
   const stored = connection.platformData?.accountId;
   if (typeof stored === 'string' && stored) return stored;
   return connection.externalId.split('@')[0]!;
