@@ -48,4 +48,9 @@ export const twitter = {
     delete: { none: 'X lets an app delete only the account’s own posts; someone else’s reply can be hidden' },
     like: { call: 'POST /2/users/{id}/likes', docs: 'https://docs.x.com/x-api/posts/likes/introduction' },
   },
+  // How an interrupted publish is settled (reconcile.ts): X takes no idempotency key, so it is asked.
+  reconcile: {
+    ask: 'GET /2/users/:id/tweets (start_time: the attempt, tweet.fields=created_at): the account’s posts since the attempt, matched on the text sent',
+    docs: 'https://docs.x.com/x-api/posts/timelines/introduction',
+  },
 } satisfies PlatformCatalogueEntry;

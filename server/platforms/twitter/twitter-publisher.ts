@@ -11,7 +11,7 @@
 //   media: see x-media-upload.ts
 //
 // Permalink: https://x.com/<handle>/status/<id>
-import { PlatformError, type Publisher } from '../publisher';
+import { PlatformError, type PublishableConnection, type Publisher, type PublishResult } from '../publisher';
 import { apiEndpoint, jsonString, pollSettings, type AdapterOptions, type Fetcher } from '../http';
 import { PLATFORM_CATALOGUE } from '../catalogue';
 import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals } from '../media';
@@ -55,11 +55,16 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher<
         });
         const id = jsonString(created.json, 'data', 'id');
         if (!id) throw new PlatformError('X accepted the post but returned no id');
-        const handle = connection.accountName.replace(/^@/, '');
-        return { postedId: id, permalink: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}` };
+        return publishedPost(connection, id);
       });
     },
   };
+}
+
+/** The post `id` of the account, as a publish records it: its id and its address on x.com. */
+export function publishedPost(connection: Pick<PublishableConnection, 'accountName'>, id: string): PublishResult {
+  const handle = connection.accountName.replace(/^@/, '');
+  return { postedId: id, permalink: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}` };
 }
 
 /** A public client (no secret) sends only its id; a confidential one also authenticates with HTTP Basic. */
