@@ -63,4 +63,9 @@ export const reddit = {
     delete: { none: 'Reddit deletes only the account’s own comments; someone else’s is removed by a moderator' },
     like: { call: 'POST /api/vote (dir=1)', docs: 'https://www.reddit.com/dev/api/#POST_api_vote' },
   },
+  // How an interrupted publish is settled (reconcile.ts): Reddit takes no idempotency key, so it is asked.
+  reconcile: {
+    ask: 'GET /user/{username}/submitted?sort=new: the account’s newest submissions, matched on the subreddit, the title and the time',
+    docs: 'https://www.reddit.com/dev/api#GET_user_{username}_{where}',
+  },
 } satisfies PlatformCatalogueEntry;

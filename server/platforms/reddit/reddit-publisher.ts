@@ -26,7 +26,7 @@
 // submissions, so request.idempotencyKey is not used.
 // The post text: a text post's body; for a link, image or video post (whose submission takes no
 // body) it is posted as the author's first comment, best effort.
-import { PlatformError, type PublishRequest, type Publisher } from '../publisher';
+import { PlatformError, type PublishableConnection, type PublishRequest, type Publisher } from '../publisher';
 import {
   apiEndpoint,
   bestEffort,
@@ -65,7 +65,7 @@ export function createRedditPublisher(options: RedditOptions = {}): Publisher<'r
       const { subreddit, title } = request.settings;
       if (!subreddit || !title) throw new PlatformError('Reddit posts need a subreddit and a title (platformSettings.reddit.subreddit, .title)');
       const submission = await submissionOf(fetch, request);
-      const username = typeof connection.platformData?.username === 'string' ? connection.platformData.username : connection.accountName.replace(/^u\//, '');
+      const username = usernameOf(connection);
 
       return withAccessToken(connection, redditRefresher(fetch, options), tokens, async (token) => {
         const api = redditClient(fetch, baseUrl, token, options.timeoutMs);
@@ -173,7 +173,13 @@ async function findMediaPost(api: RedditClient, username: string, sr: string, ti
   return found ?? null;
 }
 
-function permalinkOf(url: string | null, name: string): string {
+/** The account's Reddit username, as the connect flow stored it. */
+export function usernameOf(connection: Pick<PublishableConnection, 'accountName' | 'platformData'>): string {
+  return typeof connection.platformData?.username === 'string' ? connection.platformData.username : connection.accountName.replace(/^u\//, '');
+}
+
+/** The post's address on reddit.com, as a publish records it. */
+export function permalinkOf(url: string | null, name: string): string {
   if (url?.startsWith('https://www.reddit.com/')) return url;
   return `https://www.reddit.com/comments/${name.replace(/^t3_/, '')}/`;
 }
