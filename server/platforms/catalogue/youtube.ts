@@ -96,4 +96,9 @@ export const youtube = {
     delete: { none: 'YouTube lets an app delete only the channel’s own comments; someone else’s is held for review or rejected instead' },
     like: { none: 'YouTube’s API rates videos, not comments' },
   },
+  // How an interrupted publish is settled (reconcile.ts): YouTube takes no idempotency key, so it is asked.
+  reconcile: {
+    ask: 'PUT <the upload session> with Content-Range bytes */<size> (308: incomplete, no video; 201: the video); without a live session, GET /youtube/v3/playlistItems of the channel’s uploads playlist, matched on the title and the time',
+    docs: 'https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol',
+  },
 } satisfies PlatformCatalogueEntry;

@@ -65,14 +65,7 @@ export function youtubeClient(fetch: Fetcher, baseUrl: string, accessToken: stri
         } catch {
           response = null; // the connection broke: ask the session how much arrived
         }
-        if (response === null || response.status >= 500) {
-          response = await callApi(fetch, sessionUrl, {
-            method: 'PUT',
-            headers: { authorization, 'content-range': `bytes */${bytes.length}` },
-            body: '',
-            timeoutMs,
-          });
-        }
+        if (response === null || response.status >= 500) response = await uploadSessionStatus(fetch, sessionUrl, accessToken, bytes.length, timeoutMs);
         if (response.status === 200 || response.status === 201) return response;
         if (response.status !== 308) {
           throw googleError(response, 'YouTube') ?? new PlatformError(`YouTube answered HTTP ${response.status} to the upload`, { status: response.status });
@@ -82,6 +75,19 @@ export function youtubeClient(fetch: Fetcher, baseUrl: string, accessToken: stri
       throw new PlatformError(`YouTube did not receive the whole video after ${UPLOAD_ATTEMPTS} attempts`);
     },
   };
+}
+
+// Asks a resumable session how its upload ended (step 4.1 of the protocol): an empty PUT with
+// Content-Range bytes */<size> (bytes */* when the size is not known) → 308 with the Range
+// received so far, 200 or 201 with the video resource once the upload completed, 404 or 410
+// when the session expired. Sends nothing of the file.
+export function uploadSessionStatus(fetch: Fetcher, sessionUrl: string, accessToken: string, size: number | null, timeoutMs?: number): Promise<ApiResponse> {
+  return callApi(fetch, sessionUrl, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-range': `bytes */${size ?? '*'}` },
+    body: '',
+    timeoutMs,
+  });
 }
 
 /** The bytes the session holds, from a 308's Range header ("bytes=0-999" → 1000; absent → 0). */

@@ -1,11 +1,12 @@
 // The YouTube adapter against the documented requests and answers:
-//   https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
+//   https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol (step 2: the
+//     session URI is saved before the bytes go, so an interrupted upload can be asked about)
 //   https://developers.google.com/youtube/v3/docs/videos/insert, …/docs/videos (the resource)
 //   https://developers.google.com/youtube/v3/docs/errors (quotaExceeded, authError)
 //   https://developers.google.com/identity/protocols/oauth2/web-server#offline (refresh)
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError, type PublishRequest, type TokenStore } from '../publisher';
-import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, MemoryTokenStore, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createYouTubePublisher, type YouTubeOptions } from './youtube-publisher';
 
@@ -66,6 +67,37 @@ describe('youtube publishing', () => {
     expect(put!.headers['content-type']).toBe('video/mp4');
     expect(put!.headers['content-range']).toBeUndefined();
     expect(Buffer.compare(put!.body, VIDEO_BYTES)).toBe(0);
+  });
+
+  it('reports the upload session through the checkpoint before any byte of the video is sent', async () => {
+    serveVideo();
+    startSession();
+    api.on('PUT', SESSION_PATH, { status: 201, json: f('video-inserted') });
+    const reported: { values: Record<string, string>; putsSoFar: number }[] = [];
+    const checkpoint = async (values: Record<string, string>) => void reported.push({ values, putsSoFar: api.calls('PUT', SESSION_PATH).length });
+
+    const result = await createYouTubePublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientId: '', clientSecret: '' }).publish(connection, request(), {
+      tokens: new MemoryTokenStore(),
+      checkpoint,
+    });
+
+    expect(result.postedId).toBe(VIDEO_ID);
+    expect(reported).toEqual([
+      { values: { uploadUrl: `${api.baseUrl}${SESSION_PATH}?upload_id=xa298sd_sdlkj2`, uploadBytes: String(VIDEO_BYTES.length) }, putsSoFar: 0 },
+    ]);
+  });
+
+  it('sends no byte when the checkpoint cannot be recorded', async () => {
+    serveVideo();
+    startSession();
+    const refused = createYouTubePublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientId: '', clientSecret: '' }).publish(connection, request(), {
+      tokens: new MemoryTokenStore(),
+      checkpoint: async () => {
+        throw new Error('the attempt could not be recorded');
+      },
+    });
+    await expect(refused).rejects.toThrow('the attempt could not be recorded');
+    expect(api.calls('PUT', SESSION_PATH)).toHaveLength(0);
   });
 
   it('sends the rest after a 308 Resume Incomplete, from the byte its Range names', async () => {

@@ -11,11 +11,14 @@
 //
 // The post text is the description; the title is the required `title` setting. YouTube has no
 // idempotency key for uploads, so request.idempotencyKey is not used (delivery never retries a
-// target by itself). Videos uploaded by an API project that Google has not audited are locked
-// private by YouTube whatever privacyStatus says; that is YouTube's rule, not an error.
+// target by itself). The upload session's address (and the file's size) is reported through
+// context.checkpoint once YouTube gives it, before the bytes go: an interrupted publish is then
+// settled by asking that session (youtube-reconcile.ts). Videos uploaded by an API project that
+// Google has not audited are locked private by YouTube whatever privacyStatus says; that is
+// YouTube's rule, not an error.
 // Shorts: YouTube decides itself from the video (square or vertical, up to 3 minutes); Herald
 // does not inspect the file, so the `short` setting only chooses the /shorts/ permalink.
-import { PlatformError, type Publisher } from '../publisher';
+import { PlatformError, type Publisher, type PublishResult } from '../publisher';
 import { apiEndpoint, jsonString, type AdapterOptions } from '../http';
 import { PLATFORM_CATALOGUE } from '../catalogue';
 import { downloadMedia, mediaItems } from '../media';
@@ -30,7 +33,7 @@ export interface YouTubeOptions extends AdapterOptions, GoogleClient {}
 
 export function createYouTubePublisher(options: YouTubeOptions = {}): Publisher<'youtube'> {
   return {
-    async publish(connection, request, { tokens }) {
+    async publish(connection, request, context) {
       const { fetch, baseUrl } = apiEndpoint(options, 'YOUTUBE_API_BASE_URL', YOUTUBE_DEFAULT_BASE_URL);
       const items = mediaItems(request);
       if (items.length !== 1 || items[0]!.kind !== 'video') throw new PlatformError('A YouTube post takes exactly one video');
@@ -51,14 +54,22 @@ export function createYouTubePublisher(options: YouTubeOptions = {}): Publisher<
       const contentType = file.contentType.startsWith('video/') ? file.contentType : 'application/octet-stream';
       const refresher = googleRefresher(fetch, options, oauthApps.youtube());
 
-      return withAccessToken(connection, refresher, tokens, async (token) => {
+      return withAccessToken(connection, refresher, context.tokens, async (token) => {
         const api = youtubeClient(fetch, baseUrl, token, options.timeoutMs);
         const session = await api.startUpload(video, file.bytes.length, contentType);
+        // Recorded before any byte is sent: a publish cut off from here on is settled by asking
+        // this session how the upload ended (youtube-reconcile.ts).
+        await context.checkpoint?.({ uploadUrl: session, uploadBytes: String(file.bytes.length) });
         const uploaded = await api.upload(session, file.bytes, contentType);
         const id = jsonString(uploaded.json, 'id');
         if (!id) throw new PlatformError('YouTube received the video but returned no video id');
-        return { postedId: id, permalink: settings.short ? `https://www.youtube.com/shorts/${id}` : `https://www.youtube.com/watch?v=${id}` };
+        return publishedVideo(id, settings.short);
       });
     },
   };
+}
+
+/** The video `id`, as a publish records it: its id and its address (a Short's under /shorts/). */
+export function publishedVideo(id: string, short: boolean | undefined): PublishResult {
+  return { postedId: id, permalink: short ? `https://www.youtube.com/shorts/${id}` : `https://www.youtube.com/watch?v=${id}` };
 }
