@@ -53,4 +53,8 @@ export const discord = {
   postMetrics: noPostMetrics(DISCORD_NO_STATISTICS),
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Herald posts through a channel webhook, which cannot read the channel'),
+  // How an interrupted publish is settled (reconcile.ts).
+  reconcile: {
+    none: 'Discord cannot be asked: Herald posts through a channel webhook, which takes no nonce that would make a second send harmless (only a bot’s messages take one) and can fetch a message only by the id the interrupted send never returned; reading the channel would need a bot. Look at the channel to see whether the post is there',
+  },
 } satisfies PlatformCatalogueEntry;

@@ -32,4 +32,8 @@ export const slack = {
   postMetrics: noPostMetrics(SLACK_NO_STATISTICS),
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Herald posts through an incoming webhook, which cannot read the channel'),
+  // How an interrupted publish is settled (reconcile.ts).
+  reconcile: {
+    none: 'Slack cannot be asked: Herald posts through an incoming webhook, which answers only "ok" (no message id), takes no key that would make a second send harmless and cannot read the channel. Look at the channel to see whether the post is there',
+  },
 } satisfies PlatformCatalogueEntry;

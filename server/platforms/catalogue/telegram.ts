@@ -40,4 +40,8 @@ export const telegram = {
   comments: noComments(
     'Comments on a channel post live in the channel’s linked discussion group, which Herald’s bot does not join; the bot posts to the channel only',
   ),
+  // How an interrupted publish is settled (reconcile.ts).
+  reconcile: {
+    none: 'Telegram cannot be asked: the Bot API has no call that reads a channel’s messages, and sending takes no key that would make a second send harmless. Look at the channel to see whether the post is there',
+  },
 } satisfies PlatformCatalogueEntry;
