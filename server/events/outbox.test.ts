@@ -78,10 +78,13 @@ describe('drainOutbox', () => {
   });
 
   it('hands events over oldest first', async () => {
-    const ids = await recordCommitted(5);
+    await recordCommitted(5);
+    // Two commits in one millisecond are equally old (createdAt has millisecond precision):
+    // the order is creation time, then id.
+    const oldestFirst = (await db.outboxEvent.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true } })).map((e) => e.id);
     const seen: string[] = [];
     await drainOutbox({ consumers: [async (events) => void seen.push(...events.map((e) => e.id))] });
-    expect(seen).toEqual(ids);
+    expect(seen).toEqual(oldestFirst);
   });
 
   it('keeps a failed event for a later drain, rolls back its writes, and does not block the others', async () => {
