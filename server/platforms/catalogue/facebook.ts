@@ -48,4 +48,9 @@ export const facebook = {
     delete: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     like: { call: 'POST /{comment-id}/likes', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/likes' },
   },
+  // How an interrupted publish is settled (server/platforms/facebook/facebook-reconcile.ts).
+  reconcile: {
+    ask: 'GET /{page-id}/published_posts?fields=id,message,created_time,permalink_url matched on the message and time (a post with one photo or video: GET /{page-id}/videos matched on the description first); Facebook has no id before the call that creates the post',
+    docs: 'https://developers.facebook.com/docs/graph-api/reference/page/published_posts/',
+  },
 } satisfies PlatformCatalogueEntry;

@@ -88,4 +88,9 @@ export const google_business = {
   },
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Business Profile posts take no comments (a location’s reviews are another matter)'),
+  // How an interrupted publish is settled (server/platforms/google_business/google-business-reconcile.ts).
+  reconcile: {
+    ask: 'GET /v4/{location}/localPosts matched on the summary, topic type, event title and createTime',
+    docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/list',
+  },
 } satisfies PlatformCatalogueEntry;

@@ -66,4 +66,9 @@ export const instagram = {
     delete: { call: 'DELETE /{ig-comment-id}', docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment' },
     like: { none: 'Instagram’s API does not let an app like a comment' },
   },
+  // How an interrupted publish is settled (server/platforms/instagram/instagram-reconcile.ts).
+  reconcile: {
+    ask: 'GET /{ig-container-id}?fields=status_code,status for the container Herald recorded before media_publish (PUBLISHED: found; ERROR, EXPIRED or never published: absent); without it, GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink matched on the caption and time (a story, which has no caption, only through its container)',
+    docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-container',
+  },
 } satisfies PlatformCatalogueEntry;

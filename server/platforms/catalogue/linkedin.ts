@@ -48,4 +48,9 @@ export const linkedin = {
     },
     like: { call: 'POST /rest/reactions', docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/reactions-api' },
   },
+  // How an interrupted publish is settled (server/platforms/linkedin/linkedin-reconcile.ts).
+  reconcile: {
+    ask: 'GET /rest/posts?author={urn}&q=author&sortBy=CREATED matched on the commentary and createdAt; a member’s own posts need r_member_social, which LinkedIn grants to few apps: without it LinkedIn refuses and a person decides',
+    docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api',
+  },
 } satisfies PlatformCatalogueEntry;

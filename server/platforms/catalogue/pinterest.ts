@@ -47,4 +47,9 @@ export const pinterest = {
   },
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Pinterest’s API (v5) has no comments endpoints'),
+  // How an interrupted publish is settled (server/platforms/pinterest/pinterest-reconcile.ts).
+  reconcile: {
+    ask: 'GET /v5/boards/{board_id}/pins on the board pinned to, matched on the description, title, link and created_at',
+    docs: 'https://developers.pinterest.com/docs/api/v5/boards-list_pins',
+  },
 } satisfies PlatformCatalogueEntry;

@@ -38,4 +38,9 @@ export const threads = {
     delete: { none: 'Threads lets an app delete only the account’s own posts; someone else’s reply can be hidden, not deleted' },
     like: { none: 'The Threads API has no way to like a reply' },
   },
+  // How an interrupted publish is settled (server/platforms/threads/threads-reconcile.ts).
+  reconcile: {
+    ask: 'GET /{threads-container-id}?fields=status,error_message for the container Herald recorded before threads_publish (PUBLISHED: found; ERROR, EXPIRED or never published: absent); without it, GET /{threads-user-id}/threads?fields=id,text,timestamp,permalink matched on the text and time',
+    docs: 'https://developers.facebook.com/documentation/threads/retrieve-and-discover-posts/retrieve-posts',
+  },
 } satisfies PlatformCatalogueEntry;

@@ -28,4 +28,9 @@ export const tiktok = {
   comments: noComments(
     'TikTok offers comments only through its Business API (TikTok for Business accounts and a separate app review), not the Content Posting and Display APIs Herald uses',
   ),
+  // How an interrupted publish is settled (server/platforms/tiktok/tiktok-reconcile.ts).
+  reconcile: {
+    ask: 'POST /v2/post/publish/status/fetch/ with the publish_id Herald recorded when the init call answered (PUBLISH_COMPLETE or still processing: found; FAILED: absent); without one TikTok cannot be asked, and a person decides',
+    docs: 'https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status',
+  },
 } satisfies PlatformCatalogueEntry;

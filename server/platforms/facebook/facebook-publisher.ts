@@ -80,7 +80,7 @@ async function publishPhotos(graph: GraphClient, page: string, items: MediaItem[
 }
 
 /** Videos answer a path ("/page/videos/123/"); posts a full URL. */
-function absolutePermalink(value: unknown): string | null {
+export function absolutePermalink(value: unknown): string | null {
   if (typeof value !== 'string' || !value) return null;
   return value.startsWith('/') ? `https://www.facebook.com${value}` : value;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError } from '../publisher';
-import { failure, liveConnection, publishing, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, MemoryTokenStore, publishing, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createInstagramPublisher } from './instagram-publisher';
 
@@ -131,6 +131,58 @@ describe('instagram publishing', () => {
     api.on('GET', `/v25.0/${MEDIA}`, { status: 500, json: { error: { message: 'An unknown error has occurred.', code: 1 } } });
     const result = await publisher().publish(connection, { content: 'x', mediaUrls: ['https://cdn.herald.example/m/a.jpg'], settings: {} });
     expect(result).toEqual({ postedId: MEDIA, permalink: null });
+  });
+});
+
+describe('instagram checkpoint', () => {
+  it('records the container to publish before media_publish can publish it', async () => {
+    happyPath();
+    const recorded: { values: Record<string, string>; sentBefore: string[] }[] = [];
+    const checkpoint = async (values: Record<string, string>) => {
+      recorded.push({ values, sentBefore: api.requests.map((r) => `${r.method} ${r.path}`) });
+    };
+    const instagram = createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 });
+    const result = await instagram.publish(
+      connection,
+      { content: 'Behind the roaster', mediaUrls: ['https://cdn.herald.example/m/roaster.mp4'], mediaKinds: ['video'], settings: {} },
+      { tokens: new MemoryTokenStore(), checkpoint },
+    );
+
+    expect(result.postedId).toBe(MEDIA);
+    expect(recorded).toEqual([{ values: { containerId: CONTAINER }, sentBefore: [`POST /v25.0/${IG_USER}/media`] }]);
+  });
+
+  it('records the carousel container, not its children', async () => {
+    let next = 0;
+    const ids = ['18011111111111111', '18022222222222222', CONTAINER];
+    api.on('POST', `/v25.0/${IG_USER}/media`, () => ({ json: { id: ids[next++] } }));
+    api.on('GET', /^\/v25\.0\/1[78]\d+$/, { json: f('container-finished') });
+    api.on('POST', `/v25.0/${IG_USER}/media_publish`, { json: f('media-published') });
+    const recorded: Record<string, string>[] = [];
+    const instagram = createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 });
+    await instagram.publish(
+      connection,
+      { content: 'Two ways', mediaUrls: ['https://cdn.herald.example/m/a.jpg', 'https://cdn.herald.example/m/b.jpg'], settings: {} },
+      { tokens: new MemoryTokenStore(), checkpoint: async (values) => void recorded.push(values) },
+    );
+    expect(recorded).toEqual([{ containerId: CONTAINER }]);
+  });
+
+  it('publishes nothing when the container cannot be recorded', async () => {
+    happyPath();
+    const instagram = createInstagramPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0`, pollIntervalMs: 0, pollAttempts: 3 });
+    const attempt = instagram.publish(
+      connection,
+      { content: 'x', mediaUrls: ['https://cdn.herald.example/m/a.jpg'], settings: {} },
+      {
+        tokens: new MemoryTokenStore(),
+        checkpoint: async () => {
+          throw new Error('the attempt could not be recorded');
+        },
+      },
+    );
+    await expect(attempt).rejects.toThrow('the attempt could not be recorded');
+    expect(api.calls('POST', `/v25.0/${IG_USER}/media_publish`)).toHaveLength(0);
   });
 });
 

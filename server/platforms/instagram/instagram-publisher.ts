@@ -7,9 +7,10 @@
 //   https://developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-user/media_publish
 //   https://developers.facebook.com/docs/graph-api/guides/error-handling
 //
-// Flow: create container(s) → wait until each video container's status_code is FINISHED
-// (bounded) → POST /{ig-user-id}/media_publish creation_id → GET /{media-id}?fields=permalink
-// → optional first comment POST /{media-id}/comments.
+// Flow: create container(s) → record the container to publish (context.checkpoint, so an
+// interrupted publish can be settled by its status: instagram-reconcile.ts) → wait until each
+// video container's status_code is FINISHED (bounded) → POST /{ig-user-id}/media_publish
+// creation_id → GET /{media-id}?fields=permalink → optional first comment POST /{media-id}/comments.
 //
 // Tokens: Facebook Login user/page tokens have no refresh grant; an expired one (code 190)
 // means reconnecting, so there is no refresher here.
@@ -23,17 +24,17 @@ import { planContainers } from './instagram-containers';
 export const INSTAGRAM_DEFAULT_BASE_URL = 'https://graph.facebook.com/v25.0';
 const NAME = 'Instagram';
 /** A container's state is in status_code; `status` carries the reason of an ERROR. */
-const CONTAINER_STATUS: ContainerStatusFields = { status: 'status_code', reason: 'status' };
+export const INSTAGRAM_CONTAINER_STATUS: ContainerStatusFields = { status: 'status_code', reason: 'status' };
 
 export function createInstagramPublisher(options: AdapterOptions = {}): Publisher<'instagram'> {
   return {
-    async publish(connection, request, { tokens }) {
+    async publish(connection, request, context) {
       const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
       const { settings } = request;
       const plan = planContainers(mediaItems(request), request.content, settings);
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, null, tokens, async (token) => {
+      return withAccessToken(connection, null, context.tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const igUser = connection.externalId;
 
@@ -45,12 +46,14 @@ export function createInstagramPublisher(options: AdapterOptions = {}): Publishe
           for (const child of plan.children) {
             const id = requireId(await graph.post(`${igUser}/media`, child), 'id', NAME);
             // Video children must finish processing before the carousel may reference them.
-            if (child.media_type === 'VIDEO') await waitForContainer(graph, id, CONTAINER_STATUS, polling, NAME);
+            if (child.media_type === 'VIDEO') await waitForContainer(graph, id, INSTAGRAM_CONTAINER_STATUS, polling, NAME);
             children.push(id);
           }
           creationId = requireId(await graph.post(`${igUser}/media`, { ...plan.params, children: children.join(',') }), 'id', NAME);
         }
-        await waitForContainer(graph, creationId, CONTAINER_STATUS, polling, NAME);
+        // Recorded before anything can publish it: its status tells what became of this publish.
+        await context.checkpoint?.({ containerId: creationId });
+        await waitForContainer(graph, creationId, INSTAGRAM_CONTAINER_STATUS, polling, NAME);
 
         const mediaId = requireId(await graph.post(`${igUser}/media_publish`, { creation_id: creationId }), 'id', NAME);
         // Published: nothing after this point may fail the delivery, or a retry would post twice.

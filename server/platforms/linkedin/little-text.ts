@@ -18,3 +18,15 @@ function startsHashtag(text: string, offset: number): boolean {
   const after = text[offset + 1] ?? '';
   return /\s/.test(before) && WORD_CHAR.test(after);
 }
+
+/**
+ * Commentary as LinkedIn returns it, read back as plain text: hashtag templates
+ * ({hashtag|\#|coffee}) become #coffee, mentions (@[Name](urn:li:…)) their name, and escaped
+ * reserved characters themselves; so it compares with the text Herald was given.
+ */
+export function fromLittleText(text: string): string {
+  return text
+    .replace(/\{hashtag\|\\?#\|([^}]*)\}/g, '#$1')
+    .replace(/@\[([^\]]*)\]\(urn:li:[^)]*\)/g, '$1')
+    .replace(/\\([\\|{}@[\]()<>#*_~])/g, '$1');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError, type TokenStore } from '../publisher';
-import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, MemoryTokenStore, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createThreadsPublisher } from './threads-publisher';
 
@@ -74,6 +74,43 @@ describe('threads publishing', () => {
       { media_type: 'VIDEO', video_url: 'https://cdn.herald.example/m/2.mp4', is_carousel_item: 'true' },
       { media_type: 'CAROUSEL', children: '18000000000000001,18000000000000002', text: 'Menu board' },
     ]);
+  });
+});
+
+describe('threads checkpoint', () => {
+  it('records the container to publish before threads_publish can publish it', async () => {
+    happyPath();
+    const recorded: { values: Record<string, string>; sentBefore: string[] }[] = [];
+    const threads = createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 });
+    const result = await threads.publish(
+      connection,
+      { content: 'Fresh batch at 7am', mediaUrls: [], settings: {} },
+      {
+        tokens: new MemoryTokenStore(),
+        checkpoint: async (values) => void recorded.push({ values, sentBefore: api.requests.map((r) => `${r.method} ${r.path}`) }),
+      },
+    );
+
+    expect(result.postedId).toBe(MEDIA);
+    expect(recorded).toEqual([{ values: { containerId: CONTAINER }, sentBefore: [`POST /v1.0/${USER}/threads`] }]);
+    expect(api.calls('POST', `/v1.0/${USER}/threads_publish`)).toHaveLength(1);
+  });
+
+  it('publishes nothing when the container cannot be recorded', async () => {
+    happyPath();
+    const threads = createThreadsPublisher({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v1.0`, pollIntervalMs: 0, pollAttempts: 3 });
+    const attempt = threads.publish(
+      connection,
+      { content: 'x', mediaUrls: [], settings: {} },
+      {
+        tokens: new MemoryTokenStore(),
+        checkpoint: async () => {
+          throw new Error('the attempt could not be recorded');
+        },
+      },
+    );
+    await expect(attempt).rejects.toThrow('the attempt could not be recorded');
+    expect(api.calls('POST', `/v1.0/${USER}/threads_publish`)).toHaveLength(0);
   });
 });
 

@@ -9,8 +9,10 @@
 //   https://developers.facebook.com/docs/threads/overview          (250 API posts per 24 h)
 //
 // Flow: POST /{user}/threads (TEXT | IMAGE | VIDEO; or items with is_carousel_item=true then a
-// CAROUSEL container with children) → wait for status FINISHED (bounded; Threads recommends
-// waiting before publishing) → POST /{user}/threads_publish creation_id → GET /{id}?fields=permalink.
+// CAROUSEL container with children) → record the container to publish (context.checkpoint, so an
+// interrupted publish can be settled by its status: threads-reconcile.ts) → wait for status
+// FINISHED (bounded; Threads recommends waiting before publishing) → POST /{user}/threads_publish
+// creation_id → GET /{id}?fields=permalink.
 //
 // Tokens: long-lived (60 days) and extended with themselves via
 // GET /refresh_access_token?grant_type=th_refresh_token while still valid, so the refresh runs
@@ -25,12 +27,12 @@ import { withAccessToken, type TokenRefresher } from '../token-refresh';
 export const THREADS_DEFAULT_BASE_URL = 'https://graph.threads.net/v1.0';
 const NAME = 'Threads';
 const { media } = PLATFORM_CATALOGUE.threads;
-const CONTAINER_STATUS: ContainerStatusFields = { status: 'status', reason: 'error_message' };
+export const THREADS_CONTAINER_STATUS: ContainerStatusFields = { status: 'status', reason: 'error_message' };
 const REFRESH_AHEAD_MS = 7 * 24 * 3_600_000;
 
 export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<'threads'> {
   return {
-    async publish(connection, request, { tokens }) {
+    async publish(connection, request, context) {
       const { fetch, baseUrl } = apiEndpoint(options, 'THREADS_API_BASE_URL', THREADS_DEFAULT_BASE_URL);
       const items = mediaItems(request);
       if (items.length > media.maxItems) {
@@ -38,7 +40,7 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
       }
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), tokens, async (token) => {
+      return withAccessToken(connection, threadsRefresher(fetch, baseUrl), context.tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const user = connection.externalId;
 
@@ -49,7 +51,7 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
           const children: string[] = [];
           for (const item of items) {
             const id = requireId(await graph.post(`${user}/threads`, { ...mediaParams(item), is_carousel_item: true }), 'id', NAME);
-            await waitForContainer(graph, id, CONTAINER_STATUS, polling, NAME);
+            await waitForContainer(graph, id, THREADS_CONTAINER_STATUS, polling, NAME);
             children.push(id);
           }
           creationId = requireId(
@@ -58,7 +60,9 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
             NAME,
           );
         }
-        await waitForContainer(graph, creationId, CONTAINER_STATUS, polling, NAME);
+        // Recorded before anything can publish it: its status tells what became of this publish.
+        await context.checkpoint?.({ containerId: creationId });
+        await waitForContainer(graph, creationId, THREADS_CONTAINER_STATUS, polling, NAME);
 
         const mediaId = requireId(await graph.post(`${user}/threads_publish`, { creation_id: creationId }), 'id', NAME);
         const read = await bestEffort('threads', 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenExpiredError, type TokenStore } from '../publisher';
-import { failure, liveConnection, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
+import { failure, liveConnection, MemoryTokenStore, publishing, storedConnection, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture, rawFixture } from '../testing/fake-platform-api';
 import { createTikTokPublisher, type TikTokOptions } from './tiktok-publisher';
 
@@ -135,6 +135,60 @@ describe('tiktok errors', () => {
     const error = await failure(publisher().publish(connection, { content: 'text only', mediaUrls: [], settings: {} }));
     expect(error.message).toBe('TikTok posts need a video or photos');
     expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe('tiktok checkpoint', () => {
+  const tiktok = () => createTikTokPublisher({ fetch: api.fetch, baseUrl: api.baseUrl, clientKey: '', clientSecret: '', pollIntervalMs: 0, pollAttempts: 3 });
+
+  it('records the publish_id the moment the init call answers it, before asking its status', async () => {
+    videoPath();
+    const recorded: { values: Record<string, string>; sentBefore: string[] }[] = [];
+    const result = await tiktok().publish(
+      connection,
+      { content: 'x', mediaUrls: ['https://cdn.herald.example/m/latte.mp4'], mediaKinds: ['video'], settings: {} },
+      {
+        tokens: new MemoryTokenStore(),
+        checkpoint: async (values) => void recorded.push({ values, sentBefore: api.requests.map((r) => `${r.method} ${r.path}`) }),
+      },
+    );
+
+    expect(result.postedId).toBe(POST_ID);
+    expect(recorded).toEqual([
+      {
+        values: { publishId: 'v_pub_url~v2-1.7393049236378436614', mediaType: 'video' },
+        sentBefore: ['POST /v2/post/publish/creator_info/query/', 'POST /v2/post/publish/video/init/'],
+      },
+    ]);
+  });
+
+  it('records a photo post as such', async () => {
+    api.on('POST', '/v2/post/publish/creator_info/query/', { json: f('creator-info') });
+    api.on('POST', '/v2/post/publish/content/init/', { json: f('photo-init') });
+    api.on('POST', '/v2/post/publish/status/fetch/', raw('status-complete'));
+    const recorded: Record<string, string>[] = [];
+    await tiktok().publish(
+      connection,
+      { content: 'x', mediaUrls: ['https://cdn.herald.example/m/1.jpg'], mediaKinds: ['image'], settings: {} },
+      { tokens: new MemoryTokenStore(), checkpoint: async (values) => void recorded.push(values) },
+    );
+    expect(recorded).toEqual([{ publishId: 'p_pub_url~v2.7393049236378436615', mediaType: 'photo' }]);
+  });
+
+  it('still settles the post when the publish_id cannot be recorded: TikTok already has it', async () => {
+    videoPath();
+    const result = await tiktok().publish(
+      connection,
+      { content: 'x', mediaUrls: ['https://cdn.herald.example/m/latte.mp4'], mediaKinds: ['video'], settings: {} },
+      {
+        tokens: new MemoryTokenStore(),
+        checkpoint: async () => {
+          throw new Error('the attempt could not be recorded');
+        },
+      },
+    );
+    expect(result).toEqual({ postedId: POST_ID, permalink: `https://www.tiktok.com/@heraldcoffee/video/${POST_ID}` });
+    expect(api.calls('POST', '/v2/post/publish/video/init/')).toHaveLength(1);
   });
 });
 

@@ -23,8 +23,11 @@
 // picks PUBLIC_TO_EVERYONE when offered, else the first option (unaudited apps get SELF_ONLY).
 // Moderation can hold the post id back for a long time: when polling ends first, the delivery
 // succeeds with the publish_id and no permalink (TikTok has the post; it is not retried).
+// The publish_id is recorded the moment TikTok gives it (context.checkpoint), so a publish cut
+// off while polling can be settled by asking its status (tiktok-reconcile.ts). TikTok has the
+// post by then: a failure to record it is logged, never thrown.
 import { PlatformError, type Publisher } from '../publisher';
-import { apiEndpoint, jsonAt, jsonString, pollSettings, pollUntil, type AdapterOptions, type ApiResponse, type Fetcher } from '../http';
+import { apiEndpoint, bestEffort, jsonAt, jsonString, pollSettings, pollUntil, type AdapterOptions, type ApiResponse, type Fetcher } from '../http';
 import { PLATFORM_CATALOGUE } from '../catalogue';
 import { imagesOrOneVideo, mediaItems, type ImagesOrVideoRefusals, type MediaItem } from '../media';
 import { refreshTokenGrant, withAccessToken, type TokenRefresher } from '../token-refresh';
@@ -43,7 +46,7 @@ export interface TikTokOptions extends AdapterOptions {
   clientSecret?: string;
 }
 
-interface CreatorInfo {
+export interface CreatorInfo {
   username: string | null;
   privacyLevel: string;
   commentDisabled: boolean;
@@ -53,12 +56,12 @@ interface CreatorInfo {
 
 export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'tiktok'> {
   return {
-    async publish(connection, request, { tokens }) {
+    async publish(connection, request, context) {
       const { fetch, baseUrl } = apiEndpoint(options, 'TIKTOK_API_BASE_URL', TIKTOK_DEFAULT_BASE_URL);
       const items = checkedMedia(mediaItems(request));
       const isVideo = items[0]!.kind === 'video';
 
-      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), tokens, async (token) => {
+      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), context.tokens, async (token) => {
         const api = tiktokClient(fetch, baseUrl, token, options.timeoutMs);
         const creator = await creatorInfo(api);
         const init = isVideo
@@ -66,16 +69,19 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'t
           : await api.post('/v2/post/publish/content/init/', photoBody(request.content, items, creator));
         const publishId = jsonString(init.json, 'data', 'publish_id');
         if (!publishId) throw new PlatformError('TikTok accepted the post but returned no publish_id');
+        await bestEffort('tiktok', 'publish_id checkpoint', async () => context.checkpoint?.({ publishId, mediaType: isVideo ? 'video' : 'photo' }));
 
         const postId = await waitForPost(api, publishId, pollSettings(options));
         const username = creator.username ?? connection.accountName.replace(/^@/, '');
-        return {
-          postedId: postId ?? publishId,
-          permalink: postId && username ? `https://www.tiktok.com/@${username}/${isVideo ? 'video' : 'photo'}/${postId}` : null,
-        };
+        return { postedId: postId ?? publishId, permalink: postId ? tiktokPermalink(username, isVideo ? 'video' : 'photo', postId) : null };
       });
     },
   };
+}
+
+/** A published post's address: https://www.tiktok.com/@{username}/video|photo/{post id}. */
+export function tiktokPermalink(username: string, kind: 'video' | 'photo', postId: string): string | null {
+  return username ? `https://www.tiktok.com/@${username}/${kind}/${postId}` : null;
 }
 
 function checkedMedia(items: MediaItem[]): MediaItem[] {
@@ -83,7 +89,7 @@ function checkedMedia(items: MediaItem[]): MediaItem[] {
   return imagesOrOneVideo(items, media, MEDIA_REFUSALS);
 }
 
-async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {
+export async function creatorInfo(api: TikTokClient): Promise<CreatorInfo> {
   const answer = await api.post('/v2/post/publish/creator_info/query/');
   const options = (jsonAt(answer.json, 'data', 'privacy_level_options') ?? []) as unknown[];
   const levels = options.filter((o): o is string => typeof o === 'string');
@@ -140,7 +146,7 @@ async function waitForPost(api: TikTokClient, publishId: string, polling: { inte
  * The ids are int64 JSON numbers (in a field TikTok spells "publicaly"): JSON.parse would round
  * them, so the digits are read from the raw text.
  */
-function publicPostId(answer: ApiResponse): string | null {
+export function publicPostId(answer: ApiResponse): string | null {
   return /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(answer.text)?.[1] ?? null;
 }
 
