@@ -1,0 +1,37 @@
+// Which reconciler settles an interrupted publish to a live account (reconcile.ts): one per
+// network whose catalogue entry says it can be asked or is idempotent; none where it says the
+// network cannot be asked (a person decides, with what Herald recorded). Adding one is a file
+// in the network's folder and a line here; reconcilers.test.ts holds this list to the catalogue.
+import type { Platform } from '@/server/shared/platforms';
+import type { Reconciler } from './reconcile';
+import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
+import { createFacebookReconciler } from './facebook/facebook-reconcile';
+import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
+import { createInstagramReconciler } from './instagram/instagram-reconcile';
+import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
+import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
+import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
+import { createRedditReconciler } from './reddit/reddit-reconcile';
+import { createThreadsReconciler } from './threads/threads-reconcile';
+import { createTikTokReconciler } from './tiktok/tiktok-reconcile';
+import { createTwitterReconciler } from './twitter/twitter-reconcile';
+import { createYouTubeReconciler } from './youtube/youtube-reconcile';
+
+export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
+  instagram: createInstagramReconciler(),
+  facebook: createFacebookReconciler(),
+  threads: createThreadsReconciler(),
+  linkedin: createLinkedInReconciler(),
+  pinterest: createPinterestReconciler(),
+  google_business: createGoogleBusinessReconciler(),
+  tiktok: createTikTokReconciler(),
+  twitter: createTwitterReconciler(),
+  youtube: createYouTubeReconciler(),
+  bluesky: createBlueskyReconciler(),
+  mastodon: createMastodonReconciler(),
+  reddit: createRedditReconciler(),
+};
+
+export function reconcilerFor(platform: Platform): Reconciler | null {
+  return liveReconcilers[platform] ?? null;
+}
