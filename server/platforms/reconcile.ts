@@ -61,7 +61,10 @@ export const RECENT_POSTS_TO_READ = 50;
  * minute before the attempt began (clocks differ) and with the same text, compared without
  * the whitespace and link rewriting networks apply (a shortened link, a trailing newline).
  */
-export function matchesIntent(intent: Pick<AttemptIntent, 'content' | 'startedAt'>, post: { text: string | null | undefined; createdAt: Date | null }): boolean {
+export function matchesIntent(
+  intent: Pick<AttemptIntent, 'content' | 'startedAt'>,
+  post: { text: string | null | undefined; createdAt: Date | null },
+): boolean {
   if (post.createdAt && post.createdAt.getTime() < intent.startedAt.getTime() - 60_000) return false;
   return normaliseText(post.text ?? '') === normaliseText(intent.content);
 }

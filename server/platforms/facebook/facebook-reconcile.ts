@@ -17,7 +17,8 @@
 import type { Reconciled, Reconciler } from '../reconcile';
 import { RECENT_POSTS_TO_READ } from '../reconcile';
 import { apiEndpoint, type AdapterOptions } from '../http';
-import { graphClient, readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-api';
+import { graphClient } from '../graph-api';
+import { readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-reconcile';
 import { withAccessToken } from '../token-refresh';
 import { absolutePermalink, FACEBOOK_DEFAULT_BASE_URL } from './facebook-publisher';
 

@@ -22,7 +22,8 @@
 import type { Reconciled, Reconciler } from '../reconcile';
 import { RECENT_POSTS_TO_READ } from '../reconcile';
 import { apiEndpoint, type AdapterOptions } from '../http';
-import { graphClient, readContainerStatus, readRecentGraphPosts, settleFromRecentPosts, type GraphClient, type RecentGraphPost } from '../graph-api';
+import { graphClient, type GraphClient } from '../graph-api';
+import { readContainerStatus, readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-reconcile';
 import { isMissingObject } from '../graph-comments';
 import { withAccessToken } from '../token-refresh';
 import { INSTAGRAM_CONTAINER_STATUS, INSTAGRAM_DEFAULT_BASE_URL } from './instagram-publisher';

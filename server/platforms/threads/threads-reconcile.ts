@@ -17,7 +17,8 @@
 import type { Reconciler } from '../reconcile';
 import { RECENT_POSTS_TO_READ } from '../reconcile';
 import { apiEndpoint, type AdapterOptions } from '../http';
-import { graphClient, readContainerStatus, readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-api';
+import { graphClient } from '../graph-api';
+import { readContainerStatus, readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-reconcile';
 import { isMissingObject } from '../graph-comments';
 import { withAccessToken } from '../token-refresh';
 import { THREADS_CONTAINER_STATUS, THREADS_DEFAULT_BASE_URL, threadsRefresher } from './threads-publisher';
