@@ -30,7 +30,7 @@ describe('Reddit connect', () => {
       state: 's',
       redirect_uri: REDIRECT,
       duration: 'permanent',
-      scope: 'identity submit flair read vote modposts',
+      scope: 'identity submit flair read vote modposts history',
     });
   });
 

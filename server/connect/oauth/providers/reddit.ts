@@ -9,8 +9,9 @@ import { redditBasicAuth, redditUserAgent } from '@/server/platforms/reddit/redd
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
 // read: the post's own statistics afterwards (/api/info, server/platforms/reddit/reddit-insights.ts).
-// vote and modposts: upvoting and removing (hiding) comments from the inbox.
-const SCOPES = ['identity', 'submit', 'flair', 'read', 'vote', 'modposts'];
+// vote and modposts: upvoting and removing (hiding) comments from the inbox; history: the
+// account's submitted list (a media post's address, and settling an interrupted publish).
+const SCOPES = ['identity', 'submit', 'flair', 'read', 'vote', 'modposts', 'history'];
 
 export const redditOAuth: OAuthProvider = {
   label: 'Reddit',
