@@ -49,6 +49,7 @@ export interface DomainEventData {
     postedId: string;
     permalink: string | null;
     publishedAt: string;
+    confirmedAt: string | null;
   };
   'post.failed': {
     postId: string;
@@ -132,6 +133,11 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
       .describe('The public address of the post; null when the platform returned none')
       .meta({ example: 'https://www.linkedin.com/feed/update/urn:li:share:7130000000000000000' }),
     publishedAt: ZAt('When the platform accepted the post'),
+    confirmedAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .describe('Set when the attempt was cut off (a crash, a timeout) and Herald confirmed with the network that the post is there: when it asked')
+      .meta({ example: null }),
   }),
   'post.failed': z.object({
     postId: ZPostId,
@@ -142,7 +148,7 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
         code: z
           .string()
           .describe(
-            'PLATFORM_ERROR (the platform refused; message is its text), CONNECTION_EXPIRED (reconnect the account), DELIVERY_ERROR or DELIVERY_INTERRUPTED (Herald could not finish the attempt)',
+            'PLATFORM_ERROR (the platform refused; message is its text), CONNECTION_EXPIRED (reconnect the account), DELIVERY_ERROR (Herald could not finish the attempt), DELIVERY_UNCONFIRMED (the attempt was cut off and the network could not be asked or did not answer: message says what Herald knows; check the account)',
           )
           .meta({ example: 'PLATFORM_ERROR' }),
         message: z.string().describe('The platform’s error text, verbatim').meta({ example: 'The access token has expired' }),

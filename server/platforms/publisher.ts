@@ -3,6 +3,7 @@
 // knows which it got.
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformSettingsOf } from './catalogue';
+import type { SandboxNetwork } from './sandbox/sandbox-network';
 
 export interface PublishRequest<P extends Platform = Platform> {
   content: string;
@@ -76,6 +77,8 @@ export interface PublishContext {
    * attempt before the adapter goes on; absent where nobody listens (tests, previews).
    */
   checkpoint?(values: Record<string, string>): Promise<void>;
+  /** What demo networks received (sandbox accounts only): delivery lends one kept in the database. */
+  sandbox?: SandboxNetwork;
 }
 
 /**

@@ -4,6 +4,7 @@
 // in the network's folder and a line here; reconcilers.test.ts holds this list to the catalogue.
 import type { Platform } from '@/server/shared/platforms';
 import type { Reconciler } from './reconcile';
+import { sandboxReconciler } from './sandbox/sandbox-reconcile';
 import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
@@ -32,6 +33,8 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   reddit: createRedditReconciler(),
 };
 
-export function reconcilerFor(platform: Platform): Reconciler | null {
-  return liveReconcilers[platform] ?? null;
+/** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */
+export function reconcilerFor(connection: { provider: string; platform: Platform }): Reconciler | null {
+  if (connection.provider === 'sandbox') return sandboxReconciler;
+  return liveReconcilers[connection.platform] ?? null;
 }

@@ -11,7 +11,7 @@ export const ZDeliveryAttempt = z.object({
   targetId: z.string(),
   outcome: z.enum(['published', 'failed']),
   at: ZTimestamp,
-  /** CONNECTION_EXPIRED, PLATFORM_ERROR, DELIVERY_INTERRUPTED, DELIVERY_ERROR; null when published. */
+  /** CONNECTION_EXPIRED, PLATFORM_ERROR, DELIVERY_UNCONFIRMED (DELIVERY_INTERRUPTED before Herald asked networks), DELIVERY_ERROR; null when published. */
   code: z.string().nullable(),
   message: z.string().nullable(),
 });

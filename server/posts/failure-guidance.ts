@@ -33,10 +33,11 @@ const RULES: { test: (code: string | null, message: string) => boolean; guidance
     guidance: { explanation: 'The network is limiting how often this account can post. Retry in a few minutes.', action: 'wait' },
   },
   {
-    test: (code) => code === 'DELIVERY_INTERRUPTED',
+    // DELIVERY_INTERRUPTED: failures recorded before Herald asked the network (older posts).
+    test: (code) => code === 'DELIVERY_UNCONFIRMED' || code === 'DELIVERY_INTERRUPTED',
     guidance: {
       explanation:
-        'Herald stopped while sending this, so it was not sent again on its own (that could post twice). Check the account on the network, then retry if it is not there.',
+        'Herald was cut off while sending this and could not confirm with the network whether it went out, so it was not sent again on its own (that could post twice). Check the account on the network, then retry if it is not there.',
       action: 'retry',
     },
   },

@@ -9,8 +9,9 @@ import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 export type PostRow = { [K in keyof Post]: Post[K] extends Date ? Stamp : Post[K] extends Date | null ? Stamp | null : Post[K] };
 
 /** The target fields the wire shapes need, from a Prisma row or a post-rows.ts JSON row alike. */
-export type TargetRow = Pick<PostTarget, 'id' | 'connectionId' | 'platform' | 'status' | 'postedId' | 'permalink' | 'error' | 'attempts'> & {
+export type TargetRow = Pick<PostTarget, 'id' | 'connectionId' | 'platform' | 'status' | 'postedId' | 'permalink' | 'error' | 'attempts' | 'settlement'> & {
   publishedAt: Stamp | null;
+  confirmedAt: Stamp | null;
   updatedAt: Stamp;
 };
 
@@ -25,6 +26,8 @@ export function toTargetDto(t: TargetRow): TargetDto {
     error: t.error,
     attempts: t.attempts,
     publishedAt: isoOrNull(t.publishedAt),
+    confirmedAt: isoOrNull(t.confirmedAt),
+    settlement: t.settlement,
     updatedAt: iso(t.updatedAt),
   };
 }

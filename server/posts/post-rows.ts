@@ -14,6 +14,7 @@ const targetsJson = (from: Prisma.Sql) => Prisma.sql`COALESCE((
     'id', t."id", 'postId', t."postId", 'connectionId', t."connectionId", 'platform', t."platform", 'status', t."status",
     'postedId', t."postedId", 'permalink', t."permalink", 'error', t."error", 'attempts', t."attempts",
     'attemptStartedAt', ${ts('attemptStartedAt')}, 'publishedAt', ${ts('publishedAt')},
+    'confirmedAt', ${ts('confirmedAt')}, 'settlement', t."settlement",
     'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}
   ) ORDER BY t."createdAt", t."id")
   FROM ${from}), '[]'::json) AS "targets"`;

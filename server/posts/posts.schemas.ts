@@ -50,6 +50,15 @@ export const ZTarget = z
     error: z.string().nullable().describe('The platform’s error text, verbatim, when the delivery failed'),
     attempts: z.number().int().describe('Delivery attempts made so far (0 until the first)'),
     publishedAt: ZNullableTimestamp.describe('When the platform accepted the post'),
+    confirmedAt: ZNullableTimestamp.describe(
+      'Set when an attempt cut off by a crash or a timeout was settled by asking the network: when it answered (docs/reliability.md)',
+    ),
+    settlement: z
+      .string()
+      .nullable()
+      .describe(
+        'How an interrupted attempt was settled: what the network said proved it (published), or why Herald could not tell (failed with DELIVERY_UNCONFIRMED); null otherwise',
+      ),
     updatedAt: ZTimestamp.describe('When this row last changed'),
   })
   .meta({
@@ -65,6 +74,8 @@ export const ZTarget = z
       error: null,
       attempts: 1,
       publishedAt: '2026-11-24T09:00:02.000Z',
+      confirmedAt: null,
+      settlement: null,
       updatedAt: '2026-11-24T09:00:02.000Z',
     },
   });

@@ -127,6 +127,7 @@ describe('events reach webhooks end to end', () => {
         postedId: t.postedId,
         permalink: t.permalink,
         publishedAt: t.publishedAt,
+        confirmedAt: null,
       });
     }
     const rejected = targets.find((t) => t.connectionId === w.rejects.id)!;
@@ -176,6 +177,7 @@ describe('event data in the envelope', () => {
       postedId: '1',
       permalink: null,
       publishedAt: 'now',
+      confirmedAt: null,
     });
     expect(eventData('connection.error', { connectionId: 'c', platform: 'x', reason: '' })).toEqual({ connectionId: 'c', platform: 'x', reason: null });
     expect(eventData('workflow.run.completed', { workflowId: 'w', runId: 'r', summary: 0 })).toEqual({ workflowId: 'w', runId: 'r', summary: 0 });

@@ -9,8 +9,17 @@ import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_POST_PATH } from '@/server/shared/demo-post';
 import type { Platform } from '@/server/shared/platforms';
-import { PlatformError, TokenExpiredError, type PublishableConnection, type PublishRequest, type PublishResult, type Publisher } from '../publisher';
+import {
+  PlatformError,
+  TokenExpiredError,
+  type PublishableConnection,
+  type PublishContext,
+  type PublishRequest,
+  type PublishResult,
+  type Publisher,
+} from '../publisher';
 import { env } from '@/server/config/env';
+import { catalogueEntry } from '../catalogue';
 
 export const SANDBOX_BEHAVIOURS = ['ok', 'rejects_posts', 'expired'] as const;
 export type SandboxBehaviour = (typeof SANDBOX_BEHAVIOURS)[number];
@@ -55,22 +64,40 @@ function postId(platform: Platform): string {
   return (BigInt('0x' + randomBytes(7).toString('hex')) + 1_000_000_000_000_000n).toString();
 }
 
+/**
+ * A demo publish: the request travels (half the latency), the demo network accepts the post
+ * (recorded in its memory, the context's `sandbox`, and in the chaos run's journal), and the
+ * answer travels back (the other half). A crash on the way back leaves a post the demo network
+ * has and Herald has not recorded, as on a real network.
+ */
 export const sandboxPublisher: Publisher = {
-  async publish(connection: PublishableConnection, request: PublishRequest): Promise<PublishResult> {
+  async publish(connection: PublishableConnection, request: PublishRequest, context: PublishContext): Promise<PublishResult> {
     const behaviour = (connection.sandboxBehavior ?? 'ok') as SandboxBehaviour;
     if (behaviour === 'expired') {
       throw new TokenExpiredError('Error validating access token: Session has expired (code 190, subcode 463)');
     }
-    const journal = env.sandboxJournal();
-    if (journal) {
-      // Written synchronously before the "platform" has the post, so it survives kill -9:
-      // the same line twice would be a post published twice.
-      const content = createHash('sha256').update(request.content).digest('hex').slice(0, 16);
-      appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, at: new Date().toISOString() })}\n`);
-    }
-    await sleep(latencyMs());
+    const latency = latencyMs();
+    await sleep(latency / 2);
     if (behaviour === 'rejects_posts') throw new PlatformError(REJECTIONS[connection.platform], { status: 422 });
     const id = postId(connection.platform);
-    return { postedId: id, permalink: sandboxPermalink(connection.platform, id) };
+    let result: PublishResult = { postedId: id, permalink: sandboxPermalink(connection.platform, id) };
+    if (context.sandbox && request.idempotencyKey) {
+      // A network that takes a key answers a repeat with the post it made (Mastodon, Bluesky);
+      // any other makes a second post, kept apart (the first is what asking finds).
+      const idempotent = 'idempotent' in catalogueEntry(connection.platform).reconcile;
+      const existing = await context.sandbox.find(connection.id, request.idempotencyKey);
+      const key = existing && !idempotent ? `${request.idempotencyKey}#${id}` : request.idempotencyKey;
+      const kept = await context.sandbox.receive({ connectionId: connection.id, idempotencyKey: key, ...result });
+      result = { postedId: kept.postedId, permalink: kept.permalink };
+    }
+    const journal = env.sandboxJournal();
+    if (journal) {
+      // One line per post the demo network accepted, written synchronously so it survives
+      // kill -9: the same content twice on one account would be a post published twice.
+      const content = createHash('sha256').update(request.content).digest('hex').slice(0, 16);
+      appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, postedId: result.postedId, at: new Date().toISOString() })}\n`);
+    }
+    await sleep(latency / 2);
+    return result;
   },
 };

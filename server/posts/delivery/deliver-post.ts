@@ -4,12 +4,14 @@
 // Never twice: before a platform is called, the target is claimed (status publishing,
 // attempts + 1, attemptStartedAt) in its own committed statement. The post itself is claimed
 // with a lease (delivery-lease.ts) that its owner renews while calls are in flight. When the
-// owner dies the lease lapses and any instance takes the delivery over: targets still
-// `pending` are delivered, and a target found `publishing` was interrupted mid-call, so
-// whether the platform got it is unknown: it is marked failed with an explanation (and its
-// post.failed event) rather than risk a duplicate post. Outcomes are recorded only on a
-// target still `publishing`, so a late answer from a presumed-dead owner changes nothing.
-import { setTimeout as sleep } from 'node:timers/promises';
+// owner dies the lease lapses and any instance takes the delivery over: a target found
+// `publishing` was interrupted mid-call, so the new owner first asks its network what happened
+// (settle.ts: published if the network has it, delivered again if it says it has not, failed
+// as unconfirmed for a person otherwise), then delivers the targets still `pending`. What an
+// attempt sends is written with its claim (attemptIntent), and what an adapter learns before
+// the creating call (a container, an upload session) as it learns it (attemptCheckpoint), so
+// a crash at any instant leaves enough to ask. Outcomes are recorded only on a target still
+// `publishing`, so a late answer from a presumed-dead owner changes nothing.
 import { db, type Tx } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
 import { kickOutboxDrain } from '@/server/events';
@@ -23,19 +25,16 @@ import { parseStoredSettings } from '@/server/platforms/catalogue';
 import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { connectionTokens } from './connection-tokens';
-import { openToken } from '@/server/connections/token-sealing';
+import { openToken, sealValue } from '@/server/connections/token-sealing';
 import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
+import { recordOutcome, TARGET_CHANGED } from './record-outcome';
+import { sandboxReceipts } from './sandbox-receipts';
+import { settleInterrupted } from './settle';
 import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
 import { log } from '@/server/observability/log';
-
-export const INTERRUPTED_ERROR =
-  'Delivery was interrupted while the platform was being called; the post may or may not have been published. Check the account before publishing again.';
-
-/** The code of the post.failed event for a target whose attempt was cut off by a crash. */
-export const INTERRUPTED_CODE = 'DELIVERY_INTERRUPTED';
 
 /** `retry`: a published-in-part or failed post delivers its failed targets again. */
 export type DeliveryMode = 'manual' | 'scheduled' | 'retry';
@@ -119,34 +118,23 @@ async function claimSlowPath(workspaceId: string | null, postId: string, mode: D
 }
 
 /**
- * Takes over a delivery whose owner's lease lapsed: this instance becomes the owner, and
- * every target its predecessor was calling a platform for is failed as interrupted, with
- * its post.failed event, in the same transaction.
+ * Takes over a delivery whose owner's lease lapsed: this instance becomes the owner. The
+ * targets its predecessor was calling a platform for stay `publishing`: the delivery settles
+ * them by asking their networks (settle.ts) before anything else, outside this transaction.
  */
 async function takeOver(tx: Tx, post: Post & { targets: PostTarget[] }): Promise<void> {
   await tx.$executeRaw`
     UPDATE "Post" SET "deliveryOwner" = ${INSTANCE_ID}, "deliveryLeaseUntil" = now() + make_interval(secs => ${leaseSeconds()}), "updatedAt" = now()
     WHERE "id" = ${post.id}::uuid`;
-  const interrupted = await tx.$queryRaw<Pick<PostTarget, 'id' | 'platform'>[]>`
-    UPDATE "PostTarget" SET "status" = 'failed', "error" = ${INTERRUPTED_ERROR}, "updatedAt" = now()
-    WHERE "postId" = ${post.id}::uuid AND "status" = 'publishing'
-    RETURNING "id", "platform"`;
-  const failedAt = new Date().toISOString();
-  for (const t of interrupted) {
-    await tx.$executeRaw(
-      outboxInsertSql({
-        workspaceId: post.workspaceId,
-        type: 'post.failed',
-        data: { postId: post.id, targetId: t.id, platform: t.platform, error: { code: INTERRUPTED_CODE, message: INTERRUPTED_ERROR }, failedAt },
-      }),
-    );
-  }
-  if (interrupted.length)
+  const interrupted = post.targets.filter((t) => t.status === 'publishing').length;
+  if (interrupted)
     log.warn(
       'publishing',
-      `took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted.length} interrupted target(s) failed`,
+      `took over post ${post.id} from ${post.deliveryOwner ?? 'an unknown owner'}; ${interrupted} interrupted target(s) to settle`,
       undefined,
-      { postId: post.id },
+      {
+        postId: post.id,
+      },
     );
 }
 
@@ -158,42 +146,32 @@ type DeliveryPost = { id: string; workspaceId: string; content: string; variants
  * target, ever.
  */
 async function claimTargets(postId: string): Promise<PostTarget[]> {
+  // The attempt's intent rides with its claim: what this target sends (its variant, media and
+  // settings), so an attempt cut off at any instant can be asked about.
   return db.$queryRaw<PostTarget[]>`
-    UPDATE "PostTarget" SET "status" = 'publishing', "attempts" = "attempts" + 1, "attemptStartedAt" = now(), "updatedAt" = now()
-    WHERE "postId" = ${postId}::uuid AND "status" = 'pending'
-    RETURNING *`;
+    UPDATE "PostTarget" t SET "status" = 'publishing', "attempts" = t."attempts" + 1, "attemptStartedAt" = now(), "updatedAt" = now(),
+      "attemptCheckpoint" = NULL, "confirmedAt" = NULL,
+      "attemptIntent" = jsonb_build_object(
+        'content', COALESCE(p."variants" -> t."platform" ->> 'content', p."content"),
+        'mediaUrls', to_jsonb(p."mediaUrls"),
+        'settings', COALESCE(p."platformSettings" -> t."platform", '{}'::jsonb))
+    FROM "Post" p
+    WHERE t."postId" = ${postId}::uuid AND p."id" = t."postId" AND t."status" = 'pending'
+    RETURNING t.*`;
 }
-
-/** Guards the connection update and the events of an outcome: only when `t` changed a row. */
-const TARGET_CHANGED = Prisma.sql`EXISTS (SELECT 1 FROM t)`;
 
 /**
- * One statement records a target's outcome, the connection's health and the event,
- * atomically — and only while the target is still `publishing` by this attempt (the `target`
- * statement must say so and RETURN the row): after a takeover the outcome is already
- * settled and a late answer writes nothing. The platform's answer is known here, so a brief
- * database outage is waited out (bounded) rather than losing it.
+ * Where an adapter records what it learns before the creating call, for this attempt only,
+ * sealed (an upload session's address is as good as a key to it), before it goes on.
  */
-async function recordOutcome(parts: { target: Prisma.Sql; connection: Prisma.Sql; events: Prisma.Sql[] }): Promise<void> {
-  const ctes = [
-    Prisma.sql`t AS (${parts.target})`,
-    Prisma.sql`c AS (${parts.connection})`,
-    ...parts.events.map((e, i) => Prisma.sql`${Prisma.raw(`e${i}`)} AS (${e})`),
-  ];
-  const statement = Prisma.sql`WITH ${Prisma.join(ctes, ', ')} SELECT 1`;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.$executeRaw(statement);
-      return;
-    } catch (err) {
-      if (attempt >= OUTCOME_WRITE_ATTEMPTS) throw err;
-      await sleep(Math.min(8_000, 500 * 2 ** attempt));
-    }
-  }
+function checkpointOf(target: PostTarget): (values: Record<string, string>) => Promise<void> {
+  let known: Record<string, string> = {};
+  return async (values) => {
+    known = { ...known, ...values };
+    await db.$executeRaw`UPDATE "PostTarget" SET "attemptCheckpoint" = ${sealValue(JSON.stringify(known))}
+      WHERE "id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts}`;
+  };
 }
-
-/** About 30 s of retries (1 + 2 + 4 + 8 + 8 + 8): a database restart, not a long outage. */
-const OUTCOME_WRITE_ATTEMPTS = 7;
 
 async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection): Promise<void> {
   const platform = connection.platform as Platform;
@@ -214,7 +192,7 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
         settings,
         idempotencyKey: target.id,
       },
-      { tokens: connectionTokens },
+      { tokens: connectionTokens, checkpoint: checkpointOf(target), sandbox: sandboxReceipts },
     );
     const publishedAt = new Date();
     await recordOutcome({
@@ -233,6 +211,7 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
               postedId: result.postedId,
               permalink: result.permalink,
               publishedAt: publishedAt.toISOString(),
+              confirmedAt: null,
             },
           },
           TARGET_CHANGED,
@@ -315,6 +294,9 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
   if (!post) return false;
   const release = holdLease(post.id);
   try {
+    // Attempts a dead owner left mid-call are settled by asking their networks first; those
+    // the network says it has not are pending again and go out below.
+    await settleInterrupted(post);
     const claimed = await claimTargets(post.id);
     const connections = await db.connection.findMany({ where: { id: { in: [...new Set(claimed.map((t) => t.connectionId))] } } });
     const byId = new Map(connections.map((c) => [c.id, c]));
@@ -323,7 +305,7 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
     void kickOutboxDrain();
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     // A target whose outcome could not be written stays `publishing`: the lease lapses and a
-    // takeover settles it as interrupted.
+    // takeover settles it by asking the network.
     if (failure) throw failure.reason;
     await finishPost(post.id);
     return true;

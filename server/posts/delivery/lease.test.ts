@@ -3,7 +3,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import { deliverPost, INTERRUPTED_CODE, INTERRUPTED_ERROR } from '@/server/posts/delivery/deliver-post';
+import { deliverPost } from '@/server/posts/delivery/deliver-post';
+import { UNCONFIRMED_CODE } from '@/server/posts/delivery/settle';
 import { heldLeases, INSTANCE_ID } from '@/server/posts/delivery/lease';
 import { catchUpScheduledPosts } from '@/server/posts/delivery/scheduled-delivery';
 import { usePublicApi } from '@/server/testing/public-api';
@@ -55,20 +56,21 @@ describe('delivery leases', () => {
     expect(Math.abs(wake[0]!.run_at.getTime() - (post.deliveryLeaseUntil!.getTime() + 1000))).toBeLessThan(50);
   });
 
-  it('takes over a delivery whose lease lapsed: the interrupted target fails with one post.failed, the untried one is delivered', async () => {
+  it('takes over a delivery whose lease lapsed: an interrupted target it cannot settle fails with one post.failed, the untried one is delivered', async () => {
     const { w, id, midCall, untouched } = await crashedDelivery(new Date(Date.now() - 1000));
     const res = await api('POST', `/posts/${id}/publish`, { key: w.secret });
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('partial_published');
     const targets = new Map(res.body.data.targets.map((t) => [t.id, t]));
-    expect(targets.get(midCall.id)).toMatchObject({ status: 'failed', error: INTERRUPTED_ERROR, attempts: 1 });
+    // Cut off before Herald recorded what it sends: nothing to ask the network about.
+    expect(targets.get(midCall.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('could not confirm what happened'), attempts: 1 });
     expect(targets.get(untouched.id)).toMatchObject({ status: 'published', attempts: 1 });
 
     const events = await outcomeEventsByTarget(id);
     expect(events.get(midCall.id)).toEqual(['post.failed']);
     expect(events.get(untouched.id)).toEqual(['post.published']);
     const failed = (await eventsOf(id)).find((e) => e.type === 'post.failed')!;
-    expect(failed.data).toMatchObject({ targetId: midCall.id, error: { code: INTERRUPTED_CODE, message: INTERRUPTED_ERROR } });
+    expect(failed.data).toMatchObject({ targetId: midCall.id, error: { code: UNCONFIRMED_CODE, message: expect.stringContaining('Check the account') } });
     const post = await db.post.findUniqueOrThrow({ where: { id } });
     expect(post).toMatchObject({ deliveryOwner: null, deliveryLeaseUntil: null });
   });
@@ -117,7 +119,9 @@ describe('delivery leases', () => {
     await slow;
     const post = await db.post.findUniqueOrThrow({ where: { id }, include: { targets: true } });
     expect(post.status).toBe('failed');
-    for (const t of post.targets) expect(t).toMatchObject({ status: 'failed', error: INTERRUPTED_ERROR, postedId: null });
+    // Asked 0.4 s into the attempt, the demo network had nothing yet: too soon to believe (the
+    // request may still land), so a person decides; the late answer writes nothing.
+    for (const t of post.targets) expect(t).toMatchObject({ status: 'failed', error: expect.stringContaining('may still land'), postedId: null });
     const events = await outcomeEventsByTarget(id);
     for (const t of post.targets) expect(events.get(t.id)).toEqual(['post.failed']);
   });

@@ -187,6 +187,12 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
                   {isDemoPermalink(t.permalink) ? 'See the demo post' : `View on ${platformLabel(t.platform)}`} <ExternalLink aria-hidden className="size-3" />
                 </a>
               ) : null}
+              {t.confirmedAt ? (
+                <p className="text-sm text-slate-700" data-testid="target-confirmed">
+                  Confirmed with {platformLabel(t.platform)} after an interruption, {formatIn(t.confirmedAt, tz)}
+                  {t.settlement ? `: ${t.settlement}` : ''}
+                </p>
+              ) : null}
               {t.error ? (
                 <div className="space-y-1">
                   {guidance ? (

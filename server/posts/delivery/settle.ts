@@ -1,0 +1,175 @@
+// Settling attempts that were cut off (the process died, or lost its lease, while a platform
+// was being called): instead of failing them as "may or may not have been published", the
+// delivery that takes over asks each network what happened (server/platforms/reconcile.ts,
+// each network's class in the catalogue) before it delivers anything else:
+//   found   → the target is published with the post the network has, `confirmedAt` and the
+//             evidence; its post.published event says so (confirmedAt);
+//   absent  → the network says it is not there: the target goes back to pending and is
+//             delivered once more in this delivery, with the same key;
+//   unknown → the network cannot be asked, or did not answer in time: failed as
+//             DELIVERY_UNCONFIRMED with what Herald knows (what was sent, when, what the
+//             network said), for a person to decide.
+// Exactly one outcome event per target, as for any attempt: outcomes are written only while the
+// target is still `publishing` in the interrupted attempt.
+import { db } from '@/server/db/client';
+import { openValue } from '@/server/connections/token-sealing';
+import { outboxInsertSql } from '@/server/events/record-event';
+import { Prisma } from '@/server/generated/prisma/client';
+import type { Connection, PostTarget } from '@/server/generated/prisma/client';
+import { log } from '@/server/observability/log';
+import { catalogueEntry } from '@/server/platforms/catalogue';
+import type { AttemptIntent, Reconciled } from '@/server/platforms/reconcile';
+import { reconcilerFor } from '@/server/platforms/reconcilers';
+import type { Platform } from '@/server/shared/platforms';
+import { connectionTokens, publishableConnection } from './connection-tokens';
+import { recordOutcome, TARGET_CHANGED } from './record-outcome';
+import { sandboxReceipts } from './sandbox-receipts';
+
+/** The code of the post.failed event for an interrupted attempt Herald could not settle. */
+export const UNCONFIRMED_CODE = 'DELIVERY_UNCONFIRMED';
+
+/** How long one network may take to answer before the attempt is left to a person. */
+export const SETTLE_TIMEOUT_MS = 20_000;
+
+/**
+ * "Not there" is believed only of an attempt older than this: a younger one's request may still
+ * be on its way (its owner stalled rather than died) and land after a second send. A network
+ * accepts a post within seconds of the request; uploads, which take longer, are asked about
+ * through their session or status. A lease lapses at least 20 s after the last renewal.
+ */
+export const ABSENT_TRUSTED_AFTER_MS = 15_000;
+
+export interface SettleCounts {
+  found: number;
+  retried: number;
+  unconfirmed: number;
+}
+
+/** What a person reads on a target Herald could not settle. */
+export function unconfirmedMessage(platform: Platform, evidence: string, startedAt: Date | null): string {
+  const when = startedAt ? ` at ${startedAt.toISOString()}` : '';
+  return `Delivery was cut off while ${catalogueEntry(platform).label} was being called${when}, and Herald could not confirm what happened: ${evidence}. Check the account, then mark the post as published there or send it again.`;
+}
+
+function intentOf(target: PostTarget): AttemptIntent {
+  const intent = (target.attemptIntent ?? {}) as { content?: string; mediaUrls?: string[]; settings?: Record<string, unknown> };
+  const sealed = target.attemptCheckpoint ? openValue(target.attemptCheckpoint) : null;
+  return {
+    idempotencyKey: target.id,
+    content: intent.content ?? '',
+    mediaUrls: intent.mediaUrls ?? [],
+    settings: intent.settings ?? {},
+    startedAt: target.attemptStartedAt ?? target.updatedAt,
+    checkpoint: sealed ? (JSON.parse(sealed) as Record<string, string>) : undefined,
+  };
+}
+
+async function ask(target: PostTarget, connection: Connection): Promise<Reconciled> {
+  const platform = connection.platform as Platform;
+  const reconciler = reconcilerFor({ provider: connection.provider, platform });
+  if (!reconciler) {
+    const capability = catalogueEntry(platform).reconcile;
+    return { outcome: 'unknown', evidence: 'none' in capability ? capability.none : 'Herald has no way to ask this network yet' };
+  }
+  if (!target.attemptIntent) return { outcome: 'unknown', evidence: 'the attempt began before Herald recorded what it sends' };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Reconciled>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ outcome: 'unknown', evidence: `${catalogueEntry(platform).label} did not answer within ${SETTLE_TIMEOUT_MS / 1000} s` }),
+      SETTLE_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([
+      reconciler.reconcile(publishableConnection(connection), intentOf(target), { tokens: connectionTokens, now: new Date(), sandbox: sandboxReceipts }),
+      timeout,
+    ]);
+  } catch (error) {
+    return { outcome: 'unknown', evidence: `asking the network failed: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The target is still `publishing` in the attempt that was interrupted: only then may its outcome be written. */
+const stillInterrupted = (target: PostTarget) => Prisma.sql`"id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts}`;
+
+async function settleOne(post: { id: string; workspaceId: string }, target: PostTarget, connection: Connection): Promise<keyof SettleCounts> {
+  const platform = connection.platform as Platform;
+  const checkedAt = new Date();
+  let verdict = await ask(target, connection);
+  if (verdict.outcome === 'found') {
+    await recordOutcome({
+      target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'published', "postedId" = ${verdict.result.postedId}, "permalink" = ${verdict.result.permalink}, "error" = NULL,
+        "publishedAt" = COALESCE("attemptStartedAt", ${checkedAt}), "confirmedAt" = ${checkedAt}, "settlement" = ${verdict.evidence}, "updatedAt" = now()
+        WHERE ${stillInterrupted(target)} RETURNING "publishedAt"`,
+      connection: Prisma.sql`UPDATE "Connection" SET "lastSuccessfulPostAt" = ${checkedAt}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid AND ${TARGET_CHANGED}`,
+      events: [
+        outboxInsertSql(
+          {
+            workspaceId: post.workspaceId,
+            type: 'post.published',
+            data: {
+              postId: post.id,
+              targetId: target.id,
+              platform,
+              connectionId: connection.id,
+              postedId: verdict.result.postedId,
+              permalink: verdict.result.permalink,
+              publishedAt: (target.attemptStartedAt ?? checkedAt).toISOString(),
+              confirmedAt: checkedAt.toISOString(),
+            },
+          },
+          TARGET_CHANGED,
+        ),
+      ],
+    });
+    return 'found';
+  }
+  const age = checkedAt.getTime() - (target.attemptStartedAt ?? checkedAt).getTime();
+  if (verdict.outcome === 'absent' && age < ABSENT_TRUSTED_AFTER_MS) {
+    verdict = { outcome: 'unknown', evidence: `${verdict.evidence}, ${Math.round(age / 1000)} s after the attempt began: its request may still land` };
+  }
+  if (verdict.outcome === 'absent') {
+    // Delivered again below, in this delivery, with the same key (the target's id).
+    await db.$executeRaw`UPDATE "PostTarget" SET "status" = 'pending', "settlement" = ${verdict.evidence}, "updatedAt" = now() WHERE ${stillInterrupted(target)}`;
+    return 'retried';
+  }
+  const message = unconfirmedMessage(platform, verdict.evidence, target.attemptStartedAt);
+  await recordOutcome({
+    target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "confirmedAt" = NULL, "settlement" = ${verdict.evidence}, "updatedAt" = now()
+      WHERE ${stillInterrupted(target)} RETURNING 1`,
+    connection: Prisma.sql`SELECT 1 WHERE ${TARGET_CHANGED}`,
+    events: [
+      outboxInsertSql(
+        {
+          workspaceId: post.workspaceId,
+          type: 'post.failed',
+          data: { postId: post.id, targetId: target.id, platform, error: { code: UNCONFIRMED_CODE, message }, failedAt: checkedAt.toISOString() },
+        },
+        TARGET_CHANGED,
+      ),
+    ],
+  });
+  return 'unconfirmed';
+}
+
+/**
+ * Settles every target of the post left `publishing` by an attempt that was cut off. Called by
+ * the delivery that took the post over, holding its lease, before it delivers anything else.
+ */
+export async function settleInterrupted(post: { id: string; workspaceId: string }): Promise<SettleCounts> {
+  const counts: SettleCounts = { found: 0, retried: 0, unconfirmed: 0 };
+  const targets = await db.postTarget.findMany({ where: { postId: post.id, status: 'publishing' } });
+  if (!targets.length) return counts;
+  const connections = new Map(
+    (await db.connection.findMany({ where: { id: { in: [...new Set(targets.map((t) => t.connectionId))] } } })).map((c) => [c.id, c]),
+  );
+  const outcomes = await Promise.all(targets.map((t) => settleOne(post, t, connections.get(t.connectionId)!)));
+  for (const o of outcomes) counts[o] += 1;
+  log.warn('publishing', `settled ${targets.length} interrupted target(s) of post ${post.id} by asking the networks`, undefined, {
+    postId: post.id,
+    ...counts,
+  });
+  return counts;
+}
