@@ -127,6 +127,12 @@ export const ERROR_CATALOGUE = {
     description:
       'A post import has rows that break a rule of POST /posts (or whose media could not be fetched): nothing was imported; the message names the first, POST /posts/import/preview lists every one per row and column.',
   },
+  TARGET_UNCONFIRMED: {
+    status: 409,
+    shape: 'envelope',
+    description:
+      'An account of the post was cut off while publishing and Herald could not confirm with the network whether it went out: check the account, then mark it published or send again with confirmNotPublished: true.',
+  },
   INBOX_ITEM_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No inbox item with that id in this workspace; GET /inbox lists them.' },
   ACTION_NOT_OFFERED: {
     status: 409,

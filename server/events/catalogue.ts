@@ -46,7 +46,7 @@ export interface DomainEventData {
     targetId: string;
     platform: string;
     connectionId: string;
-    postedId: string;
+    postedId: string | null;
     permalink: string | null;
     publishedAt: string;
     confirmedAt: string | null;
@@ -126,7 +126,11 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
     targetId: ZTargetId,
     platform: ZEventPlatform,
     connectionId: ZConnectionId,
-    postedId: z.string().describe('The id of the post on the platform').meta({ example: 'urn:li:share:7130000000000000000' }),
+    postedId: z
+      .string()
+      .nullable()
+      .describe('The id of the post on the platform; null when a member marked it published from its address after an interruption')
+      .meta({ example: 'urn:li:share:7130000000000000000' }),
     permalink: z
       .string()
       .nullable()

@@ -1,7 +1,8 @@
 // /posts: the publishing routes (REST and tRPC), plus the staff-only approval procedures.
 import { z } from 'zod';
-import { idParam, listEnvelope, readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
+import { idParam, listEnvelope, readEnvelope, storableText, writeEnvelope, ZIdOf, ZText } from '@/server/shared/schemas';
 import { publishPostNow, retryFailedTargets } from './delivery/deliver-post';
+import { checkMarkPublished, markTargetPublished } from './delivery/unconfirmed';
 import { bulkCancel, bulkShift, bulkSpread, ZBulkCancelInput, ZBulkResult, ZBulkShiftInput, ZBulkSpreadInput } from './bulk-posts';
 import { findDuplicates, resolveDuplicates, ZDuplicateGroup, ZFindDuplicatesInput, ZResolveDuplicatesInput } from './duplicate-posts';
 import { shorten } from '@/server/shared/text';
@@ -19,6 +20,14 @@ import { importPosts, previewImport } from './post-import';
 import { MAX_IMPORT_BODY_BYTES, MAX_IMPORT_BYTES, ZExportPostsQuery, ZImportInput, ZImportPreview, ZImportResult, ZPostsCsv } from './post-import.schemas';
 
 const tags = ['Posts'];
+const ZTargetId = ZIdOf('account delivery', 'from posts_targets');
+/** A resend of an account whose publish could not be confirmed must say it did not go out. */
+const ZConfirmNotPublished = {
+  confirmNotPublished: z
+    .literal(true)
+    .optional()
+    .describe('true: the caller checked that an account cut off while publishing (DELIVERY_UNCONFIRMED) does not have the post, so it may be sent again'),
+};
 const ZPostId = idParam('post', 'from posts_list or posts_create');
 const WRITE_ERRORS = [
   'CONNECTION_NOT_FOUND',
@@ -254,9 +263,9 @@ export const postsRouter = router({
   // The staff app's "Retry this account": the REST retry, for some failed targets only.
   retryTargets: apiProcedure
     .meta({ scope: 'posts:write', errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'] })
-    .input(ZPostId.extend({ targetIds: z.array(z.uuid()).min(1).max(MAX_CONNECTIONS) }))
+    .input(ZPostId.extend({ targetIds: z.array(z.uuid()).min(1).max(MAX_CONNECTIONS), ...ZConfirmNotPublished }))
     .output(writeEnvelope(ZPost))
-    .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id, input.targetIds), warnings: [] })),
+    .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id, input.targetIds, input), warnings: [] })),
 
   // The staff app's undo of a cancel (no REST route: docs/decisions.md → Staff app, part 3).
   restore: apiProcedure
@@ -274,7 +283,7 @@ export const postsRouter = router({
       },
       scope: 'posts:write',
       successStatus: 201,
-      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED', 'TARGET_UNCONFIRMED'],
       openapi: {
         method: 'POST',
         path: '/posts/{id}/publish',
@@ -299,12 +308,12 @@ export const postsRouter = router({
       },
       scope: 'posts:write',
       successStatus: 201,
-      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED', 'TARGET_UNCONFIRMED'],
       openapi: {
         method: 'POST',
         path: '/posts/{id}/retry',
         description:
-          'Delivers the failed targets of a failed or partially published post again, now, and answers once each was attempted; targets that already landed are left alone. A post pending approval is refused with APPROVAL_REQUIRED until a member approves it.',
+          'Delivers the failed targets of a failed or partially published post again, now, and answers once each was attempted; targets that already landed are left alone. A post pending approval is refused with APPROVAL_REQUIRED until a member approves it. A target cut off while publishing that Herald could not confirm with its network is never sent again this way (TARGET_UNCONFIRMED): check the account, then mark it published or send it again on its own (POST /posts/{id}/targets/{targetId}/published or /resend).',
         successDescription: 'Attempted: the post with each target’s new outcome.',
         tags,
         protect: true,
@@ -315,6 +324,79 @@ export const postsRouter = router({
     .input(ZPostId)
     .output(writeEnvelope(ZPost))
     .mutation(async ({ ctx, input }) => ({ data: await retryFailedTargets(ctx.actor.workspaceId, input.id), warnings: [] })),
+
+  markPublished: apiProcedure
+    .meta({
+      errorWhen: {
+        POST_NOT_EDITABLE: 'The target is not one whose publish could not be confirmed (it is published, pending, or failed for another reason).',
+      },
+      scope: 'posts:write',
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE'],
+      openapi: {
+        method: 'POST',
+        path: '/posts/{id}/targets/{targetId}/published',
+        description:
+          'Marks an account’s delivery published after an interruption Herald could not settle with the network (a post.failed with DELIVERY_UNCONFIRMED): a member saw the post on the network and gives its address. The target becomes published with it, its post.published event says when it was confirmed, and the post’s status follows its targets.',
+        successDescription: 'The post with the target published.',
+        tags,
+        protect: true,
+        summary: 'Mark an unconfirmed account delivery as published, with the post’s address',
+      },
+      assistant: {
+        stage: true,
+        title: (a) => `Mark post ${String(a.id)} as published on one account (${String(a.permalink)})`,
+        hint: 'Only after the post was seen on the network: the address is what the member confirms.',
+      },
+    })
+    .input(
+      ZPostId.extend({
+        targetId: ZTargetId,
+        permalink: z
+          .url({ protocol: /^https$/, message: 'must be an https URL' })
+          .check(storableText)
+          .max(2048)
+          .describe('The post’s address on the network, as the member found it')
+          .meta({ example: 'https://www.linkedin.com/feed/update/urn:li:share:7130000000000000000' }),
+      }),
+    )
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => {
+      await markTargetPublished(ctx.actor.workspaceId, input.id, input.targetId, input.permalink, await actorLabel(ctx.actor));
+      return { data: await getPost(ctx.actor.workspaceId, input.id), warnings: [] };
+    }),
+
+  resend: apiProcedure
+    .meta({
+      errorWhen: {
+        POST_NOT_EDITABLE: 'The target is not one whose publish could not be confirmed, or the post is publishing.',
+        APPROVAL_REQUIRED: 'The post is pending approval: a member approves it in the app first.',
+      },
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: ['POST_NOT_FOUND', 'POST_NOT_EDITABLE', 'APPROVAL_REQUIRED'],
+      openapi: {
+        method: 'POST',
+        path: '/posts/{id}/targets/{targetId}/resend',
+        description:
+          'Sends an account’s delivery again after an interruption Herald could not settle with the network (DELIVERY_UNCONFIRMED): the caller checked the account and the post is not there. Only that account is sent; answers once it was attempted.',
+        successDescription: 'Attempted: the post with the account’s new outcome.',
+        tags,
+        protect: true,
+        summary: 'It did not go out: send an unconfirmed account delivery again',
+      },
+      assistant: {
+        stage: true,
+        reaches: 'networks',
+        title: (a) => `Send post ${String(a.id)} again to one account whose publish could not be confirmed`,
+        hint: 'Only after checking the account on the network: if the post is there, posts_mark_published instead.',
+      },
+    })
+    .input(ZPostId.extend({ targetId: ZTargetId }))
+    .output(writeEnvelope(ZPost))
+    .mutation(async ({ ctx, input }) => {
+      await checkMarkPublished(ctx.actor.workspaceId, input.id, input.targetId);
+      return { data: await retryFailedTargets(ctx.actor.workspaceId, input.id, [input.targetId], { confirmNotPublished: true }), warnings: [] };
+    }),
 
   targets: apiProcedure
     .meta({

@@ -14,6 +14,7 @@ import { checkDeleteMediaAsset } from '@/server/media/media-assets';
 import { checkCancelPost } from '@/server/posts/cancel-post';
 import { checkCreatePost } from '@/server/posts/create-post';
 import { checkDelivery } from '@/server/posts/delivery/deliver-post';
+import { checkMarkPublished } from '@/server/posts/delivery/unconfirmed';
 import { ZCreatePostInput, ZUpdatePostInput } from '@/server/posts/posts.schemas';
 import { checkEdit } from '@/server/posts/update-post';
 import { checkImport } from '@/server/posts/post-import';
@@ -36,8 +37,13 @@ export const stagedRouteChecks: Record<string, Precheck> = {
   'posts.update': async (actor, args) => void (await checkEdit(actor.workspaceId, id(args), ZUpdatePostInput.parse(body(args, 'id')))),
   'posts.import': (actor, args) => checkImport(actor.workspaceId, ZImportInput.parse(args)),
   'posts.cancel': (actor, args) => checkCancelPost(actor.workspaceId, id(args)),
-  'posts.publish': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'manual'),
-  'posts.retry': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'retry'),
+  'posts.publish': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'manual', { confirmNotPublished: args.confirmNotPublished === true }),
+  'posts.markPublished': (actor, args) => checkMarkPublished(actor.workspaceId, id(args), id(args, 'targetId')),
+  'posts.resend': async (actor, args) => {
+    await checkMarkPublished(actor.workspaceId, id(args), id(args, 'targetId'));
+    await checkDelivery(actor.workspaceId, id(args), 'retry', { confirmNotPublished: true });
+  },
+  'posts.retry': (actor, args) => checkDelivery(actor.workspaceId, id(args), 'retry', { confirmNotPublished: args.confirmNotPublished === true }),
   'media.delete': (actor, args) => checkDeleteMediaAsset(actor.workspaceId, id(args)),
   'webhooks.create': async (actor, args) => void (await checkEndpointChange(actor.workspaceId, null, ZCreateWebhookInput.parse(args))),
   'webhooks.update': async (actor, args) => void (await checkEndpointChange(actor.workspaceId, id(args), ZUpdateWebhookInput.parse(body(args, 'id')))),

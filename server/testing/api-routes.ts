@@ -31,6 +31,8 @@ export const API_ROUTES = {
   'POST /posts/{id}/publish': 'posts.publish',
   'POST /posts/{id}/retry': 'posts.retry',
   'GET /posts/{id}/targets': 'posts.targets',
+  'POST /posts/{id}/targets/{targetId}/published': 'posts.markPublished',
+  'POST /posts/{id}/targets/{targetId}/resend': 'posts.resend',
   'GET /posts/{id}/metrics': 'postMetrics.get',
   'POST /posts/{id}/metrics/collect': 'postMetrics.collect',
   'GET /analytics/top-posts': 'postMetrics.top',

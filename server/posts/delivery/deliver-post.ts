@@ -31,6 +31,7 @@ import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { recordOutcome, TARGET_CHANGED } from './record-outcome';
 import { sandboxReceipts } from './sandbox-receipts';
 import { settleInterrupted } from './settle';
+import { refuseUnconfirmedResend } from './unconfirmed';
 import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
@@ -90,9 +91,16 @@ function deliveryRefusal(post: { status: string; approvalStatus: string }, mode:
 }
 
 /** Whether publishing (or retrying) the post would start now, without touching it (run before a call is staged). */
-export async function checkDelivery(workspaceId: string, postId: string, mode: 'manual' | 'retry'): Promise<void> {
-  const refusal = deliveryRefusal(await findPostRow(workspaceId, postId), mode);
+export async function checkDelivery(
+  workspaceId: string,
+  postId: string,
+  mode: 'manual' | 'retry',
+  opts: { confirmNotPublished?: boolean } = {},
+): Promise<void> {
+  const post = await findPostRow(workspaceId, postId);
+  const refusal = deliveryRefusal(post, mode);
   if (refusal) throw refusal;
+  if (mode === 'retry' || post.status === 'failed' || post.status === 'partial_published') await refuseUnconfirmedResend(postId, opts);
 }
 
 async function claimSlowPath(workspaceId: string | null, postId: string, mode: DeliveryMode): Promise<ClaimedPost | null> {
@@ -315,7 +323,10 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
 }
 
 /** POST /posts/{id}/publish: deliver now, then answer with the post and its targets. */
-export async function publishPostNow(workspaceId: string, postId: string) {
+export async function publishPostNow(workspaceId: string, postId: string, opts: { confirmNotPublished?: boolean } = {}) {
+  // Publishing a failed post sends its failed accounts again: never one nobody knows the fate of.
+  const post = await findPostRow(workspaceId, postId);
+  if (post.status === 'failed' || post.status === 'partial_published') await refuseUnconfirmedResend(postId, opts);
   await deliverPost({ workspaceId, postId, mode: 'manual' });
   return getPost(workspaceId, postId);
 }
@@ -325,7 +336,9 @@ export async function publishPostNow(workspaceId: string, postId: string) {
  * are delivered now, under the same claims and lease as any delivery; targets that already
  * landed are left alone, and the post settles from all its targets again.
  */
-export async function retryFailedTargets(workspaceId: string, postId: string, targetIds?: readonly string[]) {
+export async function retryFailedTargets(workspaceId: string, postId: string, targetIds?: readonly string[], opts: { confirmNotPublished?: boolean } = {}) {
+  await findPostRow(workspaceId, postId);
+  await refuseUnconfirmedResend(postId, { targetIds, confirmNotPublished: opts.confirmNotPublished });
   if (targetIds) {
     // Only failed targets of this post: anything else has nothing to retry.
     const failed = await db.postTarget.count({ where: { postId, id: { in: [...targetIds] }, status: 'failed', post: { workspaceId } } });

@@ -3,11 +3,13 @@
 // status, attempts, permalink and the platform's error verbatim — with retry of the failed
 // accounts, publish, cancel and edit while the post's rules allow them.
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import Link from 'next/link';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
-import { Card, ErrorState, LoadingRows, PageHeader } from '@/app/_ui/primitives';
+import { Dialog } from '@/app/_ui/dialog';
+import { Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import { PostResultsCard } from './post-results-card';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '@/server/posts/post-states';
@@ -149,6 +151,54 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
  * error verbatim, what the error means and the one thing to do about it (reconnect, edit,
  * retry this account). A list of cards rather than a table, so it reads whole at 375 px.
  */
+/** Failed without Herald knowing whether the network has the post (server/posts/delivery/unconfirmed.ts). */
+const unconfirmed = (t: PostDto['targets'][number] | undefined) =>
+  !!t && t.status === 'failed' && !t.confirmedAt && (!!t.settlement || (t.error ?? '').startsWith('Delivery was interrupted'));
+
+/** "It went out": the member gives the address they found the post at. */
+function MarkPublished({ postId, targetId, network, onDone }: { postId: string; targetId: string; network: string; onDone: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  const [permalink, setPermalink] = useState('');
+  const mark = useMutation({
+    mutationFn: () => trpc.posts.markPublished.mutate({ id: postId, targetId, permalink: permalink.trim() }),
+    onSuccess: () => {
+      toast.success('Marked as published');
+      setOpen(false);
+      void onDone();
+    },
+  });
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        It went out
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Where is it on ${network}?`}
+        description="Paste the post’s address from the network: the account’s delivery becomes published with it."
+      >
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            mark.mutate();
+          }}
+        >
+          <div>
+            <Label htmlFor={`permalink-${targetId}`}>The post’s address</Label>
+            <Input id={`permalink-${targetId}`} type="url" required value={permalink} onChange={(e) => setPermalink(e.target.value)} placeholder="https://" />
+            {mark.error ? <FieldError>{serverError(mark.error).message}</FieldError> : null}
+          </div>
+          <Button type="submit" disabled={mark.isPending || !permalink.trim()}>
+            Mark as published
+          </Button>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
 function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; names: Map<string, string>; tz: string; canRetry: boolean; editable: boolean }) {
   const invalidate = useInvalidateAll();
   // Keyed on what changes with a new attempt, so the history follows the post.
@@ -157,7 +207,12 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
     queryFn: async () => (await trpc.posts.history.query({ id: post.id })).data,
   });
   const retryOne = useMutation({
-    mutationFn: (targetId: string) => trpc.posts.retryTargets.mutate({ id: post.id, targetIds: [targetId] }),
+    mutationFn: (targetId: string) =>
+      trpc.posts.retryTargets.mutate({
+        id: post.id,
+        targetIds: [targetId],
+        ...(unconfirmed(post.targets.find((t) => t.id === targetId)) ? { confirmNotPublished: true as const } : {}),
+      }),
     onSuccess: (r) => {
       toast.success(`Retried: ${r.data.status.replace('_', ' ')}`);
       void invalidate();
@@ -217,7 +272,20 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
                       <Link href={`/compose?edit=${post.id}`}>Edit the post</Link>
                     </Button>
                   ) : null}
-                  {canRetry ? (
+                  {canRetry && unconfirmed(t) ? (
+                    <>
+                      <MarkPublished postId={post.id} targetId={t.id} network={platformLabel(t.platform)} onDone={invalidate} />
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => retryOne.mutate(t.id)}
+                        disabled={retryOne.isPending}
+                        aria-label={`It did not go out: send it to ${name}`}
+                      >
+                        {retryOne.isPending && retryOne.variables === t.id ? 'Sending…' : 'It did not go out: send it'}
+                      </Button>
+                    </>
+                  ) : canRetry ? (
                     <Button size="sm" onClick={() => retryOne.mutate(t.id)} disabled={retryOne.isPending} aria-label={`Retry this account: ${name}`}>
                       {retryOne.isPending && retryOne.variables === t.id ? 'Retrying…' : 'Retry this account'}
                     </Button>
