@@ -1,7 +1,8 @@
 // Scenario: kill -9 the app one second into publishing 200 posts (three demo accounts each:
 // LinkedIn, which can be asked, Bluesky, which is idempotent, Slack, which cannot be asked;
-// 300 ms per platform call, the demo network accepting the post halfway), start it again, and
-// check what the delivery leases and the settling of interrupted attempts promise.
+// 300 ms per platform call, the demo network accepting the post halfway, and losing the answer
+// to one accepted post in five as a deadline would), start it again, and check what the
+// delivery leases and the settling of interrupted attempts and lost answers promise.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,7 +19,7 @@ const POSTS = 200;
 export async function crashDuringPublishing(opts: { databaseUrl: string; workDir: string; port: number }): Promise<void> {
   process.env.DATABASE_URL = opts.databaseUrl;
   const journal = path.join(opts.workDir, 'sandbox-journal.ndjson');
-  const appEnv = { SANDBOX_LATENCY_MS: '300', SANDBOX_JOURNAL: journal, RATE_LIMIT_PER_MINUTE: '1000000' };
+  const appEnv = { SANDBOX_LATENCY_MS: '300', SANDBOX_JOURNAL: journal, SANDBOX_LOST_ANSWERS_PERCENT: '20', RATE_LIMIT_PER_MINUTE: '1000000' };
   const logFile = path.join(opts.workDir, 'crash-app.log');
 
   const { workspace, secret } = await createWorkspaceWithKey();
@@ -111,8 +112,21 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     else if (t.status === 'failed' && t.settlement) row.person += 1;
     perNetwork.set(t.platform, row);
   }
+  // Answers lost to a deadline, as the app logged settling each (before and after the kill).
+  const lostAnswers = new Map<string, Record<string, number>>();
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"the answer to target')) continue;
+    const entry = JSON.parse(line) as { platform: string; settled: string };
+    const row = lostAnswers.get(entry.platform) ?? {};
+    row[entry.settled] = (row[entry.settled] ?? 0) + 1;
+    lostAnswers.set(entry.platform, row);
+  }
   for (const [platform, row] of perNetwork) {
     console.log(`chaos: ${platform}: ${row.asked} settled by asking, ${row.retried} sent again after the network said no, ${row.person} left to a person`);
+    const lost = lostAnswers.get(platform) ?? {};
+    console.log(
+      `chaos: ${platform}: of them, answers lost to a deadline: ${lost.found ?? 0} found by asking, ${lost.retried ?? 0} sent again, ${lost.unconfirmed ?? 0} left to a person`,
+    );
   }
   const askable = new Set(['linkedin', 'bluesky']);
   const leftOnAskable = [...perNetwork].filter(([p]) => askable.has(p)).reduce((n, [, row]) => n + row.person, 0);
@@ -137,6 +151,8 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     lost.length === 0,
     `${receipts.length} accepted on LinkedIn and Bluesky, ${lost.length} not published with their id`,
   );
+  const lostTotal = [...lostAnswers.values()].reduce((n, row) => n + Object.values(row).reduce((a, b) => a + b, 0), 0);
+  check(SCENARIO, 'answers lost to a deadline were settled by asking', lostTotal > 0, `${lostTotal} answers lost and settled by asking the network`);
   check(
     SCENARIO,
     'only networks that cannot be asked leave attempts to a person',

@@ -36,6 +36,7 @@ export const CONFIGURATION_VARIABLES = [
   'JOBS_CONCURRENCY',
   'SANDBOX_LATENCY_MS',
   'SANDBOX_JOURNAL',
+  'SANDBOX_LOST_ANSWERS_PERCENT',
   'DELIVERY_LEASE_SECONDS',
   'SEED_OWNER_EMAIL',
   'SEED_OWNER_PASSWORD',
@@ -356,6 +357,15 @@ export const env = {
    * hash), before the call: the outside record that `npm run chaos` checks for duplicates.
    */
   sandboxJournal: () => text('SANDBOX_JOURNAL'),
+  /**
+   * Share of the posts a demo network accepts whose answer it then loses, as a deadline would
+   * (0 to 100; 0 by default): how `npm run chaos` shows lost answers settled by asking.
+   */
+  sandboxLostAnswersPercent: (): number => {
+    const value = nonNegative('SANDBOX_LOST_ANSWERS_PERCENT', 0);
+    if (value > 100) throw new Error(`SANDBOX_LOST_ANSWERS_PERCENT must be at most 100, got ${value}`);
+    return value;
+  },
 };
 
 /**

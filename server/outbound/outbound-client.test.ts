@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { LookupAddress } from 'node:dns';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +144,21 @@ describe('allowed hosts (OUTBOUND_ALLOW_HOSTS)', () => {
     process.env.OUTBOUND_ALLOW_HOSTS = 'receiver.test';
     const error = await failure(client({ 'receiver.test': ['127.0.0.1'] }, { trust: false }).fetch(`https://receiver.test:${receiver.port}/ok`));
     expect(error.code).toBe('network');
+    // The handshake failed: no request left, so nothing needs asking about.
+    expect(error.requestMayHaveArrived).toBe(false);
+  });
+
+  it('says a refused connection sent nothing', async () => {
+    process.env.OUTBOUND_ALLOW_HOSTS = 'receiver.test';
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const error = await failure(client({ 'receiver.test': ['127.0.0.1'] }).fetch(`https://receiver.test:${closed}/ok`, { timeoutMs: 2_000 }));
+    expect(error.code).toBe('network');
+    expect(error.requestMayHaveArrived).toBe(false);
   });
 
   it('trusts a receiver through NODE_EXTRA_CA_CERTS in a fresh process', async () => {
@@ -181,6 +197,8 @@ describe('limits', () => {
     const started = Date.now();
     const error = await failure(allowed().fetch(`https://receiver.test:${receiver.port}/slow`, { timeoutMs: 300 }));
     expect(error.code).toBe('timeout');
+    // The request reached the receiver, which was still working on it: it may have acted.
+    expect(error.requestMayHaveArrived).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 

@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
 import { checkOutboundUrl, isAllowedAddress, isAllowedHostName, parseAllowList, type AllowList, type OutboundUrlCheck } from './address-policy';
 import { createCheckedLookup, systemResolver, type Resolver } from './checked-lookup';
-import { findRefusal, OutboundFailedError, OutboundRefusedError } from './errors';
+import { findRefusal, neverConnected, OutboundFailedError, OutboundRefusedError } from './errors';
 
 export interface OutboundRequestInit {
   method?: string;
@@ -88,11 +88,12 @@ export function createOutboundClient(options: OutboundClientOptions = {}): Outbo
     if (error instanceof OutboundFailedError) return error;
     const refusal = findRefusal(error);
     if (refusal) return refusal;
+    const requestMayHaveArrived = !neverConnected(error);
     if (deadline.aborted) {
-      return new OutboundFailedError('timeout', `${url.host} did not answer within ${timeoutMs} ms.`, { cause: error });
+      return new OutboundFailedError('timeout', `${url.host} did not answer within ${timeoutMs} ms.`, { cause: error, requestMayHaveArrived });
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new OutboundFailedError('network', `Could not reach ${url.host}: ${message}`, { cause: error });
+    return new OutboundFailedError('network', `Could not reach ${url.host}: ${message}`, { cause: error, requestMayHaveArrived });
   }
 
   async function open(input: string | URL, init: OutboundRequestInit, limits: { timeoutMs: number; maxBytes: number }) {

@@ -3,15 +3,13 @@
 // reconcilers.
 import type { PublishResult } from './publisher';
 import { graphId, graphText, nextCursor, pageData } from './graph-comments';
-import { matchesIntent, type AttemptIntent, type Reconciled } from './reconcile';
+import { CLOCK_SLACK_MS, matchesIntent, settleFromRecentPosts, type AttemptIntent, type Reconciled } from './reconcile';
 import type { ContainerStatusFields, GraphClient, GraphParams } from './graph-api';
 
 // Settling an interrupted publish (reconcile.ts) from the account's own recent posts, shared by
 // the Meta reconcilers: Graph lists a Page's feed, an IG user's media and a Threads user's
 // threads newest first, with cursor paging (https://developers.facebook.com/docs/graph-api/results).
 
-/** The clock difference matchesIntent allows: a post created up to this long before the attempt began may be it. */
-const CLOCK_SLACK_MS = 60_000;
 /** Graph may answer an empty page with a next link: the pages one read follows at most. */
 const RECENT_POSTS_PAGES = 5;
 
@@ -69,7 +67,7 @@ export async function readRecentGraphPosts(
 }
 
 /** How a reconciler names what it read, in its evidence. */
-export interface RecentPostsWording {
+export interface GraphPostsWording {
   /** "Instagram" */
   network: string;
   /** What one of the account's posts is called ("media", "post"), and several ("media", "posts"). */
@@ -79,48 +77,26 @@ export interface RecentPostsWording {
   text: string;
 }
 
-/**
- * Settles an attempt from the account's recent posts: the one post created since the attempt
- * began with the text it sent is `found`; none, when the read went back past the attempt's
- * start, is `absent`; several, or none in a read that did not go back that far, is `unknown`.
- */
-export function settleFromRecentPosts(
+/** Settles an attempt from the account's recent posts on a Graph edge (reconcile.ts settleFromRecentPosts). */
+export function settleFromGraphPosts(
   intent: Pick<AttemptIntent, 'content' | 'startedAt'>,
   read: RecentGraphPosts,
-  wording: RecentPostsWording,
+  wording: GraphPostsWording,
   result: (post: RecentGraphPost) => PublishResult,
 ): Reconciled {
   const { network, one, many, text } = wording;
-  const matching = read.posts.filter((post) => matchesIntent(intent, { text: post.text, createdAt: post.createdAt }));
-  const since = intent.startedAt.toISOString();
-  if (matching.length === 1) {
-    const [post] = matching as [RecentGraphPost];
-    const created = post.createdAt ? `created ${post.createdAt.toISOString()}` : 'with no creation time';
-    return {
-      outcome: 'found',
+  return settleFromRecentPosts({
+    intent,
+    posts: read.posts,
+    matching: read.posts.filter((post) => matchesIntent(intent, { text: post.text, createdAt: post.createdAt })),
+    listEnded: read.complete,
+    idOf: (post) => post.id,
+    found: (post, since) => ({
       result: result(post),
-      evidence: `${network} ${one} ${post.id} (${created}) carries the ${text} sent by the attempt begun ${since}`,
-    };
-  }
-  if (matching.length > 1) {
-    return {
-      outcome: 'unknown',
-      evidence: `${matching.length} ${network} ${many} created since the attempt began (${since}) carry the ${text} sent: ${matching.map((p) => p.id).join(', ')}; a person must tell which is this one`,
-    };
-  }
-  if (read.complete) {
-    if (read.posts.length === 0)
-      return { outcome: 'absent', evidence: `The account has no ${network} ${many} at all; the attempt begun ${since} created none` };
-    const oldest = read.posts.at(-1)?.createdAt?.toISOString() ?? 'the last one listed';
-    return {
-      outcome: 'absent',
-      evidence: `None of the account's ${read.posts.length} most recent ${network} ${many} (read back to ${oldest}) carries the ${text} sent by the attempt begun ${since}`,
-    };
-  }
-  return {
-    outcome: 'unknown',
-    evidence: `None of the account's ${read.posts.length} most recent ${network} ${many} carries the ${text} sent, but all were created after the attempt began (${since}); older ones were not read`,
-  };
+      evidence: `${network} ${one} ${post.id} (${post.createdAt ? `created ${post.createdAt.toISOString()}` : 'with no creation time'}) carries the ${text} sent by the attempt begun ${since}`,
+    }),
+    wording: { kind: `${network} ${many}`, items: (n) => `the account's ${n} ${network} ${many}`, sent: text },
+  });
 }
 
 /** Graph's status of a media container Herald recorded, as a reconciler reads it. */

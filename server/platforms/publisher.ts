@@ -1,6 +1,7 @@
 // The publishing port: one implementation per platform (live adapters) plus the in-process
 // sandbox. The delivery service calls `publisherFor(connection).publish(...)` and never
 // knows which it got.
+import { OutboundFailedError } from '@/server/outbound';
 import type { Platform } from '@/server/shared/platforms';
 import type { PlatformSettingsOf } from './catalogue';
 import type { SandboxNetwork } from './sandbox/sandbox-network';
@@ -103,6 +104,18 @@ export class TokenExpiredError extends PlatformError {
     super(message, { status: 401 });
     this.name = 'TokenExpiredError';
   }
+}
+
+/**
+ * Whether a publish that threw may nonetheless have created the post: the request could have
+ * reached the network and only its answer was lost (a deadline, a connection dropped after it
+ * was made, a gateway that stopped waiting for the network behind it: 504). Delivery then asks
+ * the network what happened (reconcile.ts) instead of recording a failure a resend would turn
+ * into a duplicate. A refusal the network stated is never a lost answer.
+ */
+export function answerMayBeLost(error: unknown): boolean {
+  if (error instanceof OutboundFailedError) return error.requestMayHaveArrived;
+  return error instanceof PlatformError && !(error instanceof TokenExpiredError) && error.opts.status === 504;
 }
 
 export interface Publisher<P extends Platform = Platform> {

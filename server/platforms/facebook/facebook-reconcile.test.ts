@@ -110,7 +110,7 @@ describe('Facebook reconcile from the Page’s recent posts', () => {
     const settled = await reconciler().reconcile(connection, intent({ content: 'Clip 99', mediaUrls: ['https://cdn.herald.example/m/clip'] }), ctx());
     expect(settled).toEqual({
       outcome: 'unknown',
-      evidence: expect.stringContaining('Facebook videos carries the description sent, but all were created after the attempt began'),
+      evidence: expect.stringContaining('Facebook videos read carries the description sent, but they do not reach back'),
     });
   });
 

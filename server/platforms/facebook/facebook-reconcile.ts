@@ -18,7 +18,7 @@ import type { Reconciled, Reconciler } from '../reconcile';
 import { RECENT_POSTS_TO_READ } from '../reconcile';
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
-import { readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-reconcile';
+import { readRecentGraphPosts, settleFromGraphPosts, type RecentGraphPost } from '../graph-reconcile';
 import { withAccessToken } from '../token-refresh';
 import { absolutePermalink, FACEBOOK_DEFAULT_BASE_URL } from './facebook-publisher';
 
@@ -41,7 +41,7 @@ export function createFacebookReconciler(options: AdapterOptions = {}): Reconcil
 
           let asVideo: Reconciled | null = null;
           if (intent.mediaUrls.length === 1) {
-            asVideo = settleFromRecentPosts(
+            asVideo = settleFromGraphPosts(
               intent,
               await recent('videos', 'description'),
               { network: NAME, one: 'video', many: 'videos', text: 'description' },
@@ -49,7 +49,7 @@ export function createFacebookReconciler(options: AdapterOptions = {}): Reconcil
             );
             if (asVideo.outcome === 'found') return asVideo;
           }
-          const asPost = settleFromRecentPosts(
+          const asPost = settleFromGraphPosts(
             intent,
             await recent('published_posts', 'message'),
             { network: NAME, one: 'post', many: 'posts', text: 'message' },

@@ -86,7 +86,7 @@ describe('Google Business Profile reconcile from the location’s local posts', 
     const settled = await reconciler().reconcile(connection, intent({ content: 'Closed for a private event tonight' }), ctx());
     expect(settled).toEqual({
       outcome: 'absent',
-      evidence: expect.stringContaining("None of the location's 1 local posts carries the summary and topic sent"),
+      evidence: expect.stringContaining("None of the location's 1 most recent local posts"),
     });
   });
 
@@ -95,7 +95,7 @@ describe('Google Business Profile reconcile from the location’s local posts', 
     answer.localPosts.reverse();
     api.on('GET', POSTS_PATH, { json: answer });
     const settled = await reconciler().reconcile(connection, intent({ content: 'Closed for a private event tonight' }), ctx());
-    expect(settled).toEqual({ outcome: 'unknown', evidence: expect.stringContaining('the rest were not read') });
+    expect(settled).toEqual({ outcome: 'unknown', evidence: expect.stringContaining('older ones were not read') });
   });
 
   it('is unknown when two posts since the attempt carry the summary', async () => {

@@ -15,7 +15,7 @@
 // the creation time. The list's order is not documented: a location read to its end settles
 // absence, and so does a read whose posts come newest first and reach back past the attempt.
 import type { AttemptIntent, Reconciled, Reconciler } from '../reconcile';
-import { matchesIntent, normaliseText, RECENT_POSTS_TO_READ } from '../reconcile';
+import { matchesIntent, normaliseText, RECENT_POSTS_TO_READ, settleFromRecentPosts } from '../reconcile';
 import { apiEndpoint, callApi, jsonAt, jsonString } from '../http';
 import { googleError, googleRefresher } from '../google/google-api';
 import { oauthApps } from '../oauth-apps';
@@ -24,8 +24,6 @@ import { GOOGLE_BUSINESS_DEFAULT_BASE_URL, googleBusinessHosts, LOCATION_NAME } 
 import type { GoogleBusinessOptions } from './google-business-publisher';
 
 const NAME = 'Google Business Profile';
-/** The clock difference matchesIntent allows between Herald and Google. */
-const CLOCK_SLACK_MS = 60_000;
 
 interface LocalPost {
   name: string;
@@ -83,48 +81,25 @@ export function createGoogleBusinessReconciler(options: GoogleBusinessOptions = 
 }
 
 function settle(intent: AttemptIntent, posts: LocalPost[], listEnded: boolean): Reconciled {
-  const since = intent.startedAt.toISOString();
   const topicType = typeof intent.settings.topicType === 'string' ? intent.settings.topicType : 'STANDARD';
   const eventTitle = jsonString(intent.settings, 'event', 'title');
-  const matching = posts.filter(
-    (post) =>
-      matchesIntent(intent, { text: post.summary, createdAt: post.createdAt }) &&
-      post.topicType === topicType &&
-      (!eventTitle || normaliseText(post.eventTitle ?? '') === normaliseText(eventTitle)),
-  );
   const sent = eventTitle ? 'summary, topic and event title' : 'summary and topic';
-  if (matching.length === 1) {
-    const [post] = matching as [LocalPost];
-    return {
-      outcome: 'found',
+  return settleFromRecentPosts({
+    intent,
+    posts,
+    matching: posts.filter(
+      (post) =>
+        matchesIntent(intent, { text: post.summary, createdAt: post.createdAt }) &&
+        post.topicType === topicType &&
+        (!eventTitle || normaliseText(post.eventTitle ?? '') === normaliseText(eventTitle)),
+    ),
+    listEnded,
+    idOf: (post) => post.name,
+    found: (post, since) => ({
       // As the publisher answers: the post's name, and its searchUrl once Google has one.
       result: { postedId: post.name, permalink: post.searchUrl },
       evidence: `Google Business Profile post ${post.name} (${post.state ?? 'no state'}, created ${post.createdAt?.toISOString() ?? 'at no stated time'}) carries the ${sent} sent by the attempt begun ${since}`,
-    };
-  }
-  if (matching.length > 1) {
-    return {
-      outcome: 'unknown',
-      evidence: `${matching.length} local posts created since the attempt began (${since}) carry the ${sent} sent: ${matching.map((p) => p.name).join(', ')}; a person must tell which is this one`,
-    };
-  }
-  if (listEnded)
-    return { outcome: 'absent', evidence: `None of the location's ${posts.length} local posts carries the ${sent} sent by the attempt begun ${since}` };
-  if (reachedBack(posts, intent.startedAt)) {
-    return {
-      outcome: 'absent',
-      evidence: `None of the location's ${posts.length} most recent local posts (read back to ${posts.at(-1)!.createdAt!.toISOString()}) carries the ${sent} sent by the attempt begun ${since}`,
-    };
-  }
-  return {
-    outcome: 'unknown',
-    evidence: `None of the ${posts.length} local posts read carries the ${sent} sent, but they do not reach back, newest first, to the attempt's start (${since}); the rest were not read`,
-  };
-}
-
-/** Whether the posts, newest created first, went back past the attempt's start (the order is checked, not assumed). */
-function reachedBack(posts: LocalPost[], startedAt: Date): boolean {
-  const times = posts.map((p) => p.createdAt?.getTime() ?? Number.NaN);
-  if (times.some(Number.isNaN) || times.some((t, i) => i > 0 && t > times[i - 1]!)) return false;
-  return times.length > 0 && times.at(-1)! < startedAt.getTime() - CLOCK_SLACK_MS;
+    }),
+    wording: { kind: 'local posts', items: (n) => `the location's ${n} local posts`, sent },
+  });
 }

@@ -20,17 +20,15 @@
 // account's recent media are matched on the caption and time. A story has no caption: it is
 // found only through a PUBLISHED container and the one story created since the attempt began.
 import type { Reconciled, Reconciler } from '../reconcile';
-import { RECENT_POSTS_TO_READ } from '../reconcile';
+import { CLOCK_SLACK_MS, RECENT_POSTS_TO_READ } from '../reconcile';
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient, type GraphClient } from '../graph-api';
-import { readContainerStatus, readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-reconcile';
+import { readContainerStatus, readRecentGraphPosts, settleFromGraphPosts, type RecentGraphPost } from '../graph-reconcile';
 import { isMissingObject } from '../graph-comments';
 import { withAccessToken } from '../token-refresh';
 import { INSTAGRAM_CONTAINER_STATUS, INSTAGRAM_DEFAULT_BASE_URL } from './instagram-publisher';
 
 const NAME = 'Instagram';
-/** The clock difference matchesIntent allows between Herald and Instagram. */
-const CLOCK_SLACK_MS = 60_000;
 const WORDING = { network: NAME, one: 'media', many: 'media', text: 'caption' };
 const toResult = (post: RecentGraphPost) => ({ postedId: post.id, permalink: post.permalink });
 
@@ -70,7 +68,7 @@ export function createInstagramReconciler(options: AdapterOptions = {}): Reconci
               if (status !== 'PUBLISHED') return { outcome: 'unknown', evidence: `${about}, which Herald does not know how to read` };
               const settled = story
                 ? storySince(await recentStories(graph, igUser), intent.startedAt)
-                : settleFromRecentPosts(intent, await recentMedia(), WORDING, toResult);
+                : settleFromGraphPosts(intent, await recentMedia(), WORDING, toResult);
               if (settled.outcome === 'found') return { ...settled, evidence: `${about} as media ${settled.result.postedId}: ${settled.evidence}` };
               return { outcome: 'unknown', evidence: `${about}, but Herald could not tell which media it became: ${settled.evidence}` };
             }
@@ -81,7 +79,7 @@ export function createInstagramReconciler(options: AdapterOptions = {}): Reconci
               evidence: 'An Instagram story carries no caption to match, and no container was recorded for this attempt (or Instagram no longer has it)',
             };
           }
-          return settleFromRecentPosts(intent, await recentMedia(), WORDING, toResult);
+          return settleFromGraphPosts(intent, await recentMedia(), WORDING, toResult);
         });
       } catch (error) {
         return { outcome: 'unknown', evidence: `Instagram could not be asked: ${error instanceof Error ? error.message : String(error)}` };

@@ -79,7 +79,7 @@ describe('LinkedIn reconcile from the author’s posts', () => {
   it('is absent when none of the author’s posts carries the commentary', async () => {
     api.on('GET', '/rest/posts', { json: f('posts-by-author') });
     const settled = await reconciler().reconcile(connection, intent({ content: 'We are closed for the holidays' }), ctx());
-    expect(settled).toEqual({ outcome: 'absent', evidence: expect.stringContaining("None of the author's 3 LinkedIn posts carries the commentary sent") });
+    expect(settled).toEqual({ outcome: 'absent', evidence: expect.stringContaining("None of the author's 3 most recent LinkedIn posts") });
     onlyReads();
   });
 

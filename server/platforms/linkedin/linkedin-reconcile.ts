@@ -15,16 +15,13 @@
 // URNs are the media's, not the post's), so the author's posts, newest created first, are
 // matched on the commentary (read back from little text) and the creation time.
 import type { AttemptIntent, Reconciled, Reconciler } from '../reconcile';
-import { matchesIntent, RECENT_POSTS_TO_READ } from '../reconcile';
+import { matchesIntent, RECENT_POSTS_TO_READ, settleFromRecentPosts } from '../reconcile';
 import { apiEndpoint, callApi, isSuccess, jsonAt, jsonString } from '../http';
 import { env } from '@/server/config/env';
 import { withAccessToken } from '../token-refresh';
 import { authorUrn, LINKEDIN_DEFAULT_BASE_URL, LINKEDIN_DEFAULT_VERSION, linkedinError } from './linkedin-api';
 import { linkedinRefresher, type LinkedInOptions } from './linkedin-publisher';
 import { fromLittleText } from './little-text';
-
-/** The clock difference matchesIntent allows between Herald and LinkedIn. */
-const CLOCK_SLACK_MS = 60_000;
 
 interface AuthorPost {
   id: string;
@@ -75,44 +72,18 @@ export function createLinkedInReconciler(options: LinkedInOptions = {}): Reconci
   };
 }
 
-/**
- * The one post since the attempt with its commentary is found; none is absent when the author
- * has no more posts, or the list (newest created first) went back past the attempt's start.
- */
-function settle(intent: AttemptIntent, posts: AuthorPost[], exhausted: boolean): Reconciled {
-  const since = intent.startedAt.toISOString();
-  const matching = posts.filter((post) => matchesIntent(intent, post));
-  if (matching.length === 1) {
-    const [post] = matching as [AuthorPost];
-    return {
-      outcome: 'found',
+/** The one post since the attempt with its commentary is found (settleFromRecentPosts says the rest). */
+function settle(intent: AttemptIntent, posts: AuthorPost[], listEnded: boolean): Reconciled {
+  return settleFromRecentPosts({
+    intent,
+    posts,
+    matching: posts.filter((post) => matchesIntent(intent, post)),
+    listEnded,
+    idOf: (post) => post.id,
+    found: (post, since) => ({
       result: { postedId: post.id, permalink: `https://www.linkedin.com/feed/update/${post.id}/` },
       evidence: `LinkedIn post ${post.id} (created ${post.createdAt?.toISOString() ?? 'at no stated time'}) carries the commentary sent by the attempt begun ${since}`,
-    };
-  }
-  if (matching.length > 1) {
-    return {
-      outcome: 'unknown',
-      evidence: `${matching.length} LinkedIn posts created since the attempt began (${since}) carry the commentary sent: ${matching.map((p) => p.id).join(', ')}; a person must tell which is this one`,
-    };
-  }
-  if (exhausted)
-    return { outcome: 'absent', evidence: `None of the author's ${posts.length} LinkedIn posts carries the commentary sent by the attempt begun ${since}` };
-  if (reachedBack(posts, intent.startedAt)) {
-    return {
-      outcome: 'absent',
-      evidence: `None of the author's ${posts.length} most recent LinkedIn posts (read back to ${posts.at(-1)!.createdAt!.toISOString()}) carries the commentary sent by the attempt begun ${since}`,
-    };
-  }
-  return {
-    outcome: 'unknown',
-    evidence: `None of the author's ${posts.length} most recent LinkedIn posts carries the commentary sent, but they do not reach back to the attempt's start (${since}); older ones were not read`,
-  };
-}
-
-/** Whether the posts, newest created first, went back past the attempt's start (the order is checked, not assumed). */
-function reachedBack(posts: AuthorPost[], startedAt: Date): boolean {
-  const times = posts.map((p) => p.createdAt?.getTime() ?? Number.NaN);
-  if (times.some(Number.isNaN) || times.some((t, i) => i > 0 && t > times[i - 1]!)) return false;
-  return times.length > 0 && times.at(-1)! < startedAt.getTime() - CLOCK_SLACK_MS;
+    }),
+    wording: { kind: 'LinkedIn posts', items: (n) => `the author's ${n} LinkedIn posts`, sent: 'commentary' },
+  });
 }

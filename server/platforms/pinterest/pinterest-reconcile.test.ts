@@ -55,7 +55,7 @@ describe('Pinterest reconcile from the board’s pins', () => {
   it('reads the board the post chose over the connection’s', async () => {
     api.on('GET', '/v5/boards/549755885176/pins', { json: { items: [], bookmark: null } });
     const settled = await reconciler().reconcile(connection, intent({ settings: { boardId: '549755885176' } }), ctx());
-    expect(settled).toEqual({ outcome: 'absent', evidence: expect.stringContaining('None of the 0 pins of board 549755885176') });
+    expect(settled).toEqual({ outcome: 'absent', evidence: expect.stringContaining('There are no pins on board 549755885176 at all') });
   });
 
   it('does not take a pin with another title or link for it', async () => {
@@ -74,7 +74,7 @@ describe('Pinterest reconcile from the board’s pins', () => {
   it('is absent when the board was read to its end', async () => {
     api.on('GET', PINS, { json: { ...f('board-pins'), bookmark: null } });
     const settled = await reconciler().reconcile(connection, intent({ content: 'Spiced pear, cold brewed' }), ctx());
-    expect(settled).toEqual({ outcome: 'absent', evidence: expect.stringContaining(`None of the 3 pins of board ${BOARD}`) });
+    expect(settled).toEqual({ outcome: 'absent', evidence: expect.stringContaining(`None of the 3 most recent pins of board ${BOARD}`) });
   });
 
   it('is unknown when the pins read do not come newest first and the board goes on', async () => {
@@ -82,7 +82,7 @@ describe('Pinterest reconcile from the board’s pins', () => {
     answer.items.reverse();
     api.on('GET', PINS, { json: answer });
     const settled = await reconciler().reconcile(connection, intent({ content: 'Spiced pear, cold brewed' }), ctx());
-    expect(settled).toEqual({ outcome: 'unknown', evidence: expect.stringContaining('the rest of the board was not read') });
+    expect(settled).toEqual({ outcome: 'unknown', evidence: expect.stringContaining('older ones were not read') });
   });
 
   it('is unknown when two pins since the attempt carry what was sent', async () => {
@@ -90,7 +90,7 @@ describe('Pinterest reconcile from the board’s pins', () => {
     answer.items.unshift({ ...answer.items[0], id: '813744226420799999', created_at: '2026-11-27T09:31:00' });
     api.on('GET', PINS, { json: answer });
     const settled = await reconciler().reconcile(connection, intent(), ctx());
-    expect(settled).toEqual({ outcome: 'unknown', evidence: expect.stringMatching(/^2 pins created on board 549755885175 since the attempt began/) });
+    expect(settled).toEqual({ outcome: 'unknown', evidence: expect.stringMatching(/^2 pins on board 549755885175 created since the attempt began/) });
   });
 
   it('is unknown without a board to read', async () => {

@@ -14,14 +14,11 @@
 // Pinterest does not document the order of a board's pins: a board read to its end settles
 // absence, and so does a read whose pins come newest first and reach back past the attempt.
 import type { AttemptIntent, Reconciled, Reconciler } from '../reconcile';
-import { matchesIntent, normaliseText, RECENT_POSTS_TO_READ } from '../reconcile';
+import { matchesIntent, normaliseText, RECENT_POSTS_TO_READ, settleFromRecentPosts } from '../reconcile';
 import { apiEndpoint, jsonAt, jsonString } from '../http';
 import { withAccessToken } from '../token-refresh';
 import { PINTEREST_DEFAULT_BASE_URL, pinterestClient } from './pinterest-api';
 import { pinterestRefresher, type PinterestOptions } from './pinterest-publisher';
-
-/** The clock difference matchesIntent allows between Herald and Pinterest. */
-const CLOCK_SLACK_MS = 60_000;
 
 interface BoardPin {
   id: string;
@@ -67,50 +64,27 @@ export function createPinterestReconciler(options: PinterestOptions = {}): Recon
 }
 
 function settle(intent: AttemptIntent, boardId: string, pins: BoardPin[], boardEnded: boolean): Reconciled {
-  const since = intent.startedAt.toISOString();
   const title = stringSetting(intent.settings.title);
   const link = stringSetting(intent.settings.link);
-  const matching = pins.filter(
-    (pin) =>
-      matchesIntent(intent, { text: pin.description, createdAt: pin.createdAt }) &&
-      (!title || normaliseText(pin.title) === normaliseText(title)) &&
-      (!link || sameLink(pin.link, link)),
-  );
   const parts = ['description', ...(title ? ['title'] : []), ...(link ? ['link'] : [])];
   const sent = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : 'description';
-  if (matching.length === 1) {
-    const [pin] = matching as [BoardPin];
-    return {
-      outcome: 'found',
+  return settleFromRecentPosts({
+    intent,
+    posts: pins,
+    matching: pins.filter(
+      (pin) =>
+        matchesIntent(intent, { text: pin.description, createdAt: pin.createdAt }) &&
+        (!title || normaliseText(pin.title) === normaliseText(title)) &&
+        (!link || sameLink(pin.link, link)),
+    ),
+    listEnded: boardEnded,
+    idOf: (pin) => pin.id,
+    found: (pin, since) => ({
       result: { postedId: pin.id, permalink: `https://www.pinterest.com/pin/${pin.id}/` },
       evidence: `Pinterest pin ${pin.id} on board ${boardId} (created ${pin.createdAt?.toISOString() ?? 'at no stated time'}) carries the ${sent} sent by the attempt begun ${since}`,
-    };
-  }
-  if (matching.length > 1) {
-    return {
-      outcome: 'unknown',
-      evidence: `${matching.length} pins created on board ${boardId} since the attempt began (${since}) carry the ${sent} sent: ${matching.map((p) => p.id).join(', ')}; a person must tell which is this one`,
-    };
-  }
-  if (boardEnded)
-    return { outcome: 'absent', evidence: `None of the ${pins.length} pins of board ${boardId} carries the ${sent} sent by the attempt begun ${since}` };
-  if (reachedBack(pins, intent.startedAt)) {
-    return {
-      outcome: 'absent',
-      evidence: `None of the ${pins.length} most recent pins of board ${boardId} (read back to ${pins.at(-1)!.createdAt!.toISOString()}) carries the ${sent} sent by the attempt begun ${since}`,
-    };
-  }
-  return {
-    outcome: 'unknown',
-    evidence: `None of the ${pins.length} pins read from board ${boardId} carries the ${sent} sent, but they do not reach back, newest first, to the attempt's start (${since}); the rest of the board was not read`,
-  };
-}
-
-/** Whether the pins, newest created first, went back past the attempt's start (the order is checked, not assumed). */
-function reachedBack(pins: BoardPin[], startedAt: Date): boolean {
-  const times = pins.map((p) => p.createdAt?.getTime() ?? Number.NaN);
-  if (times.some(Number.isNaN) || times.some((t, i) => i > 0 && t > times[i - 1]!)) return false;
-  return times.length > 0 && times.at(-1)! < startedAt.getTime() - CLOCK_SLACK_MS;
+    }),
+    wording: { kind: `pins on board ${boardId}`, items: (n) => `the ${n} pins of board ${boardId}`, sent },
+  });
 }
 
 /** Pinterest writes its UTC times without a zone ("2026-11-27T09:30:00"). */

@@ -4,6 +4,8 @@
 //                    to Herald's own page of the demo post (never the real network's address)
 //   rejects_posts  → fails with a platform-style error text
 //   expired        → refused before publishing (token expired)
+// SANDBOX_LOST_ANSWERS_PERCENT makes a demo network lose the answer to some of the posts it
+// accepted, as a deadline would (the chaos run's second mode).
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +21,7 @@ import {
   type Publisher,
 } from '../publisher';
 import { env } from '@/server/config/env';
+import { OutboundFailedError } from '@/server/outbound';
 import { catalogueEntry } from '../catalogue';
 
 export const SANDBOX_BEHAVIOURS = ['ok', 'rejects_posts', 'expired'] as const;
@@ -98,6 +101,13 @@ export const sandboxPublisher: Publisher = {
       appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, postedId: result.postedId, at: new Date().toISOString() })}\n`);
     }
     await sleep(latency / 2);
+    if (Math.random() * 100 < env.sandboxLostAnswersPercent()) {
+      // The answer lost on its way back, as a deadline loses it: the post is on the demo
+      // network, and Herald must ask to learn it (SANDBOX_LOST_ANSWERS_PERCENT).
+      throw new OutboundFailedError('timeout', `${catalogueEntry(connection.platform).label} (demo) did not answer within ${latency} ms.`, {
+        requestMayHaveArrived: true,
+      });
+    }
     return result;
   },
 };

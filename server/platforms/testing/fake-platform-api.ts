@@ -28,6 +28,8 @@ export interface RecordedRequest {
 }
 
 export interface FakeReply {
+  /** Holds the answer this long after the request arrived (a network slower than the caller's deadline). */
+  delayMs?: number;
   status?: number;
   headers?: Record<string, string>;
   json?: unknown;
@@ -118,8 +120,13 @@ export async function startFakePlatformApi(options: { tls?: { key: string; cert:
         headers['content-type'] ??= 'application/json';
         body = JSON.stringify(reply.json);
       }
-      res.writeHead(reply.status ?? 200, headers);
-      res.end(body);
+      const answer = () => {
+        if (res.destroyed) return; // the caller gave up waiting
+        res.writeHead(reply.status ?? 200, headers);
+        res.end(body);
+      };
+      if (reply.delayMs) setTimeout(answer, reply.delayMs).unref();
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

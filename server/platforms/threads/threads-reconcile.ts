@@ -18,7 +18,7 @@ import type { Reconciler } from '../reconcile';
 import { RECENT_POSTS_TO_READ } from '../reconcile';
 import { apiEndpoint, type AdapterOptions } from '../http';
 import { graphClient } from '../graph-api';
-import { readContainerStatus, readRecentGraphPosts, settleFromRecentPosts, type RecentGraphPost } from '../graph-reconcile';
+import { readContainerStatus, readRecentGraphPosts, settleFromGraphPosts, type RecentGraphPost } from '../graph-reconcile';
 import { isMissingObject } from '../graph-comments';
 import { withAccessToken } from '../token-refresh';
 import { THREADS_CONTAINER_STATUS, THREADS_DEFAULT_BASE_URL, threadsRefresher } from './threads-publisher';
@@ -35,7 +35,7 @@ export function createThreadsReconciler(options: AdapterOptions = {}): Reconcile
         return await withAccessToken(connection, threadsRefresher(fetch, baseUrl), ctx.tokens, async (token) => {
           const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
           const recentThreads = async () =>
-            settleFromRecentPosts(
+            settleFromGraphPosts(
               intent,
               await readRecentGraphPosts(
                 graph,

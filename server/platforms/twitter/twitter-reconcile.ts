@@ -19,13 +19,10 @@
 // text with &, < and > as HTML entities, and links as t.co addresses (normaliseText drops links).
 import { apiEndpoint } from '../http';
 import { TokenExpiredError } from '../publisher';
-import { matchesIntent, RECENT_POSTS_TO_READ, type AttemptIntent, type Reconciled, type Reconciler } from '../reconcile';
+import { CLOCK_SLACK_MS, matchesIntent, RECENT_POSTS_TO_READ, type AttemptIntent, type Reconciled, type Reconciler } from '../reconcile';
 import { withAccessToken } from '../token-refresh';
 import { publishedPost, xRefresher, type TwitterOptions } from './twitter-publisher';
 import { X_DEFAULT_BASE_URL, xClient, xRetryAfter } from './x-api';
-
-/** Clocks differ: a post written up to a minute before the attempt began may still be its own. */
-const CLOCK_SKEW_MS = 60_000;
 
 interface XPost {
   id?: string;
@@ -48,7 +45,7 @@ export function createTwitterReconciler(options: TwitterOptions = {}): Reconcile
         return await withAccessToken(connection, xRefresher(fetch, baseUrl, options), tokens, async (token) => {
           const query = new URLSearchParams({
             max_results: String(RECENT_POSTS_TO_READ),
-            start_time: secondsIso(new Date(intent.startedAt.getTime() - CLOCK_SKEW_MS)),
+            start_time: secondsIso(new Date(intent.startedAt.getTime() - CLOCK_SLACK_MS)),
             exclude: 'retweets',
             'tweet.fields': 'created_at,edit_history_tweet_ids',
           });

@@ -22,7 +22,8 @@ import { Prisma } from '@/server/generated/prisma/client';
 import type { Connection, Post, PostTarget } from '@/server/generated/prisma/client';
 import type { Platform } from '@/server/shared/platforms';
 import { parseStoredSettings } from '@/server/platforms/catalogue';
-import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
+import { OutboundFailedError } from '@/server/outbound';
+import { answerMayBeLost, PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { publisherFor } from '@/server/platforms/registry';
 import { connectionTokens } from './connection-tokens';
 import { openToken, sealValue } from '@/server/connections/token-sealing';
@@ -30,7 +31,7 @@ import { lockPost } from '../lock-post';
 import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { recordOutcome, TARGET_CHANGED } from './record-outcome';
 import { sandboxReceipts } from './sandbox-receipts';
-import { settleInterrupted } from './settle';
+import { settleInterrupted, settleLostAnswer } from './settle';
 import { refuseUnconfirmedResend } from './unconfirmed';
 import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
@@ -181,7 +182,12 @@ function checkpointOf(target: PostTarget): (values: Record<string, string>) => P
   };
 }
 
-async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection): Promise<void> {
+/**
+ * One attempt of one target. Returns 'again' when its answer was lost and the network, asked,
+ * says it does not have the post: the target is pending and is sent once more.
+ * `mayResend` is false for an attempt that was itself that one more send.
+ */
+async function attemptTarget(post: DeliveryPost, target: PostTarget, connection: Connection, mayResend: boolean): Promise<'done' | 'again'> {
   const platform = connection.platform as Platform;
   const variants = (post.variants ?? {}) as Partial<Record<Platform, { content: string }>>;
   const storedSettings = ((post.platformSettings ?? {}) as Partial<Record<Platform, unknown>>)[platform];
@@ -226,11 +232,19 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
         ),
       ],
     });
+    return 'done';
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    if (answerMayBeLost(err)) {
+      const settled = await settleLostAnswer(post, target, connection, { error: message, resend: mayResend });
+      return settled === 'retried' ? 'again' : 'done';
+    }
     const expired = err instanceof TokenExpiredError;
-    const code = expired ? 'CONNECTION_EXPIRED' : err instanceof PlatformError ? 'PLATFORM_ERROR' : 'DELIVERY_ERROR';
-    if (!(err instanceof PlatformError)) log.error('publishing', `unexpected error delivering target ${target.id}`, err, { targetId: target.id });
+    // A network that could not be reached (nothing sent) failed as a platform does; anything
+    // else is Herald's own fault, logged for an engineer.
+    const platformFault = err instanceof PlatformError || err instanceof OutboundFailedError;
+    const code = expired ? 'CONNECTION_EXPIRED' : platformFault ? 'PLATFORM_ERROR' : 'DELIVERY_ERROR';
+    if (!platformFault) log.error('publishing', `unexpected error delivering target ${target.id}`, err, { targetId: target.id });
     const failedAt = new Date();
     const events = [
       outboxInsertSql(
@@ -255,7 +269,31 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
       connection: Prisma.sql`UPDATE "Connection" SET "lastError" = ${message}, "lastErrorAt" = ${failedAt}, "status" = ${expired ? 'inactive' : connection.status}, "updatedAt" = now() WHERE "id" = ${connection.id}::uuid AND ${TARGET_CHANGED}`,
       events,
     });
+    return 'done';
   }
+}
+
+/**
+ * Claims the post's pending targets and attempts each, concurrently. Returns how many went
+ * back to pending because their answer was lost and the network said it has not the post.
+ */
+async function deliverPending(post: DeliveryPost, resent: ReadonlySet<string>): Promise<number> {
+  const claimed = await claimTargets(post.id);
+  if (!claimed.length) return 0;
+  const connections = await db.connection.findMany({ where: { id: { in: [...new Set(claimed.map((t) => t.connectionId))] } } });
+  const byId = new Map(connections.map((c) => [c.id, c]));
+  // allSettled: every attempt finishes (and records its outcome) even if another one throws.
+  const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!, !resent.has(t.id))));
+  void kickOutboxDrain();
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  // A target whose outcome could not be written stays `publishing`: the lease lapses and a
+  // takeover settles it by asking the network.
+  if (failure) throw failure.reason;
+  return results.filter((r) => r.status === 'fulfilled' && r.value === 'again').length;
+}
+
+async function pendingTargetIds(postId: string): Promise<string[]> {
+  return (await db.postTarget.findMany({ where: { postId, status: 'pending' }, select: { id: true } })).map((t) => t.id);
 }
 
 /**
@@ -304,17 +342,11 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
   try {
     // Attempts a dead owner left mid-call are settled by asking their networks first; those
     // the network says it has not are pending again and go out below.
-    await settleInterrupted(post);
-    const claimed = await claimTargets(post.id);
-    const connections = await db.connection.findMany({ where: { id: { in: [...new Set(claimed.map((t) => t.connectionId))] } } });
-    const byId = new Map(connections.map((c) => [c.id, c]));
-    // allSettled: every attempt finishes (and records its outcome) even if another one throws.
-    const results = await Promise.allSettled(claimed.map((t) => attemptTarget(post, t, byId.get(t.connectionId)!)));
-    void kickOutboxDrain();
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    // A target whose outcome could not be written stays `publishing`: the lease lapses and a
-    // takeover settles it by asking the network.
-    if (failure) throw failure.reason;
+    // Each is sent once more at most: a target settled back to pending here, or by a lost
+    // answer in the first round, is not sent a third time.
+    const { resent } = await settleInterrupted(post);
+    const again = await deliverPending(post, resent);
+    if (again) await deliverPending(post, new Set(await pendingTargetIds(post.id)));
     await finishPost(post.id);
     return true;
   } finally {

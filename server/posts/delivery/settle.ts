@@ -1,7 +1,9 @@
 // Settling attempts that were cut off (the process died, or lost its lease, while a platform
-// was being called): instead of failing them as "may or may not have been published", the
-// delivery that takes over asks each network what happened (server/platforms/reconcile.ts,
-// each network's class in the catalogue) before it delivers anything else:
+// was being called; or the call's answer was lost to a deadline or a dropped connection after
+// its request may have arrived): instead of failing them as "may or may not have been
+// published", Herald asks each network what happened (server/platforms/reconcile.ts, each
+// network's class in the catalogue): the delivery that takes a post over does so before it
+// delivers anything else, and an attempt whose answer was lost does so at once:
 //   found   → the target is published with the post the network has, `confirmedAt` and the
 //             evidence; its post.published event says so (confirmedAt);
 //   absent  → the network says it is not there: the target goes back to pending and is
@@ -43,6 +45,8 @@ export interface SettleCounts {
   found: number;
   retried: number;
   unconfirmed: number;
+  /** The network said it does not have a post that was already the one resend. */
+  failed: number;
 }
 
 /** What a person reads on a target Herald could not settle. */
@@ -94,7 +98,23 @@ async function ask(target: PostTarget, connection: Connection): Promise<Reconcil
 /** The target is still `publishing` in the attempt that was interrupted: only then may its outcome be written. */
 const stillInterrupted = (target: PostTarget) => Prisma.sql`"id" = ${target.id}::uuid AND "status" = 'publishing' AND "attempts" = ${target.attempts}`;
 
-async function settleOne(post: { id: string; workspaceId: string }, target: PostTarget, connection: Connection): Promise<keyof SettleCounts> {
+/** What becomes of an attempt the network says it does not have. */
+type OnAbsent =
+  /** Pending again: the caller delivers it once more, with the same key. */
+  | { resend: true }
+  /** Failed with this message: the attempt was already the one resend. */
+  | { resend: false; message: string };
+
+/**
+ * Asks the network about one attempt still `publishing` and writes what it says: published
+ * (found), pending again or failed (absent, as `onAbsent` says), or failed as unconfirmed.
+ */
+async function settleAttempt(
+  post: { id: string; workspaceId: string },
+  target: PostTarget,
+  connection: Connection,
+  onAbsent: OnAbsent = { resend: true },
+): Promise<keyof SettleCounts> {
   const platform = connection.platform as Platform;
   const checkedAt = new Date();
   let verdict = await ask(target, connection);
@@ -127,17 +147,27 @@ async function settleOne(post: { id: string; workspaceId: string }, target: Post
     return 'found';
   }
   const age = checkedAt.getTime() - (target.attemptStartedAt ?? checkedAt).getTime();
-  if (verdict.outcome === 'absent' && age < ABSENT_TRUSTED_AFTER_MS) {
+  // A network that keys posts by the target answers a resend with the post it has: "not
+  // there" needs no waiting for a request that may still land.
+  const keyed = 'idempotent' in catalogueEntry(platform).reconcile;
+  if (verdict.outcome === 'absent' && !keyed && age < ABSENT_TRUSTED_AFTER_MS) {
     verdict = { outcome: 'unknown', evidence: `${verdict.evidence}, ${Math.round(age / 1000)} s after the attempt began: its request may still land` };
   }
-  if (verdict.outcome === 'absent') {
-    // Delivered again below, in this delivery, with the same key (the target's id).
+  if (verdict.outcome === 'absent' && onAbsent.resend) {
+    // Delivered again by the caller, with the same key (the target's id).
     await db.$executeRaw`UPDATE "PostTarget" SET "status" = 'pending', "settlement" = ${verdict.evidence}, "updatedAt" = now() WHERE ${stillInterrupted(target)}`;
     return 'retried';
   }
-  const message = unconfirmedMessage(platform, verdict.evidence, target.attemptStartedAt);
+  // Confirmed absent after the one resend: a plain failure (a retry needs no confirmation, so
+  // no `settlement`), its message saying what the network answered when asked.
+  const absent = verdict.outcome === 'absent';
+  const message =
+    absent && !onAbsent.resend
+      ? `${onAbsent.message} ${catalogueEntry(platform).label}, asked, does not have the post: ${verdict.evidence}.`
+      : unconfirmedMessage(platform, verdict.evidence, target.attemptStartedAt);
+  const code = absent ? 'PLATFORM_ERROR' : UNCONFIRMED_CODE;
   await recordOutcome({
-    target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "confirmedAt" = NULL, "settlement" = ${verdict.evidence}, "updatedAt" = now()
+    target: Prisma.sql`UPDATE "PostTarget" SET "status" = 'failed', "error" = ${message}, "confirmedAt" = NULL, "settlement" = ${absent ? null : verdict.evidence}, "updatedAt" = now()
       WHERE ${stillInterrupted(target)} RETURNING 1`,
     connection: Prisma.sql`SELECT 1 WHERE ${TARGET_CHANGED}`,
     events: [
@@ -145,31 +175,59 @@ async function settleOne(post: { id: string; workspaceId: string }, target: Post
         {
           workspaceId: post.workspaceId,
           type: 'post.failed',
-          data: { postId: post.id, targetId: target.id, platform, error: { code: UNCONFIRMED_CODE, message }, failedAt: checkedAt.toISOString() },
+          data: { postId: post.id, targetId: target.id, platform, error: { code, message }, failedAt: checkedAt.toISOString() },
         },
         TARGET_CHANGED,
       ),
     ],
   });
-  return 'unconfirmed';
+  return absent ? 'failed' : 'unconfirmed';
+}
+
+/**
+ * A platform call whose answer was lost after its request may have reached the network (a
+ * deadline, a dropped connection: `answerMayBeLost`): the attempt is settled by asking, as an
+ * interrupted one is. `resend` false for an attempt that was itself the resend: a network that
+ * says it does not have the post then gets a plain failure with the call's own error, so a
+ * network that keeps losing answers cannot hold a delivery in a loop.
+ */
+export async function settleLostAnswer(
+  post: { id: string; workspaceId: string },
+  target: PostTarget,
+  connection: Connection,
+  lost: { error: string; resend: boolean },
+): Promise<keyof SettleCounts> {
+  const outcome = await settleAttempt(post, target, connection, lost.resend ? { resend: true } : { resend: false, message: lost.error });
+  log.warn('publishing', `the answer to target ${target.id} was lost (${lost.error}); settled by asking the network: ${outcome}`, undefined, {
+    postId: post.id,
+    targetId: target.id,
+    platform: connection.platform,
+    settled: outcome,
+  });
+  return outcome;
 }
 
 /**
  * Settles every target of the post left `publishing` by an attempt that was cut off. Called by
  * the delivery that took the post over, holding its lease, before it delivers anything else.
  */
-export async function settleInterrupted(post: { id: string; workspaceId: string }): Promise<SettleCounts> {
-  const counts: SettleCounts = { found: 0, retried: 0, unconfirmed: 0 };
+export async function settleInterrupted(post: { id: string; workspaceId: string }): Promise<SettleCounts & { resent: Set<string> }> {
+  const counts = { found: 0, retried: 0, unconfirmed: 0, failed: 0, resent: new Set<string>() };
   const targets = await db.postTarget.findMany({ where: { postId: post.id, status: 'publishing' } });
   if (!targets.length) return counts;
   const connections = new Map(
     (await db.connection.findMany({ where: { id: { in: [...new Set(targets.map((t) => t.connectionId))] } } })).map((c) => [c.id, c]),
   );
-  const outcomes = await Promise.all(targets.map((t) => settleOne(post, t, connections.get(t.connectionId)!)));
-  for (const o of outcomes) counts[o] += 1;
+  const outcomes = await Promise.all(targets.map((t) => settleAttempt(post, t, connections.get(t.connectionId)!)));
+  outcomes.forEach((o, i) => {
+    counts[o] += 1;
+    if (o === 'retried') counts.resent.add(targets[i]!.id);
+  });
   log.warn('publishing', `settled ${targets.length} interrupted target(s) of post ${post.id} by asking the networks`, undefined, {
     postId: post.id,
-    ...counts,
+    found: counts.found,
+    retried: counts.retried,
+    unconfirmed: counts.unconfirmed,
   });
   return counts;
 }
