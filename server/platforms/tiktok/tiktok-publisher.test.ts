@@ -233,6 +233,27 @@ describe('tiktok token refresh', () => {
     expect(stored.refreshToken).toBe(f('token-refreshed').refresh_token);
   });
 
+  it('a token refused while polling is refreshed for the polls alone: the init, which creates the post, is sent once', async () => {
+    const { connection: row, tokens } = account(new Date(Date.now() + 3_600_000));
+    api.on('POST', '/v2/post/publish/creator_info/query/', { json: f('creator-info') });
+    api.on('POST', '/v2/post/publish/video/init/', { json: f('video-init') });
+    api.on('POST', '/v2/post/publish/status/fetch/', { status: 401, json: f('error-token-invalid') }, raw('status-complete'));
+    api.on('POST', '/v2/oauth/token/', { json: f('token-refreshed') });
+
+    const result = await publisher({ clientKey: 'aw-client-key', clientSecret: 'client-secret' }, tokens).publish(row, {
+      content: 'x',
+      mediaUrls: ['https://cdn.herald.example/m/v.mp4'],
+      settings: {},
+    });
+
+    expect(result.postedId).toBe(POST_ID);
+    expect(api.calls('POST', '/v2/post/publish/video/init/')).toHaveLength(1);
+    expect(api.calls('POST', '/v2/post/publish/status/fetch/').map((r) => r.headers.authorization)).toEqual([
+      'Bearer act.old',
+      `Bearer ${f('token-refreshed').access_token}`,
+    ]);
+  });
+
   it('raises TokenExpiredError with TikTok’s description when the refresh token is refused', async () => {
     const { connection: row, tokens } = account(new Date(Date.now() - 1000));
     api.on('POST', '/v2/oauth/token/', { json: f('token-refresh-refused') });

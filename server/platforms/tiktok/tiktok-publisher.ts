@@ -61,7 +61,10 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'t
       const items = checkedMedia(mediaItems(request));
       const isVideo = items[0]!.kind === 'video';
 
-      return withAccessToken(connection, tiktokRefresher(fetch, baseUrl, options), context.tokens, async (token) => {
+      const refresher = tiktokRefresher(fetch, baseUrl, options);
+      // The init creates the post: it runs under its own token scope, so a token refused while
+      // polling is refreshed for the polls alone and never sends the init a second time.
+      const started = await withAccessToken(connection, refresher, context.tokens, async (token) => {
         const api = tiktokClient(fetch, baseUrl, token, options.timeoutMs);
         const creator = await creatorInfo(api);
         const init = isVideo
@@ -70,11 +73,17 @@ export function createTikTokPublisher(options: TikTokOptions = {}): Publisher<'t
         const publishId = jsonString(init.json, 'data', 'publish_id');
         if (!publishId) throw new PlatformError('TikTok accepted the post but returned no publish_id');
         await bestEffort('tiktok', 'publish_id checkpoint', async () => context.checkpoint?.({ publishId, mediaType: isVideo ? 'video' : 'photo' }));
-
-        const postId = await waitForPost(api, publishId, pollSettings(options));
-        const username = creator.username ?? connection.accountName.replace(/^@/, '');
-        return { postedId: postId ?? publishId, permalink: postId ? tiktokPermalink(username, isVideo ? 'video' : 'photo', postId) : null };
+        return { publishId, creator, token };
       });
+
+      const postId = await withAccessToken({ ...connection, accessToken: started.token }, refresher, context.tokens, async (token) =>
+        waitForPost(tiktokClient(fetch, baseUrl, token, options.timeoutMs), started.publishId, pollSettings(options)),
+      );
+      const username = started.creator.username ?? connection.accountName.replace(/^@/, '');
+      return {
+        postedId: postId ?? started.publishId,
+        permalink: postId ? tiktokPermalink(username, isVideo ? 'video' : 'photo', postId) : null,
+      };
     },
   };
 }

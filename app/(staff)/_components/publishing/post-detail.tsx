@@ -199,6 +199,53 @@ function MarkPublished({ postId, targetId, network, onDone }: { postId: string; 
   );
 }
 
+/**
+ * "It did not go out: send it": asks first, since sending a post the network already has puts
+ * it in front of the client's audience twice.
+ */
+function SendAgain({
+  account,
+  network,
+  sending,
+  disabled,
+  onSend,
+}: {
+  account: string;
+  network: string;
+  sending: boolean;
+  disabled: boolean;
+  onSend: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} disabled={disabled} aria-label={`It did not go out: send it to ${account}`}>
+        {sending ? 'Sending…' : 'It did not go out: send it'}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Send it to ${account} again?`}
+        description={`Only when you looked on ${network} and the post is not there: if it did go out, the account will have it twice.`}
+      >
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() => {
+              setOpen(false);
+              onSend();
+            }}
+          >
+            I checked: send it
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Not yet
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
 function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; names: Map<string, string>; tz: string; canRetry: boolean; editable: boolean }) {
   const invalidate = useInvalidateAll();
   // Keyed on what changes with a new attempt, so the history follows the post.
@@ -275,15 +322,13 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
                   {canRetry && unconfirmed(t) ? (
                     <>
                       <MarkPublished postId={post.id} targetId={t.id} network={platformLabel(t.platform)} onDone={invalidate} />
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => retryOne.mutate(t.id)}
+                      <SendAgain
+                        account={name}
+                        network={platformLabel(t.platform)}
+                        sending={retryOne.isPending && retryOne.variables === t.id}
                         disabled={retryOne.isPending}
-                        aria-label={`It did not go out: send it to ${name}`}
-                      >
-                        {retryOne.isPending && retryOne.variables === t.id ? 'Sending…' : 'It did not go out: send it'}
-                      </Button>
+                        onSend={() => retryOne.mutate(t.id)}
+                      />
                     </>
                   ) : canRetry ? (
                     <Button size="sm" onClick={() => retryOne.mutate(t.id)} disabled={retryOne.isPending} aria-label={`Retry this account: ${name}`}>
