@@ -30,11 +30,16 @@ function refuseUnlessOffered(item: Item, action: 'reply' | 'hide' | 'delete' | '
   if (reason) throw new AppError('ACTION_NOT_OFFERED', reason);
 }
 
-async function accountOf(item: Item) {
-  const connection = await db.connection.findUnique({ where: { id: item.connectionId } });
+/** The item's account, which must be active: nothing is sent for an account that needs reconnecting. */
+function activeAccount<C extends { status: string }>(connection: C | null): C {
   if (!connection || connection.status !== 'active') {
     throw new AppError('CONNECTION_EXPIRED', 'The account this comment is under is not active: reconnect it in the app, then try again');
   }
+  return connection;
+}
+
+async function accountOf(item: Item) {
+  const connection = activeAccount(await db.connection.findUnique({ where: { id: item.connectionId } }));
   const client = commentsClientFor({ provider: connection.provider, platform: connection.platform as Platform });
   if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot act on this network’s comments');
   return { connection, client };
@@ -82,13 +87,12 @@ export async function checkInboxAction(actor: Actor, id: string, action: 'reply'
       throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
     }
   }
-  const connection = await db.connection.findUnique({
-    where: { id: item.connectionId },
-    select: { status: true, accountName: true, displayName: true, avatarUrl: true, externalId: true },
-  });
-  if (!connection || connection.status !== 'active') {
-    throw new AppError('CONNECTION_EXPIRED', 'The account this comment is under is not active: reconnect it in the app, then try again');
-  }
+  const connection = activeAccount(
+    await db.connection.findUnique({
+      where: { id: item.connectionId },
+      select: { status: true, accountName: true, displayName: true, avatarUrl: true, externalId: true },
+    }),
+  );
   return { item, connection };
 }
 

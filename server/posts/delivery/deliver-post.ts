@@ -32,7 +32,7 @@ import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { recordOutcome, TARGET_CHANGED } from './record-outcome';
 import { sandboxReceipts } from './sandbox-receipts';
 import { settleInterrupted, settleLostAnswer } from './settle';
-import { refuseUnconfirmedResend } from './unconfirmed';
+import { hasUnconfirmedTargetSql, refuseUnconfirmedResend } from './unconfirmed';
 import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
 import type { StoredMedia } from '../post-inputs';
@@ -64,6 +64,12 @@ async function claimPost({ workspaceId, postId, mode = 'manual', expectedVersion
     WHERE p."id" = old."id" AND old."status" IN (${Prisma.join(statuses)}) AND ${approvalAllowsDeliverySql(Prisma.sql`p."approvalStatus"`)}
       ${expectedVersion !== undefined ? Prisma.sql`AND p."scheduleVersion" = ${expectedVersion} AND (p."scheduledAt" IS NULL OR p."scheduledAt" <= now() + interval '1 second')` : Prisma.empty}
       ${mode === 'scheduled' ? Prisma.sql`AND NOT ${heldByPausedQueueSql(Prisma.sql`p`)}` : Prisma.empty}
+      ${
+        // Publishing a failed post sends its failed accounts again: never one nobody knows the fate of.
+        mode === 'manual'
+          ? Prisma.sql`AND NOT (old."status" IN ('failed', 'partial_published') AND ${hasUnconfirmedTargetSql(Prisma.sql`p."id"`)})`
+          : Prisma.empty
+      }
     RETURNING p.*, old."status" AS "previousStatus"`;
   const claimed = rows[0];
   if (claimed) {
@@ -120,7 +126,11 @@ async function claimSlowPath(workspaceId: string | null, postId: string, mode: D
     }
     // The scheduled job found the post changed (rescheduled, cancelled, approval pending): nothing to do.
     if (mode === 'scheduled') return null;
-    throw deliveryRefusal(post, mode) ?? new AppError('POST_NOT_EDITABLE', 'The post changed meanwhile; call again');
+    const refusal = deliveryRefusal(post, mode);
+    if (refusal) throw refusal;
+    // The claim left alone a failed post with an account nobody knows the fate of.
+    if (mode === 'manual') await refuseUnconfirmedResend(post.id, {});
+    throw new AppError('POST_NOT_EDITABLE', 'The post changed meanwhile; call again');
   });
   if (post) void kickOutboxDrain();
   return post;
@@ -355,10 +365,8 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
 }
 
 /** POST /posts/{id}/publish: deliver now, then answer with the post and its targets. */
-export async function publishPostNow(workspaceId: string, postId: string, opts: { confirmNotPublished?: boolean } = {}) {
-  // Publishing a failed post sends its failed accounts again: never one nobody knows the fate of.
-  const post = await findPostRow(workspaceId, postId);
-  if (post.status === 'failed' || post.status === 'partial_published') await refuseUnconfirmedResend(postId, opts);
+export async function publishPostNow(workspaceId: string, postId: string) {
+  // The claim refuses to send an account nobody knows the fate of again (TARGET_UNCONFIRMED).
   await deliverPost({ workspaceId, postId, mode: 'manual' });
   return getPost(workspaceId, postId);
 }

@@ -15,6 +15,10 @@ import { findPostRow } from '../read-posts';
 const UNCONFIRMED = Prisma.sql`t."status" = 'failed' AND t."confirmedAt" IS NULL
   AND (t."settlement" IS NOT NULL OR t."error" LIKE 'Delivery was interrupted%')`;
 
+/** SQL: the post (`postId`, an expression) has an account nobody knows the fate of. */
+export const hasUnconfirmedTargetSql = (postId: Prisma.Sql) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM "PostTarget" t WHERE t."postId" = ${postId} AND ${UNCONFIRMED})`;
+
 /** The unconfirmed targets a retry (of `targetIds`, or every failed one) would send again. */
 async function unconfirmedTargets(postId: string, targetIds?: readonly string[]): Promise<string[]> {
   const only = targetIds?.length ? Prisma.sql`AND t."id" = ANY(${[...targetIds]}::uuid[])` : Prisma.empty;

@@ -34,7 +34,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
     // While it is going out, follow it.
     refetchInterval: (query) => (query.state.data?.status === 'publishing' ? 1500 : false),
   });
-  const useAct = (verb: string, fn: () => Promise<{ data: PostDto }>) =>
+  const useAct = <A = void,>(verb: string, fn: (arg: A) => Promise<{ data: PostDto }>) =>
     useMutation({
       mutationFn: fn,
       onSuccess: (r) => {
@@ -43,7 +43,10 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
       },
       onError: (e) => toast.error(serverError(e).message),
     });
-  const retry = useAct('Retried', () => trpc.posts.retry.mutate({ id }));
+  // Accounts nobody knows the fate of are settled one by one in the delivery log, never by this button.
+  const retry = useAct('Retried', (targetIds: string[] | null) =>
+    targetIds ? trpc.posts.retryTargets.mutate({ id, targetIds }) : trpc.posts.retry.mutate({ id }),
+  );
   const publish = useAct('Published', () => trpc.posts.publish.mutate({ id }));
 
   if (q.isPending) return <LoadingRows rows={5} label="Loading the post" />;
@@ -58,15 +61,17 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
   const editable = (EDITABLE_STATUSES as readonly string[]).includes(post.status);
   const publishable =
     (PUBLISHABLE_STATUSES as readonly string[]).includes(post.status) && post.approvalStatus !== 'pending' && post.approvalStatus !== 'rejected';
-  const retryable = (RETRYABLE_STATUSES as readonly string[]).includes(post.status) && post.targets.some((t) => t.status === 'failed');
+  const failed = post.targets.filter((t) => t.status === 'failed');
+  const plainFailed = failed.filter((t) => !unconfirmed(t)).map((t) => t.id);
+  const retryable = (RETRYABLE_STATUSES as readonly string[]).includes(post.status) && failed.length > 0;
   const busy = retry.isPending || publish.isPending;
 
   return (
     <>
       <PageHeader title="Post">
         {canRepurpose && (post.status === 'published' || post.status === 'partial_published') ? <RepurposeButton postId={post.id} /> : null}
-        {canWrite && retryable ? (
-          <Button onClick={() => retry.mutate()} disabled={busy}>
+        {canWrite && retryable && plainFailed.length ? (
+          <Button onClick={() => retry.mutate(plainFailed.length === failed.length ? null : plainFailed)} disabled={busy}>
             {retry.isPending ? 'Retrying…' : 'Retry failed accounts'}
           </Button>
         ) : null}
