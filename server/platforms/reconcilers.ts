@@ -6,6 +6,7 @@ import type { Platform } from '@/server/shared/platforms';
 import type { Reconciler } from './reconcile';
 import { sandboxReconciler } from './sandbox/sandbox-reconcile';
 import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
+import { createDevtoReconciler } from './devto/devto-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
@@ -31,6 +32,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   bluesky: createBlueskyReconciler(),
   mastodon: createMastodonReconciler(),
   reddit: createRedditReconciler(),
+  devto: createDevtoReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

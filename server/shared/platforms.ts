@@ -17,6 +17,7 @@ export const PLATFORMS = [
   'telegram',
   'discord',
   'slack',
+  'devto',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -159,6 +159,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  devto: {
+    heading: 'Dev.to',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}: the first is the cover (\`main_image\`)`,
+      '| Video | none through the API',
+      'up to 4 tags',
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row

@@ -1,6 +1,7 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
 import { blueskyCredentials } from './bluesky';
+import { devtoCredentials } from './devto';
 import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
@@ -31,4 +32,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   slack: slackOAuth,
   mastodon: mastodonOAuth,
   bluesky: blueskyCredentials,
+  devto: devtoCredentials,
 };
