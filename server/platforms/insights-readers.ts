@@ -5,6 +5,7 @@ import type { Platform } from '@/server/shared/platforms';
 import type { PostMetricsReader } from './insights';
 import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createDevtoInsightsReader } from './devto/devto-insights';
+import { createGhostInsightsReader } from './ghost/ghost-insights';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -39,6 +40,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   telegram: createTelegramInsightsReader(),
   discord: createDiscordInsightsReader(),
   slack: createSlackInsightsReader(),
+  ghost: createGhostInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

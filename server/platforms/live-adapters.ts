@@ -5,6 +5,7 @@ import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
 import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
 import { createDevtoPublisher } from './devto/devto-publisher';
+import { createGhostPublisher } from './ghost/ghost-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -38,4 +39,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   mastodon: createMastodonPublisher(),
   bluesky: createBlueskyPublisher(),
   devto: createDevtoPublisher(),
+  ghost: createGhostPublisher(),
 };

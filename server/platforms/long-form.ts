@@ -8,6 +8,8 @@
 // paragraphs, a single line break is a <br>, and everything is escaped, since Herald's text is
 // plain (the Markdown networks take it as written).
 
+import { checkOutboundUrl } from '@/server/outbound';
+
 export interface Article {
   title: string;
   /** The text without the line that became the title (the whole text when it was the only line). */
@@ -68,4 +70,19 @@ export function cleanTags(tags: readonly string[] | undefined): string[] {
     out.push(tag);
   }
   return out;
+}
+
+/**
+ * A site's address as a client types it ("blog.example.com", "https://example.com/blog/") as
+ * Herald calls it: https, no trailing slash, a subdirectory kept; refused when the outbound
+ * guard would refuse it (a private address, a local name, credentials in the URL).
+ */
+export function siteBaseUrl(input: string): { ok: true; base: string } | { ok: false; reason: string } {
+  let value = input.trim();
+  if (!value) return { ok: false, reason: 'Enter the site’s address.' };
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) value = `https://${value}`;
+  const checked = checkOutboundUrl(value);
+  if (!checked.ok) return { ok: false, reason: checked.reason };
+  const url = checked.url;
+  return { ok: true, base: `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}` };
 }

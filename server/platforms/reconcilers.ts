@@ -7,6 +7,7 @@ import type { Reconciler } from './reconcile';
 import { sandboxReconciler } from './sandbox/sandbox-reconcile';
 import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
 import { createDevtoReconciler } from './devto/devto-reconcile';
+import { createGhostReconciler } from './ghost/ghost-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
@@ -33,6 +34,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   mastodon: createMastodonReconciler(),
   reddit: createRedditReconciler(),
   devto: createDevtoReconciler(),
+  ghost: createGhostReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

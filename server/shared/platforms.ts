@@ -18,6 +18,7 @@ export const PLATFORMS = [
   'discord',
   'slack',
   'devto',
+  'ghost',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

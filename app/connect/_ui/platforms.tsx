@@ -19,6 +19,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
   devto: 'Dev.to',
+  ghost: 'Ghost',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -38,6 +39,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   mastodon: { background: '#563acc', letter: 'M' },
   bluesky: { background: '#0560d4', letter: 'B' },
   devto: { background: '#000000', letter: 'DEV' },
+  ghost: { background: '#15171a', letter: 'GH' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

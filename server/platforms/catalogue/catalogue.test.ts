@@ -159,6 +159,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  ghost: {
+    heading: 'Ghost',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, uploaded to the site (\`POST /images/upload/\`): the first is the feature image`,
+      '| Video | none through Herald',
+      '| Title | 255 characters',
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

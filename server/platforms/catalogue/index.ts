@@ -9,6 +9,7 @@ import { isPlatform, type Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
 import { bluesky } from './bluesky';
 import { devto } from './devto';
+import { ghost } from './ghost';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -46,6 +47,7 @@ export const PLATFORM_CATALOGUE = {
   discord,
   slack,
   devto,
+  ghost,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -80,6 +80,7 @@ describe('settingsFromForm / settingsToForm', () => {
       bluesky: { linkCard: true },
       instagram: { shareToFeed: true },
       devto: { published: true },
+      ghost: { published: true },
     });
   });
 });

@@ -3,6 +3,7 @@ import type { ConnectProvider } from '../oauth-provider';
 import { blueskyCredentials } from './bluesky';
 import { devtoCredentials } from './devto';
 import { discordOAuth } from './discord';
+import { ghostCredentials } from './ghost';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -33,4 +34,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   mastodon: mastodonOAuth,
   bluesky: blueskyCredentials,
   devto: devtoCredentials,
+  ghost: ghostCredentials,
 };
