@@ -30,6 +30,8 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'telegram', externalId: '-1001000000001', accountName: '@demoagency_news', displayName: 'Demo Agency News (Telegram)', sandbox: 'ok' },
   { platform: 'discord', externalId: 'sbx-dc-1', accountName: '#announcements', displayName: 'Demo Agency · #announcements (Discord)', sandbox: 'ok' },
   { platform: 'slack', externalId: 'sbx-sl-1', accountName: '#client-updates', displayName: 'Demo Agency · #client-updates (Slack)', sandbox: 'ok' },
+  { platform: 'devto', externalId: 'sbx-devto-1', accountName: '@demoagency', displayName: 'Demo Agency (Dev.to)', sandbox: 'ok' },
+  { platform: 'ghost', externalId: 'demoagency.ghost.io#sbx', accountName: 'demoagency.ghost.io', displayName: 'Demo Agency Journal (Ghost)', sandbox: 'ok' },
   {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',

@@ -108,6 +108,18 @@ const REGISTRATION: Record<Platform, Registration> = {
   },
   mastodon: { needs: 'nothing', variables: [], console: null, note: 'Herald registers itself on each client’s server when they connect: nothing to set up.' },
   bluesky: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their handle and an app password: nothing to set up.' },
+  ghost: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect their site with the Admin API key of a custom integration: nothing to set up.',
+  },
+  devto: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect with an API key from their DEV settings (Extensions → DEV Community API Keys): nothing to set up.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

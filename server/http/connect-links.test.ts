@@ -4,9 +4,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashLinkToken } from '@/server/client-links/link-tokens';
 import { db } from '@/server/db/client';
 import { HEADERS } from '@/server/shared/headers';
-import { blueskyCredentials } from '@/server/connect/oauth/providers/bluesky';
+import { oauthProviders } from '@/server/connect/oauth/providers';
+import type { CredentialsProvider } from '@/server/connect/oauth/oauth-provider';
 import { mastodonOAuth } from '@/server/connect/oauth/providers/mastodon';
-import { PLATFORMS } from '@/server/shared/platforms';
+import { PLATFORMS, type Platform } from '@/server/shared/platforms';
+
+/** The networks a client connects for real with what they type, needing nothing of the deployment (an app password, an API key, a token). */
+const READY_WITH_CREDENTIALS: readonly Platform[] = ['bluesky', 'devto', 'ghost'];
+const credentialsOf = (platform: Platform) => oauthProviders[platform] as CredentialsProvider;
 import { useClientLinkApi } from '@/server/testing/client-link-api';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
 
@@ -139,8 +144,8 @@ describe('GET /public/connect/{token}', () => {
         channels: PLATFORMS.map((platform) => ({
           platform,
           configured: true,
-          ...(platform === 'bluesky'
-            ? { connectWith: 'credentials', fields: blueskyCredentials.fields, instructions: expect.any(String) }
+          ...(READY_WITH_CREDENTIALS.includes(platform)
+            ? { connectWith: 'credentials', fields: credentialsOf(platform).fields, instructions: expect.any(String) }
             : platform === 'mastodon'
               ? { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null }
               : { connectWith: 'sandbox', fields: [], instructions: null }),
@@ -164,9 +169,11 @@ describe('GET /public/connect/{token}', () => {
     // (an app password; the client's own server).
     const asks: Partial<Record<string, { connectWith: string; fields: unknown[]; instructions: string | null }>> = {
       linkedin: { connectWith: 'oauth', fields: [], instructions: null },
-      bluesky: { connectWith: 'credentials', fields: blueskyCredentials.fields, instructions: await blueskyCredentials.instructions() },
       mastodon: { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null },
     };
+    for (const platform of READY_WITH_CREDENTIALS) {
+      asks[platform] = { connectWith: 'credentials', fields: credentialsOf(platform).fields, instructions: await credentialsOf(platform).instructions() };
+    }
     expect(res.body.data.channels).toEqual(
       PLATFORMS.map((platform) => ({
         platform,

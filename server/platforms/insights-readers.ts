@@ -4,6 +4,8 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { PostMetricsReader } from './insights';
 import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
+import { createDevtoInsightsReader } from './devto/devto-insights';
+import { createGhostInsightsReader } from './ghost/ghost-insights';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -33,10 +35,12 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   reddit: createRedditInsightsReader(),
   pinterest: createPinterestInsightsReader(),
   google_business: createGoogleBusinessInsightsReader(),
+  devto: createDevtoInsightsReader(),
   // Networks that give no statistics: every metric null with the reason, no call.
   telegram: createTelegramInsightsReader(),
   discord: createDiscordInsightsReader(),
   slack: createSlackInsightsReader(),
+  ghost: createGhostInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

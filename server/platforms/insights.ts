@@ -61,6 +61,8 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   telegram: 'Herald does not read a Telegram channel’s member count yet',
   discord: 'A Discord webhook has no audience count',
   slack: 'A Slack webhook has no audience count',
+  ghost: 'Herald does not read a Ghost site’s member count',
+  devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 
 /** A follower count read from the network under its own name; null with `reasonIfMissing` otherwise. */

@@ -4,6 +4,8 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { Publisher } from './publisher';
 import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
+import { createDevtoPublisher } from './devto/devto-publisher';
+import { createGhostPublisher } from './ghost/ghost-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -36,4 +38,6 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   slack: createSlackPublisher(),
   mastodon: createMastodonPublisher(),
   bluesky: createBlueskyPublisher(),
+  devto: createDevtoPublisher(),
+  ghost: createGhostPublisher(),
 };

@@ -3,6 +3,7 @@
 //   Telegram: https://core.telegram.org/bots/api#message (no view count) and #messagereactioncountupdated
 //   Discord:  https://discord.com/developers/docs/resources/webhook
 //   Slack:    https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks
+//   Ghost:    https://docs.ghost.org/admin-api/#posts (a Post carries no view, reaction or share counts)
 import { describe, expect, it } from 'vitest';
 import { liveConnection, MemoryTokenStore, useFakePlatformApi } from './testing/adapter-tests';
 import { POST_METRICS, type PostMetricsReader } from './insights';
@@ -10,13 +11,15 @@ import { insightsReaderFor } from './insights-readers';
 import { createDiscordInsightsReader, DISCORD_NO_STATISTICS } from './discord/discord-insights';
 import { createSlackInsightsReader, SLACK_NO_STATISTICS } from './slack/slack-insights';
 import { createTelegramInsightsReader, TELEGRAM_NO_STATISTICS } from './telegram/telegram-insights';
+import { createGhostInsightsReader, GHOST_NO_STATISTICS } from './ghost/ghost-insights';
 
 const api = useFakePlatformApi();
 const now = new Date('2026-11-27T12:00:00Z');
-const cases: ['telegram' | 'discord' | 'slack', PostMetricsReader, string, string[]][] = [
+const cases: ['telegram' | 'discord' | 'slack' | 'ghost', PostMetricsReader, string, string[]][] = [
   ['telegram', createTelegramInsightsReader(), TELEGRAM_NO_STATISTICS, ['4211', '4212']],
   ['discord', createDiscordInsightsReader(), DISCORD_NO_STATISTICS, ['1311122233344455566']],
   ['slack', createSlackInsightsReader(), SLACK_NO_STATISTICS, ['0f8e2a7c-2b7e-4c1e-9a55-0d5f6a7b8c9d']],
+  ['ghost', createGhostInsightsReader(), GHOST_NO_STATISTICS, ['6746a8f2b3c1d40001e9a7c2']],
 ];
 
 describe.each(cases)('%s insights', (platform, reader, reason, ids) => {

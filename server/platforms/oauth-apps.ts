@@ -124,6 +124,10 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   mastodon: () => null,
   // Connected with a handle and app password (CredentialsProvider), not OAuth.
   bluesky: () => null,
+  // Connected with the account's API key: no app.
+  devto: () => null,
+  // Connected with the site's Admin API key: no app.
+  ghost: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
     return app(env.discordClientId(), env.discordClientSecret(), {

@@ -6,6 +6,8 @@ import type { Platform } from '@/server/shared/platforms';
 import type { Reconciler } from './reconcile';
 import { sandboxReconciler } from './sandbox/sandbox-reconcile';
 import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
+import { createDevtoReconciler } from './devto/devto-reconcile';
+import { createGhostReconciler } from './ghost/ghost-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
@@ -31,6 +33,8 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   bluesky: createBlueskyReconciler(),
   mastodon: createMastodonReconciler(),
   reddit: createRedditReconciler(),
+  devto: createDevtoReconciler(),
+  ghost: createGhostReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

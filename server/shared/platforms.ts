@@ -17,6 +17,8 @@ export const PLATFORMS = [
   'telegram',
   'discord',
   'slack',
+  'devto',
+  'ghost',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

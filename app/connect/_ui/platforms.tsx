@@ -18,6 +18,8 @@ export const PLATFORM_LABELS: Record<string, string> = {
   slack: 'Slack',
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
+  devto: 'Dev.to',
+  ghost: 'Ghost',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -36,6 +38,8 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   slack: { background: '#4a154b', letter: 'SL' },
   mastodon: { background: '#563acc', letter: 'M' },
   bluesky: { background: '#0560d4', letter: 'B' },
+  devto: { background: '#000000', letter: 'DEV' },
+  ghost: { background: '#15171a', letter: 'GH' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

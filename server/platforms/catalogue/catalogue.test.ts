@@ -159,6 +159,26 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  ghost: {
+    heading: 'Ghost',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, uploaded to the site (\`POST /images/upload/\`): the first is the feature image`,
+      '| Video | none through Herald',
+      '| Title | 255 characters',
+      required(e),
+    ],
+  },
+  devto: {
+    heading: 'Dev.to',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}: the first is the cover (\`main_image\`)`,
+      '| Video | none through the API',
+      'up to 4 tags',
+      required(e),
+    ],
+  },
 };
 
 // Table cells are padded to align columns (the formatter realigns them whenever a row

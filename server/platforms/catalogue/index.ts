@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { isPlatform, type Platform } from '@/server/shared/platforms';
 import type { PlatformCatalogueEntry } from './entry';
 import { bluesky } from './bluesky';
+import { devto } from './devto';
+import { ghost } from './ghost';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -44,6 +46,8 @@ export const PLATFORM_CATALOGUE = {
   telegram,
   discord,
   slack,
+  devto,
+  ghost,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -44,6 +44,8 @@ const REJECTIONS: Record<Platform, string> = {
   slack: 'invalid_blocks',
   mastodon: 'Validation failed: Text character limit of 500 exceeded',
   bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
+  devto: 'Tag list exceed the maximum of 4 tags',
+  ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
 };
 
 /**

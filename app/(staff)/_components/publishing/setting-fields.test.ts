@@ -79,6 +79,8 @@ describe('settingsFromForm / settingsToForm', () => {
       // Every network's defaults, for a network picked later.
       bluesky: { linkCard: true },
       instagram: { shareToFeed: true },
+      devto: { published: true },
+      ghost: { published: true },
     });
   });
 });

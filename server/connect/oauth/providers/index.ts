@@ -1,7 +1,9 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { ConnectProvider } from '../oauth-provider';
 import { blueskyCredentials } from './bluesky';
+import { devtoCredentials } from './devto';
 import { discordOAuth } from './discord';
+import { ghostCredentials } from './ghost';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -31,4 +33,6 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   slack: slackOAuth,
   mastodon: mastodonOAuth,
   bluesky: blueskyCredentials,
+  devto: devtoCredentials,
+  ghost: ghostCredentials,
 };

@@ -1,0 +1,26 @@
+// The settings the long-form networks (Dev.to, Ghost, WordPress, Hashnode, Medium) share, each
+// network's entry taking the ones its API has. The title is optional everywhere: without one,
+// the first line of the text is the title (server/platforms/long-form.ts; docs/decisions.md,
+// "Long-form networks").
+import { z } from 'zod';
+import { storableText, ZText } from '@/server/shared/schemas';
+
+/** Herald's own cap on a post's text (MAX_CONTENT in server/posts/posts.schemas.ts); no long-form network counts lower. */
+export const LONG_FORM_MAX_CHARS = 10_000;
+
+export const titleSetting = (max: number) =>
+  ZText.trim()
+    .min(1)
+    .max(max)
+    .optional()
+    .describe(`The article’s title (at most ${max} characters); without one, the first line of the text is the title and the rest the body`);
+
+export const canonicalUrlSetting = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .check(storableText)
+  .optional()
+  .describe('Where the article first appeared, when it is republished here (search engines credit that address)');
+
+export const tagsSetting = (max: number, tag: z.ZodType<string> = ZText.trim().min(1).max(100)) =>
+  z.array(tag).max(max).optional().describe(`Up to ${max} tags`);
