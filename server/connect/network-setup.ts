@@ -108,6 +108,12 @@ const REGISTRATION: Record<Platform, Registration> = {
   },
   mastodon: { needs: 'nothing', variables: [], console: null, note: 'Herald registers itself on each client’s server when they connect: nothing to set up.' },
   bluesky: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their handle and an app password: nothing to set up.' },
+  instagram_login: {
+    needs: 'app',
+    variables: [{ name: 'INSTAGRAM_APP_ID' }, { name: 'INSTAGRAM_APP_SECRET' }],
+    console: 'https://developers.facebook.com/apps/',
+    note: 'A Meta app with the Instagram product’s “API setup with Instagram login”; its Instagram app id and secret, not the Meta app’s.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

@@ -8,6 +8,7 @@ import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
+import { createInstagramLoginPublisher } from './instagram_login/instagram-login';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createPinterestPublisher } from './pinterest/pinterest-publisher';
 import { createRedditPublisher } from './reddit/reddit-publisher';
@@ -36,4 +37,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   slack: createSlackPublisher(),
   mastodon: createMastodonPublisher(),
   bluesky: createBlueskyPublisher(),
+  instagram_login: createInstagramLoginPublisher(),
 };

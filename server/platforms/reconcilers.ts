@@ -9,6 +9,7 @@ import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
+import { createInstagramLoginReconciler } from './instagram_login/instagram-login';
 import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
 import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
@@ -31,6 +32,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   bluesky: createBlueskyReconciler(),
   mastodon: createMastodonReconciler(),
   reddit: createRedditReconciler(),
+  instagram_login: createInstagramLoginReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -17,6 +17,7 @@ export const PLATFORMS = [
   'telegram',
   'discord',
   'slack',
+  'instagram_login',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -18,6 +18,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   slack: 'Slack',
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
+  instagram_login: 'Instagram',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -36,6 +37,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   slack: { background: '#4a154b', letter: 'SL' },
   mastodon: { background: '#563acc', letter: 'M' },
   bluesky: { background: '#0560d4', letter: 'B' },
+  instagram_login: { background: '#c13584', letter: 'IG' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -150,6 +150,17 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  instagram_login: {
+    heading: 'Instagram (Instagram Login)',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `up to ${e.media.maxItems} images, videos, or a mix`,
+      `3 s to ${minutes(e.media.maxVideoSeconds)}, ${e.media.maxVideoBytes / MB} MB`,
+      `| Story video | 3 s to ${e.media.story!.maxVideoSeconds} s, ${e.media.story!.maxVideoBytes / MB} MB`,
+      '| Story | one image or one video',
+      required(e),
+    ],
+  },
   bluesky: {
     heading: 'Bluesky',
     phrases: (e) => [

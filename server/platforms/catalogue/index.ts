@@ -12,6 +12,7 @@ import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
 import { instagram } from './instagram';
+import { instagram_login } from './instagram_login';
 import { linkedin } from './linkedin';
 import { pinterest } from './pinterest';
 import { reddit } from './reddit';
@@ -44,6 +45,7 @@ export const PLATFORM_CATALOGUE = {
   telegram,
   discord,
   slack,
+  instagram_login,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -79,6 +79,7 @@ describe('settingsFromForm / settingsToForm', () => {
       // Every network's defaults, for a network picked later.
       bluesky: { linkCard: true },
       instagram: { shareToFeed: true },
+      instagram_login: { shareToFeed: true },
     });
   });
 });

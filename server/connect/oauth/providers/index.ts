@@ -5,6 +5,7 @@ import { discordOAuth } from './discord';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
+import { instagramLoginOAuth } from './instagram-login';
 import { pinterestOAuth } from './pinterest';
 import { redditOAuth } from './reddit';
 import { mastodonOAuth } from './mastodon';
@@ -31,4 +32,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   slack: slackOAuth,
   mastodon: mastodonOAuth,
   bluesky: blueskyCredentials,
+  instagram_login: instagramLoginOAuth,
 };
