@@ -30,7 +30,20 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'telegram', externalId: '-1001000000001', accountName: '@demoagency_news', displayName: 'Demo Agency News (Telegram)', sandbox: 'ok' },
   { platform: 'discord', externalId: 'sbx-dc-1', accountName: '#announcements', displayName: 'Demo Agency · #announcements (Discord)', sandbox: 'ok' },
   { platform: 'slack', externalId: 'sbx-sl-1', accountName: '#client-updates', displayName: 'Demo Agency · #client-updates (Slack)', sandbox: 'ok' },
-  { platform: 'instagram_login', externalId: 'sbx-igl-1', accountName: 'demoagency.studio', displayName: 'Demo Agency Studio (Instagram Login)', sandbox: 'ok' },
+  {
+    platform: 'lemmy',
+    externalId: '2@lemmy.example!7',
+    accountName: '@demoagency@lemmy.example → !coffee@lemmy.example',
+    displayName: 'Demo Agency (Lemmy)',
+    sandbox: 'ok',
+  },
+  {
+    platform: 'instagram_login',
+    externalId: 'sbx-igl-1',
+    accountName: 'demoagency.studio',
+    displayName: 'Demo Agency Studio (Instagram Login)',
+    sandbox: 'ok',
+  },
   {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',

@@ -108,6 +108,7 @@ const REGISTRATION: Record<Platform, Registration> = {
   },
   mastodon: { needs: 'nothing', variables: [], console: null, note: 'Herald registers itself on each client’s server when they connect: nothing to set up.' },
   bluesky: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their handle and an app password: nothing to set up.' },
+  lemmy: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their instance, username and password: nothing to set up.' },
   instagram_login: {
     needs: 'app',
     variables: [{ name: 'INSTAGRAM_APP_ID' }, { name: 'INSTAGRAM_APP_SECRET' }],

@@ -5,6 +5,7 @@ import { hashLinkToken } from '@/server/client-links/link-tokens';
 import { db } from '@/server/db/client';
 import { HEADERS } from '@/server/shared/headers';
 import { blueskyCredentials } from '@/server/connect/oauth/providers/bluesky';
+import { lemmyCredentials } from '@/server/connect/oauth/providers/lemmy';
 import { mastodonOAuth } from '@/server/connect/oauth/providers/mastodon';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { useClientLinkApi } from '@/server/testing/client-link-api';
@@ -135,15 +136,17 @@ describe('GET /public/connect/{token}', () => {
         workspace: { id: clientId, name: 'Client Co', timeZone: 'UTC' },
         brand: { name: 'Acme', logoUrl: 'https://cdn.acme.test/l.svg' },
         expiresAt: link.expiresAt,
-        // Bluesky and Mastodon connect real accounts out of the box; every channel offers a demo account too.
+        // Bluesky, Mastodon and Lemmy connect real accounts out of the box; every channel offers a demo account too.
         channels: PLATFORMS.map((platform) => ({
           platform,
           configured: true,
           ...(platform === 'bluesky'
             ? { connectWith: 'credentials', fields: blueskyCredentials.fields, instructions: expect.any(String) }
-            : platform === 'mastodon'
-              ? { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null }
-              : { connectWith: 'sandbox', fields: [], instructions: null }),
+            : platform === 'lemmy'
+              ? { connectWith: 'credentials', fields: lemmyCredentials.fields, instructions: expect.any(String) }
+              : platform === 'mastodon'
+                ? { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null }
+                : { connectWith: 'sandbox', fields: [], instructions: null }),
           demo: true,
         })),
         connections: [{ id: mine.id, platform: 'linkedin', accountName: mine.accountName, displayName: mine.displayName, avatarUrl: null, status: 'active' }],
@@ -166,6 +169,7 @@ describe('GET /public/connect/{token}', () => {
       linkedin: { connectWith: 'oauth', fields: [], instructions: null },
       bluesky: { connectWith: 'credentials', fields: blueskyCredentials.fields, instructions: await blueskyCredentials.instructions() },
       mastodon: { connectWith: 'oauth', fields: [mastodonOAuth.instance!.field], instructions: null },
+      lemmy: { connectWith: 'credentials', fields: lemmyCredentials.fields, instructions: await lemmyCredentials.instructions() },
     };
     expect(res.body.data.channels).toEqual(
       PLATFORMS.map((platform) => ({

@@ -14,6 +14,7 @@ import { createPinterestPublisher } from './pinterest/pinterest-publisher';
 import { createRedditPublisher } from './reddit/reddit-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createMastodonPublisher } from './mastodon/mastodon-publisher';
+import { createLemmyPublisher } from './lemmy/lemmy-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -38,4 +39,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   mastodon: createMastodonPublisher(),
   bluesky: createBlueskyPublisher(),
   instagram_login: createInstagramLoginPublisher(),
+  lemmy: createLemmyPublisher(),
 };

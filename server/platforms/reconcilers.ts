@@ -12,6 +12,7 @@ import { createInstagramReconciler } from './instagram/instagram-reconcile';
 import { createInstagramLoginReconciler } from './instagram_login/instagram-login';
 import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
 import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
+import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -33,6 +34,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   mastodon: createMastodonReconciler(),
   reddit: createRedditReconciler(),
   instagram_login: createInstagramLoginReconciler(),
+  lemmy: createLemmyReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -18,6 +18,7 @@ export const PLATFORMS = [
   'discord',
   'slack',
   'instagram_login',
+  'lemmy',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -19,6 +19,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   mastodon: 'Mastodon',
   bluesky: 'Bluesky',
   instagram_login: 'Instagram',
+  lemmy: 'Lemmy',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -38,6 +39,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   mastodon: { background: '#563acc', letter: 'M' },
   bluesky: { background: '#0560d4', letter: 'B' },
   instagram_login: { background: '#c13584', letter: 'IG' },
+  lemmy: { background: '#00875a', letter: 'L' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

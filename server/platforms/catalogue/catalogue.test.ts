@@ -161,6 +161,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  lemmy: {
+    heading: 'Lemmy',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Markdown)`,
+      `1 to 200 characters, required (\`platformSettings.lemmy.title\`)`,
+      `${e.media.maxImages} per post, uploaded to the instance's pict-rs, up to ${e.media.maxImageBytes! / MB} MB`,
+      required(e),
+    ],
+  },
   bluesky: {
     heading: 'Bluesky',
     phrases: (e) => [

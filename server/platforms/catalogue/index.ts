@@ -18,6 +18,7 @@ import { pinterest } from './pinterest';
 import { reddit } from './reddit';
 import { threads } from './threads';
 import { mastodon } from './mastodon';
+import { lemmy } from './lemmy';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -46,6 +47,7 @@ export const PLATFORM_CATALOGUE = {
   discord,
   slack,
   instagram_login,
+  lemmy,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

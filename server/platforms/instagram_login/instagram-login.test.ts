@@ -183,12 +183,19 @@ describe('Instagram Login reconcile, comments and insights', () => {
     api.on('POST', /\/replies$/, { json: f('reply-created') });
     const { connection, tokens } = account();
     const client = createInstagramLoginCommentsClient(options());
-    const read = await client.readComments(connection, { postedId: MEDIA, publishedAt: new Date('2026-11-25T09:00:00Z') }, { tokens });
+    const read = await client.readComments(
+      connection,
+      { postedId: MEDIA, publishedAt: new Date('2026-11-25T09:00:00Z') },
+      { tokens, now: new Date('2026-11-27T12:00:00Z') },
+    );
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.comments[0]).toMatchObject({ id: '17873440459141021', authorHandle: '@maya.brews', parentId: null });
     expect(read.comments.some((c) => c.parentId === '17873440459141021')).toBe(true);
-    const reply = await client.reply!(connection, { postedId: MEDIA, commentId: '17873440459141021' }, 'It is!', { tokens });
+    const reply = await client.reply!(connection, { postedId: MEDIA, commentId: '17873440459141021' }, 'It is!', {
+      tokens,
+      now: new Date('2026-11-27T12:00:00Z'),
+    });
     expect(reply.id).toBe(f('reply-created').id);
   });
 

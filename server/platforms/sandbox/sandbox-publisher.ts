@@ -44,6 +44,7 @@ const REJECTIONS: Record<Platform, string> = {
   slack: 'invalid_blocks',
   mastodon: 'Validation failed: Text character limit of 500 exceeded',
   bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
+  lemmy: 'couldnt_create_post',
   instagram_login: 'The aspect ratio is not supported. (code 36003, subcode 2207009)',
 };
 

@@ -9,6 +9,7 @@ import { instagramLoginOAuth } from './instagram-login';
 import { pinterestOAuth } from './pinterest';
 import { redditOAuth } from './reddit';
 import { mastodonOAuth } from './mastodon';
+import { lemmyCredentials } from './lemmy';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
@@ -33,4 +34,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   mastodon: mastodonOAuth,
   bluesky: blueskyCredentials,
   instagram_login: instagramLoginOAuth,
+  lemmy: lemmyCredentials,
 };
