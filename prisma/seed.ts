@@ -33,6 +33,20 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'devto', externalId: 'sbx-devto-1', accountName: '@demoagency', displayName: 'Demo Agency (Dev.to)', sandbox: 'ok' },
   { platform: 'ghost', externalId: 'demoagency.ghost.io#sbx', accountName: 'demoagency.ghost.io', displayName: 'Demo Agency Journal (Ghost)', sandbox: 'ok' },
   {
+    platform: 'lemmy',
+    externalId: '2@lemmy.example!7',
+    accountName: '@demoagency@lemmy.example → !coffee@lemmy.example',
+    displayName: 'Demo Agency (Lemmy)',
+    sandbox: 'ok',
+  },
+  {
+    platform: 'instagram_login',
+    externalId: 'sbx-igl-1',
+    accountName: 'demoagency.studio',
+    displayName: 'Demo Agency Studio (Instagram Login)',
+    sandbox: 'ok',
+  },
+  {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',
     accountName: 'demo-agency-careers',

@@ -97,6 +97,11 @@ export const CONFIGURATION_VARIABLES = [
   'SLACK_OAUTH_AUTHORIZE_URL',
   'BLUESKY_SERVICE_URL',
   'DEVTO_API_BASE_URL',
+  'INSTAGRAM_LOGIN_API_BASE_URL',
+  'INSTAGRAM_LOGIN_OAUTH_BASE_URL',
+  'INSTAGRAM_LOGIN_AUTHORIZE_URL',
+  'INSTAGRAM_APP_ID',
+  'INSTAGRAM_APP_SECRET',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -145,7 +150,10 @@ export type PlatformApiBaseUrlVariable =
   | 'SLACK_WEBHOOK_BASE_URL'
   | 'SLACK_OAUTH_AUTHORIZE_URL'
   | 'BLUESKY_SERVICE_URL'
-  | 'DEVTO_API_BASE_URL';
+  | 'DEVTO_API_BASE_URL'
+  | 'INSTAGRAM_LOGIN_API_BASE_URL'
+  | 'INSTAGRAM_LOGIN_OAUTH_BASE_URL'
+  | 'INSTAGRAM_LOGIN_AUTHORIZE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -308,6 +316,9 @@ export const env = {
   discordClientSecret: () => text('DISCORD_CLIENT_SECRET'),
   slackClientId: () => text('SLACK_CLIENT_ID'),
   slackClientSecret: () => text('SLACK_CLIENT_SECRET'),
+  /** The Instagram app of Business Login for Instagram (its Instagram app id and secret, not the Meta app's). */
+  instagramAppId: () => text('INSTAGRAM_APP_ID'),
+  instagramAppSecret: () => text('INSTAGRAM_APP_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

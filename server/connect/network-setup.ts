@@ -120,6 +120,13 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: null,
     note: 'Clients connect with an API key from their DEV settings (Extensions → DEV Community API Keys): nothing to set up.',
   },
+  lemmy: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their instance, username and password: nothing to set up.' },
+  instagram_login: {
+    needs: 'app',
+    variables: [{ name: 'INSTAGRAM_APP_ID' }, { name: 'INSTAGRAM_APP_SECRET' }],
+    console: 'https://developers.facebook.com/apps/',
+    note: 'A Meta app with the Instagram product’s “API setup with Instagram login”; its Instagram app id and secret, not the Meta app’s.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

@@ -7,6 +7,7 @@ import type { CommentsClient, CommentsClients } from './comments';
 import { createBlueskyCommentsClient } from './bluesky/bluesky-comments';
 import { createFacebookCommentsClient } from './facebook/facebook-comments';
 import { createInstagramCommentsClient } from './instagram/instagram-comments';
+import { createInstagramLoginCommentsClient } from './instagram_login/instagram-login';
 import { createLinkedInCommentsClient } from './linkedin/linkedin-comments';
 import { createMastodonCommentsClient } from './mastodon/mastodon-comments';
 import { createRedditCommentsClient } from './reddit/reddit-comments';
@@ -25,6 +26,7 @@ export const liveCommentsClients: CommentsClients = {
   bluesky: createBlueskyCommentsClient(),
   mastodon: createMastodonCommentsClient(),
   reddit: createRedditCommentsClient(),
+  instagram_login: createInstagramLoginCommentsClient(),
 };
 
 const sandboxClients = new Map<Platform, CommentsClient | null>();

@@ -15,6 +15,7 @@ import { liveConnection, MemoryTokenStore, useFakePlatformApi } from './testing/
 import { TokenExpiredError } from './publisher';
 import { FOLLOWERS_NOT_REPORTED, type PostMetricsReader } from './insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
+import { createInstagramLoginInsightsReader } from './instagram_login/instagram-login';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
@@ -55,6 +56,17 @@ const cases: Case[] = [
     path: '/v25.0/17841405822304914',
     answer: { followers_count: 12_840, id: '17841405822304914' },
     value: 12_840,
+    networkName: 'followers_count',
+    query: { fields: 'followers_count' },
+  },
+  {
+    // GET graph.instagram.com/<IG_ID>?fields=followers_count (https://developers.facebook.com/docs/instagram-platform/reference/instagram-user)
+    platform: 'instagram_login',
+    reader: () => createInstagramLoginInsightsReader({ fetch: api.fetch, baseUrl: `${api.baseUrl}/v25.0` }),
+    externalId: '17841400008460056',
+    path: '/v25.0/17841400008460056',
+    answer: { followers_count: 2_410, id: '17841400008460056' },
+    value: 2_410,
     networkName: 'followers_count',
     query: { fields: 'followers_count' },
   },

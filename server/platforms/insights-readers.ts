@@ -10,6 +10,7 @@ import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
 import { createInstagramInsightsReader } from './instagram/instagram-insights';
+import { createInstagramLoginInsightsReader } from './instagram_login/instagram-login';
 import { createLinkedInInsightsReader } from './linkedin/linkedin-insights';
 import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
 import { createPinterestInsightsReader } from './pinterest/pinterest-insights';
@@ -36,6 +37,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   pinterest: createPinterestInsightsReader(),
   google_business: createGoogleBusinessInsightsReader(),
   devto: createDevtoInsightsReader(),
+  instagram_login: createInstagramLoginInsightsReader(),
   // Networks that give no statistics: every metric null with the reason, no call.
   telegram: createTelegramInsightsReader(),
   discord: createDiscordInsightsReader(),

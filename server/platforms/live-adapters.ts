@@ -10,11 +10,13 @@ import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
 import { createInstagramPublisher } from './instagram/instagram-publisher';
+import { createInstagramLoginPublisher } from './instagram_login/instagram-login';
 import { createLinkedInPublisher } from './linkedin/linkedin-publisher';
 import { createPinterestPublisher } from './pinterest/pinterest-publisher';
 import { createRedditPublisher } from './reddit/reddit-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createMastodonPublisher } from './mastodon/mastodon-publisher';
+import { createLemmyPublisher } from './lemmy/lemmy-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -40,4 +42,6 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   bluesky: createBlueskyPublisher(),
   devto: createDevtoPublisher(),
   ghost: createGhostPublisher(),
+  instagram_login: createInstagramLoginPublisher(),
+  lemmy: createLemmyPublisher(),
 };

@@ -7,7 +7,8 @@ import type { Platform } from '@/server/shared/platforms';
 import { DISCORD_DEFAULT_AUTHORIZE_URL, DISCORD_DEFAULT_BASE_URL } from './discord/discord-api';
 import { FACEBOOK_DEFAULT_BASE_URL } from './facebook/facebook-publisher';
 import { baseUrlFromEnv } from './http';
-import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram/instagram-publisher';
+import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram/instagram-api';
+import { INSTAGRAM_LOGIN_DEFAULT_BASE_URL } from './instagram_login/instagram-login';
 import { LINKEDIN_DEFAULT_BASE_URL } from './linkedin/linkedin-api';
 import { SLACK_DEFAULT_API_BASE_URL, SLACK_DEFAULT_AUTHORIZE_URL } from './slack/slack-api';
 import { THREADS_DEFAULT_BASE_URL } from './threads/threads-publisher';
@@ -25,6 +26,8 @@ export const META_DEFAULT_DIALOG_URL = 'https://www.facebook.com/v25.0/dialog/oa
 export const X_DEFAULT_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
 export const TIKTOK_DEFAULT_AUTHORIZE_URL = 'https://www.tiktok.com/v2/auth/authorize/';
 export const THREADS_DEFAULT_AUTHORIZE_URL = 'https://threads.net/oauth/authorize';
+export const INSTAGRAM_LOGIN_DEFAULT_AUTHORIZE_URL = 'https://www.instagram.com/oauth/authorize';
+export const INSTAGRAM_LOGIN_DEFAULT_OAUTH_BASE_URL = 'https://api.instagram.com';
 
 export interface OAuthApp {
   clientId: string;
@@ -144,4 +147,13 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       apiBaseUrl: api,
     });
   },
+  // Connected with an instance, a username and a password (CredentialsProvider), not OAuth.
+  lemmy: () => null,
+  // Business Login for Instagram: the Instagram app's own id and secret, no Facebook Page.
+  instagram_login: () =>
+    app(env.instagramAppId(), env.instagramAppSecret(), {
+      authorizeUrl: baseUrlFromEnv('INSTAGRAM_LOGIN_AUTHORIZE_URL', INSTAGRAM_LOGIN_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${baseUrlFromEnv('INSTAGRAM_LOGIN_OAUTH_BASE_URL', INSTAGRAM_LOGIN_DEFAULT_OAUTH_BASE_URL)}/oauth/access_token`,
+      apiBaseUrl: baseUrlFromEnv('INSTAGRAM_LOGIN_API_BASE_URL', INSTAGRAM_LOGIN_DEFAULT_BASE_URL),
+    }),
 };

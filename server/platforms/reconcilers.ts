@@ -11,8 +11,10 @@ import { createGhostReconciler } from './ghost/ghost-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
+import { createInstagramLoginReconciler } from './instagram_login/instagram-login';
 import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
 import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
+import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -35,6 +37,8 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   reddit: createRedditReconciler(),
   devto: createDevtoReconciler(),
   ghost: createGhostReconciler(),
+  instagram_login: createInstagramLoginReconciler(),
+  lemmy: createLemmyReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -19,6 +19,8 @@ export const PLATFORMS = [
   'slack',
   'devto',
   'ghost',
+  'instagram_login',
+  'lemmy',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

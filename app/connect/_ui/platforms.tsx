@@ -20,6 +20,8 @@ export const PLATFORM_LABELS: Record<string, string> = {
   bluesky: 'Bluesky',
   devto: 'Dev.to',
   ghost: 'Ghost',
+  instagram_login: 'Instagram',
+  lemmy: 'Lemmy',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -40,6 +42,8 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   bluesky: { background: '#0560d4', letter: 'B' },
   devto: { background: '#000000', letter: 'DEV' },
   ghost: { background: '#15171a', letter: 'GH' },
+  instagram_login: { background: '#c13584', letter: 'IG' },
+  lemmy: { background: '#00875a', letter: 'L' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

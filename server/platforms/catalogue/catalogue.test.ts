@@ -150,6 +150,26 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  instagram_login: {
+    heading: 'Instagram (Instagram Login)',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters`,
+      `up to ${e.media.maxItems} images, videos, or a mix`,
+      `3 s to ${minutes(e.media.maxVideoSeconds)}, ${e.media.maxVideoBytes / MB} MB`,
+      `| Story video | 3 s to ${e.media.story!.maxVideoSeconds} s, ${e.media.story!.maxVideoBytes / MB} MB`,
+      '| Story | one image or one video',
+      required(e),
+    ],
+  },
+  lemmy: {
+    heading: 'Lemmy',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Markdown)`,
+      `1 to 200 characters, required (\`platformSettings.lemmy.title\`)`,
+      `${e.media.maxImages} per post, uploaded to the instance's pict-rs, up to ${e.media.maxImageBytes! / MB} MB`,
+      required(e),
+    ],
+  },
   bluesky: {
     heading: 'Bluesky',
     phrases: (e) => [

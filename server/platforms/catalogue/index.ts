@@ -14,11 +14,13 @@ import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
 import { instagram } from './instagram';
+import { instagram_login } from './instagram_login';
 import { linkedin } from './linkedin';
 import { pinterest } from './pinterest';
 import { reddit } from './reddit';
 import { threads } from './threads';
 import { mastodon } from './mastodon';
+import { lemmy } from './lemmy';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -48,6 +50,8 @@ export const PLATFORM_CATALOGUE = {
   slack,
   devto,
   ghost,
+  instagram_login,
+  lemmy,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

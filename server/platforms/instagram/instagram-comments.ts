@@ -1,6 +1,7 @@
 // Instagram comments: the comments under the account's own media, read, answered, hidden and
-// deleted through the Instagram Graph API (Facebook Login flavour, graph.facebook.com; the
-// connection's externalId is the IG professional account id, its accountName the username).
+// deleted through the Instagram Graph API, in either flavour (instagram-api.ts; the same calls
+// on graph.facebook.com and graph.instagram.com; the connection's externalId is the IG
+// professional account id, its accountName the username).
 //
 // Sources:
 //   https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments
@@ -19,17 +20,18 @@
 //   https://developers.facebook.com/docs/graph-api/results (cursor paging)
 // An Instagram comment has no address of its own and no edit time: an edited text shows as
 // the new text on the next read. The API offers no way to like a comment.
-// Permission: instagram_manage_comments (with instagram_basic and pages_read_engagement).
-import { apiEndpoint, type AdapterOptions } from '../http';
+// Permission: instagram_manage_comments (with instagram_basic and pages_read_engagement) through
+// Facebook Login; instagram_business_manage_comments through Instagram Login
+// (https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/comment-moderation).
+import { type AdapterOptions } from '../http';
 import { graphClient, requireId, type GraphClient, type GraphObject } from '../graph-api';
 import { GRAPH_PAGE_SIZE, graphId, graphPostComments, graphText, isMissingObject, readGraphEdge, requireSuccess } from '../graph-comments';
 import { PageBudget } from '../comment-pages';
 import { networkDate, type CommentsClient, type NetworkComment } from '../comments';
 import type { PublishableConnection, TokenStore } from '../publisher';
 import { withAccessToken } from '../token-refresh';
-import { INSTAGRAM_DEFAULT_BASE_URL } from './instagram-publisher';
+import { INSTAGRAM_FACEBOOK_LOGIN, instagramEndpoint, type InstagramApi } from './instagram-api';
 
-const NAME = 'Instagram';
 const COMMENT_FIELDS = 'id,text,timestamp,username,from{id,username},hidden,parent_id';
 const FIELDS = `${COMMENT_FIELDS},replies.limit(${GRAPH_PAGE_SIZE}){${COMMENT_FIELDS}}`;
 
@@ -38,14 +40,15 @@ export interface InstagramCommentsOptions extends AdapterOptions {
   maxPages?: number;
 }
 
-export function createInstagramCommentsClient(options: InstagramCommentsOptions = {}): CommentsClient {
+export function createInstagramCommentsClient(options: InstagramCommentsOptions = {}, flavour: InstagramApi = INSTAGRAM_FACEBOOK_LOGIN): CommentsClient {
+  const NAME = flavour.name;
   const withGraph = <T>(connection: PublishableConnection, tokens: TokenStore, call: (graph: GraphClient) => Promise<T>) => {
-    const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
-    return withAccessToken(connection, null, tokens, (token) => call(graphClient(fetch, baseUrl, token, NAME, options.timeoutMs)));
+    const { fetch, baseUrl, refresher } = instagramEndpoint(options, flavour);
+    return withAccessToken(connection, refresher, tokens, (token) => call(graphClient(fetch, baseUrl, token, NAME, options.timeoutMs)));
   };
 
   return {
-    source: 'instagram',
+    source: flavour.platform,
 
     readComments(connection, post, { tokens }) {
       return withGraph(connection, tokens, (graph) =>

@@ -1,5 +1,6 @@
-// Instagram live adapter: Instagram Graph API content publishing (Facebook Login flavour,
-// graph.facebook.com; the connection's externalId is the IG professional account id).
+// Instagram live adapter: Instagram Graph API content publishing, in either flavour
+// (instagram-api.ts: Facebook Login on graph.facebook.com, Instagram Login on
+// graph.instagram.com); the connection's externalId is the IG professional account id.
 //
 // Sources:
 //   https://developers.facebook.com/docs/instagram-platform/instagram-api-with-facebook-login/content-publishing
@@ -12,29 +13,34 @@
 // video container's status_code is FINISHED (bounded) → POST /{ig-user-id}/media_publish
 // creation_id → GET /{media-id}?fields=permalink → optional first comment POST /{media-id}/comments.
 //
-// Tokens: Facebook Login user/page tokens have no refresh grant; an expired one (code 190)
-// means reconnecting, so there is no refresher here.
+// Tokens: the flavour's refresher (none for Facebook Login Page tokens, whose expiry (code 190)
+// means reconnecting; ig_refresh_token for Instagram Login).
 import type { Publisher } from '../publisher';
-import { apiEndpoint, bestEffort, pollSettings, type AdapterOptions } from '../http';
+import { bestEffort, pollSettings, type AdapterOptions } from '../http';
 import { graphClient, requireId, waitForContainer, type ContainerStatusFields } from '../graph-api';
 import { mediaItems } from '../media';
 import { withAccessToken } from '../token-refresh';
-import { planContainers } from './instagram-containers';
+import { INSTAGRAM_FACEBOOK_LOGIN, instagramEndpoint, type InstagramApi, type InstagramPlatform } from './instagram-api';
+import { planContainers, type InstagramSettings } from './instagram-containers';
 
-export const INSTAGRAM_DEFAULT_BASE_URL = 'https://graph.facebook.com/v25.0';
-const NAME = 'Instagram';
+export { INSTAGRAM_DEFAULT_BASE_URL } from './instagram-api';
 /** A container's state is in status_code; `status` carries the reason of an ERROR. */
 export const INSTAGRAM_CONTAINER_STATUS: ContainerStatusFields = { status: 'status_code', reason: 'status' };
 
-export function createInstagramPublisher(options: AdapterOptions = {}): Publisher<'instagram'> {
+export function createInstagramPublisher<P extends InstagramPlatform = 'instagram'>(
+  options: AdapterOptions = {},
+  flavour: InstagramApi = INSTAGRAM_FACEBOOK_LOGIN,
+): Publisher<P> {
+  const NAME = flavour.name;
   return {
     async publish(connection, request, context) {
-      const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
-      const { settings } = request;
+      const { fetch, baseUrl, refresher } = instagramEndpoint(options, flavour);
+      // Both flavours take the same settings (the catalogue shares the schema).
+      const settings = request.settings as InstagramSettings;
       const plan = planContainers(mediaItems(request), request.content, settings);
       const polling = pollSettings(options);
 
-      return withAccessToken(connection, null, context.tokens, async (token) => {
+      return withAccessToken(connection, refresher, context.tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const igUser = connection.externalId;
 
@@ -57,9 +63,9 @@ export function createInstagramPublisher(options: AdapterOptions = {}): Publishe
 
         const mediaId = requireId(await graph.post(`${igUser}/media_publish`, { creation_id: creationId }), 'id', NAME);
         // Published: nothing after this point may fail the delivery, or a retry would post twice.
-        const permalink = await bestEffort('instagram', 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));
+        const permalink = await bestEffort(flavour.platform, 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));
         if (settings.firstComment) {
-          await bestEffort('instagram', 'first comment', () => graph.post(`${mediaId}/comments`, { message: settings.firstComment }));
+          await bestEffort(flavour.platform, 'first comment', () => graph.post(`${mediaId}/comments`, { message: settings.firstComment }));
         }
         return { postedId: mediaId, permalink: typeof permalink?.permalink === 'string' ? permalink.permalink : null };
       });

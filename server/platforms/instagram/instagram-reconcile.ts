@@ -21,24 +21,26 @@
 // found only through a PUBLISHED container and the one story created since the attempt began.
 import type { Reconciled, Reconciler } from '../reconcile';
 import { CLOCK_SLACK_MS, RECENT_POSTS_TO_READ } from '../reconcile';
-import { apiEndpoint, type AdapterOptions } from '../http';
+import { type AdapterOptions } from '../http';
 import { graphClient, type GraphClient } from '../graph-api';
 import { readContainerStatus, readRecentGraphPosts, settleFromGraphPosts, type RecentGraphPost } from '../graph-reconcile';
 import { isMissingObject } from '../graph-comments';
 import { withAccessToken } from '../token-refresh';
-import { INSTAGRAM_CONTAINER_STATUS, INSTAGRAM_DEFAULT_BASE_URL } from './instagram-publisher';
+import { INSTAGRAM_FACEBOOK_LOGIN, instagramEndpoint, type InstagramApi } from './instagram-api';
+import { INSTAGRAM_CONTAINER_STATUS } from './instagram-publisher';
 
-const NAME = 'Instagram';
-const WORDING = { network: NAME, one: 'media', many: 'media', text: 'caption' };
 const toResult = (post: RecentGraphPost) => ({ postedId: post.id, permalink: post.permalink });
 
-export function createInstagramReconciler(options: AdapterOptions = {}): Reconciler {
+/** Either flavour (instagram-api.ts): the calls are the same on graph.facebook.com and graph.instagram.com. */
+export function createInstagramReconciler(options: AdapterOptions = {}, flavour: InstagramApi = INSTAGRAM_FACEBOOK_LOGIN): Reconciler {
+  const NAME = flavour.name;
+  const WORDING = { network: NAME, one: 'media', many: 'media', text: 'caption' };
   return {
     async reconcile(connection, intent, ctx) {
-      const { fetch, baseUrl } = apiEndpoint(options, 'INSTAGRAM_GRAPH_BASE_URL', INSTAGRAM_DEFAULT_BASE_URL);
+      const { fetch, baseUrl, refresher } = instagramEndpoint(options, flavour);
       const story = intent.settings.videoType === 'story';
       try {
-        return await withAccessToken(connection, null, ctx.tokens, async (token) => {
+        return await withAccessToken(connection, refresher, ctx.tokens, async (token) => {
           const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
           const igUser = connection.externalId;
           const recentMedia = async () =>
@@ -59,7 +61,7 @@ export function createInstagramReconciler(options: AdapterOptions = {}): Reconci
             }
             if (container) {
               const { status, reason } = container;
-              const about = `Instagram container ${containerId} is ${status ?? 'without a status'}`;
+              const about = `${NAME} container ${containerId} is ${status ?? 'without a status'}`;
               if (status === 'ERROR' || status === 'EXPIRED')
                 return { outcome: 'absent', evidence: `${about}${reason ? ` (${reason})` : ''}: it was not published` };
               if (status === 'FINISHED' || status === 'IN_PROGRESS') {
@@ -76,13 +78,13 @@ export function createInstagramReconciler(options: AdapterOptions = {}): Reconci
           if (story) {
             return {
               outcome: 'unknown',
-              evidence: 'An Instagram story carries no caption to match, and no container was recorded for this attempt (or Instagram no longer has it)',
+              evidence: `An Instagram story carries no caption to match, and no container was recorded for this attempt (or ${NAME} no longer has it)`,
             };
           }
           return settleFromGraphPosts(intent, await recentMedia(), WORDING, toResult);
         });
       } catch (error) {
-        return { outcome: 'unknown', evidence: `Instagram could not be asked: ${error instanceof Error ? error.message : String(error)}` };
+        return { outcome: 'unknown', evidence: `${NAME} could not be asked: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
   };

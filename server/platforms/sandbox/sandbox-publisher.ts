@@ -46,6 +46,8 @@ const REJECTIONS: Record<Platform, string> = {
   bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
   devto: 'Tag list exceed the maximum of 4 tags',
   ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
+  lemmy: 'couldnt_create_post',
+  instagram_login: 'The aspect ratio is not supported. (code 36003, subcode 2207009)',
 };
 
 /**
@@ -65,7 +67,7 @@ function latencyMs(): number {
 function postId(platform: Platform): string {
   // Numeric ids like the platforms', except LinkedIn's URN-ish and the shortcodes of
   // Instagram and YouTube (11 characters of base64url).
-  if (platform === 'instagram' || platform === 'youtube') return randomBytes(8).toString('base64url').slice(0, 11);
+  if (platform === 'instagram' || platform === 'instagram_login' || platform === 'youtube') return randomBytes(8).toString('base64url').slice(0, 11);
   return (BigInt('0x' + randomBytes(7).toString('hex')) + 1_000_000_000_000_000n).toString();
 }
 

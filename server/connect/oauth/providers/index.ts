@@ -7,9 +7,11 @@ import { ghostCredentials } from './ghost';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
+import { instagramLoginOAuth } from './instagram-login';
 import { pinterestOAuth } from './pinterest';
 import { redditOAuth } from './reddit';
 import { mastodonOAuth } from './mastodon';
+import { lemmyCredentials } from './lemmy';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
@@ -35,4 +37,6 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   bluesky: blueskyCredentials,
   devto: devtoCredentials,
   ghost: ghostCredentials,
+  instagram_login: instagramLoginOAuth,
+  lemmy: lemmyCredentials,
 };

@@ -1,0 +1,37 @@
+// Instagram with Instagram Login: the same Instagram professional account and the same
+// content-publishing API as the Page-linked Instagram (instagram.ts), on graph.instagram.com
+// with an Instagram user token, so the same limits and settings:
+// https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/content-publishing
+// (image, carousel of up to 10, reel, story; media required) and the IG User media reference.
+// What differs: the token lasts 60 days and is extended (tokensExpire), and the pages cited.
+import type { PlatformCatalogueEntry } from './entry';
+import { instagram } from './instagram';
+
+const LOGIN_DOCS = 'https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login';
+
+export const instagram_login = {
+  label: 'Instagram (Instagram Login)',
+  text: instagram.text,
+  media: instagram.media,
+  // One schema for both: a post written for either publishes the same way.
+  settings: instagram.settings,
+  tokensExpire: true,
+  // Media insights with instagram_business_manage_insights: the same metrics as with Facebook Login.
+  postMetrics: instagram.postMetrics,
+  comments: {
+    read: { call: 'GET /{ig-media-id}/comments', docs: `${LOGIN_DOCS}/comment-moderation` },
+    reply: {
+      call: 'POST /{ig-comment-id}/replies (on the media itself: POST /{ig-media-id}/comments)',
+      docs: `${LOGIN_DOCS}/comment-moderation`,
+      note: 'Replies go under top-level comments: a reply to a reply is added to its top-level comment',
+    },
+    hide: { call: 'POST /{ig-comment-id}?hide=true', docs: `${LOGIN_DOCS}/comment-moderation` },
+    delete: { call: 'DELETE /{ig-comment-id}', docs: `${LOGIN_DOCS}/comment-moderation` },
+    like: { none: 'Instagram’s API does not let an app like a comment' },
+  },
+  // How an interrupted publish is settled (server/platforms/instagram/instagram-reconcile.ts, on graph.instagram.com).
+  reconcile: {
+    ask: 'GET graph.instagram.com/{ig-container-id}?fields=status_code,status for the container Herald recorded before media_publish (PUBLISHED: found; ERROR, EXPIRED or never published: absent); without it, GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink matched on the caption and time (a story only through its container)',
+    docs: `${LOGIN_DOCS}/content-publishing`,
+  },
+} satisfies PlatformCatalogueEntry;
