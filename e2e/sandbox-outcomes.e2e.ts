@@ -1,5 +1,5 @@
 // The seed's sandbox accounts show every publishing outcome end to end, through the running
-// app's public API, on all fifteen networks: landed, refused by the platform, and refused for
+// app's public API, on every network: landed, refused by the platform, and refused for
 // an expired token.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ interface Seed {
 }
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as Seed;
 /** The networks whose posts need a video (or take one): they get the second post. */
-const VIDEO_NETWORKS = ['instagram', 'tiktok', 'youtube', 'pinterest'];
+const VIDEO_NETWORKS = ['instagram', 'instagram_login', 'tiktok', 'youtube', 'pinterest'];
 
 /** upload-url → PUT → complete through the public API (docs: POST /media/upload-url). */
 async function uploadVideo(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
@@ -30,7 +30,7 @@ async function uploadVideo(request: APIRequestContext, headers: Record<string, s
   return id;
 }
 
-test('publishing to the seeded sandbox accounts of all fifteen networks shows all three outcomes', async ({ request }) => {
+test('publishing to the seeded sandbox accounts of every network shows all three outcomes', async ({ request }) => {
   const { apiKey, connections } = seed();
   const headers = { authorization: `Bearer ${apiKey}` };
   const ok = connections.filter((c) => c.sandbox === 'ok');
@@ -44,7 +44,7 @@ test('publishing to the seeded sandbox accounts of all fifteen networks shows al
     data: {
       content: 'Hello from the e2e suite',
       connectionIds: [...text.map((c) => c.id), rejects.id],
-      platformSettings: { reddit: { subreddit: 'herald', title: 'Hello from Herald' } },
+      platformSettings: { reddit: { subreddit: 'herald', title: 'Hello from Herald' }, lemmy: { title: 'Hello from Herald' } },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
