@@ -10,7 +10,7 @@ import { ZText } from '@/server/shared/schemas';
 import { type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noComments } from './comments';
-import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, tagsSetting, titleSetting } from './long-form';
+import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, LONG_FORM_MEDIA, tagsSetting, titleSetting } from './long-form';
 
 /** Forem's cap on an article title (Article validates title length ≤ 128). */
 export const DEVTO_MAX_TITLE = 128;
@@ -19,15 +19,7 @@ export const devto = {
   label: 'Dev.to',
   // DEV states no body limit near Herald's own cap; characters as code points.
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
-  media: {
-    maxImages: 10,
-    maxVideos: 0,
-    maxItems: 10,
-    mixed: false,
-    required: false,
-    maxVideoSeconds: 0,
-    maxVideoBytes: 0,
-  },
+  media: LONG_FORM_MEDIA,
   settings: z.strictObject({
     title: titleSetting(DEVTO_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the article; false leaves it a draft on DEV for a last look').meta({ default: true }),

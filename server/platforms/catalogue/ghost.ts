@@ -14,7 +14,7 @@ import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
-import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, tagsSetting, titleSetting } from './long-form';
+import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, LONG_FORM_MEDIA, tagsSetting, titleSetting } from './long-form';
 
 export const GHOST_MAX_TITLE = 255;
 
@@ -24,15 +24,7 @@ export const GHOST_NO_STATISTICS =
 export const ghost = {
   label: 'Ghost',
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
-  media: {
-    maxImages: 10,
-    maxVideos: 0,
-    maxItems: 10,
-    mixed: false,
-    required: false,
-    maxVideoSeconds: 0,
-    maxVideoBytes: 0,
-  },
+  media: LONG_FORM_MEDIA,
   settings: z.strictObject({
     title: titleSetting(GHOST_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the post on the site; false leaves it a draft in Ghost’s editor').meta({ default: true }),

@@ -8,6 +8,17 @@ import { storableText, ZText } from '@/server/shared/schemas';
 /** Herald's own cap on a post's text (MAX_CONTENT in server/posts/posts.schemas.ts); no long-form network counts lower. */
 export const LONG_FORM_MAX_CHARS = 10_000;
 
+/** An article takes images (the first is its cover or featured image), never a video. */
+export const LONG_FORM_MEDIA = {
+  maxImages: 10,
+  maxVideos: 0,
+  maxItems: 10,
+  mixed: false,
+  required: false,
+  maxVideoSeconds: 0,
+  maxVideoBytes: 0,
+} as const;
+
 export const titleSetting = (max: number) =>
   ZText.trim()
     .min(1)
