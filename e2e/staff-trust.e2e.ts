@@ -269,3 +269,15 @@ test('rejecting without a reason says what is missing; filters stay in the addre
   await expect(page.getByRole('menuitem', { name: new RegExp(`Switcher ${t} Zebra Cafe`) })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: new RegExp(`Switcher ${t} Client 0`) })).toHaveCount(0);
 });
+
+test('an article network previews the article a post makes: the title setting, else the first line', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/compose');
+  await page.getByRole('checkbox', { name: /Demo Agency \(Dev\.to\)/ }).check();
+  await page.getByLabel('Text', { exact: true }).fill('## Autumn menu\n\nPumpkin spice is back, and so are the cinnamon buns.');
+  await page.getByRole('tab', { name: 'Dev.to' }).click();
+  const preview = page.getByTestId('article-preview-devto');
+  await expect(preview.getByRole('heading')).toHaveText('Autumn menu');
+  await expect(preview).toContainText('Pumpkin spice is back, and so are the cinnamon buns.');
+  await expect(preview).not.toContainText('##');
+});

@@ -10,33 +10,7 @@
 
 import { checkOutboundUrl } from '@/server/outbound';
 
-export interface Article {
-  title: string;
-  /** The text without the line that became the title (the whole text when it was the only line). */
-  body: string;
-}
-
-/** The title and body of the article a post makes; `maxTitle` cuts a derived title at a word where the network caps it. */
-export function articleOf(content: string, title: string | undefined, maxTitle = Number.POSITIVE_INFINITY): Article {
-  const given = title?.trim();
-  if (given) return { title: given, body: content.trim() };
-  const text = content.replace(/\r\n?/g, '\n').trim();
-  const newline = text.indexOf('\n');
-  const first = (newline === -1 ? text : text.slice(0, newline))
-    .replace(/^#{1,6}\s+/, '')
-    .replace(/\s+#+\s*$/, '')
-    .trim();
-  const rest = newline === -1 ? '' : text.slice(newline + 1).trim();
-  return { title: shorten(first, maxTitle), body: rest || text };
-}
-
-function shorten(title: string, max: number): string {
-  const chars = [...title];
-  if (chars.length <= max) return title;
-  const cut = chars.slice(0, max - 1).join('');
-  const atWord = cut.replace(/\s+\S*$/, '');
-  return `${(atWord.length > max / 2 ? atWord : cut).trimEnd()}…`;
-}
+export { articleOf, type Article } from './catalogue/long-form';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

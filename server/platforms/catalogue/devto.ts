@@ -20,6 +20,7 @@ export const devto = {
   // DEV states no body limit near Herald's own cap; characters as code points.
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
+  article: { maxTitle: DEVTO_MAX_TITLE },
   settings: z.strictObject({
     title: titleSetting(DEVTO_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the article; false leaves it a draft on DEV for a last look').meta({ default: true }),

@@ -85,6 +85,12 @@ export interface PlatformCatalogueEntry {
    */
   comments: NetworkComments;
   /**
+   * An article network (Dev.to, Ghost, …): a post becomes an article with a title, its
+   * `title` setting or else the text's first line (long-form.ts `articleOf`), cut at
+   * `maxTitle`. The composer previews it as the article it makes.
+   */
+  article?: { maxTitle: number };
+  /**
    * How an interrupted publish is settled: sent again safely with the same key, asked of the
    * network, or not at all (and why) (reconcile.ts). Read by delivery and docs/reliability.md.
    */

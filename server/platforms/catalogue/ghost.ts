@@ -25,6 +25,7 @@ export const ghost = {
   label: 'Ghost',
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
+  article: { maxTitle: GHOST_MAX_TITLE },
   settings: z.strictObject({
     title: titleSetting(GHOST_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the post on the site; false leaves it a draft in Ghost’s editor').meta({ default: true }),

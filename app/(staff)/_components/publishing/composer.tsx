@@ -20,7 +20,8 @@ import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
 import type { MediaLibraryItemDto } from '@/server/media/media.schemas';
 import type { ResolvedMedia } from '@/server/media/media.types';
-import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { catalogueEntry, PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { articleOf } from '@/server/platforms/catalogue/long-form';
 import { platformLimitProblems } from '@/server/posts/platform-limits';
 import { validatePlatformSettings } from '@/server/posts/platform-settings';
 import { ZPostFields, type PostDto } from '@/server/posts/posts.schemas';
@@ -664,10 +665,24 @@ export function Composer({
                   const text = variantOn[p] && v?.content.trim() ? v.content : values.content;
                   const account = (values.connectionIds ?? []).map((id) => byId.get(id)).find((c) => c?.platform === p);
                   const firstComment = (values.platformSettings?.[p] as { firstComment?: string } | undefined)?.firstComment;
+                  const articleRule = catalogueEntry(p).article;
+                  const article = articleRule
+                    ? articleOf(text, (values.platformSettings?.[p] as { title?: string } | undefined)?.title, articleRule.maxTitle)
+                    : null;
                   return (
                     <Tabs.Content key={p} value={p} className="rounded-md border border-slate-200 p-3" data-testid={`preview-${p}`}>
                       <p className="text-sm font-semibold">{account?.displayName}</p>
-                      <p className="mt-1 text-sm break-words whitespace-pre-wrap">{text || <span className="text-slate-500">(no text yet)</span>}</p>
+                      {article ? (
+                        // An article network: the article the post makes, its title first.
+                        <article className="mt-1 space-y-2" data-testid={`article-preview-${p}`}>
+                          <h3 className="text-lg leading-snug font-bold break-words">
+                            {article.title || <span className="text-slate-500">(no title yet)</span>}
+                          </h3>
+                          <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{article.body}</p>
+                        </article>
+                      ) : (
+                        <p className="mt-1 text-sm break-words whitespace-pre-wrap">{text || <span className="text-slate-500">(no text yet)</span>}</p>
+                      )}
                       {media.length ? (
                         <div className="mt-2 grid grid-cols-3 gap-1">
                           {media.map((m, i) => {
