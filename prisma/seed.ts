@@ -33,6 +33,13 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'devto', externalId: 'sbx-devto-1', accountName: '@demoagency', displayName: 'Demo Agency (Dev.to)', sandbox: 'ok' },
   { platform: 'ghost', externalId: 'demoagency.ghost.io#sbx', accountName: 'demoagency.ghost.io', displayName: 'Demo Agency Journal (Ghost)', sandbox: 'ok' },
   {
+    platform: 'listmonk',
+    externalId: 'news.demo-agency.example#list-3',
+    accountName: 'news.demo-agency.example → Newsletter',
+    displayName: 'Demo Agency Newsletter (Listmonk)',
+    sandbox: 'ok',
+  },
+  {
     platform: 'lemmy',
     externalId: '2@lemmy.example!7',
     accountName: '@demoagency@lemmy.example → !coffee@lemmy.example',

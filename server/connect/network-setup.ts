@@ -120,6 +120,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: null,
     note: 'Clients connect with an API key from their DEV settings (Extensions → DEV Community API Keys): nothing to set up.',
   },
+  listmonk: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect their own Listmonk server with an API user and its token, and name the list: nothing to set up.',
+  },
   lemmy: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their instance, username and password: nothing to set up.' },
   instagram_login: {
     needs: 'app',

@@ -149,6 +149,7 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   // Connected with an instance, a username and a password (CredentialsProvider), not OAuth.
   lemmy: () => null,
+  listmonk: () => null,
   // Business Login for Instagram: the Instagram app's own id and secret, no Facebook Page.
   instagram_login: () =>
     app(env.instagramAppId(), env.instagramAppSecret(), {

@@ -189,6 +189,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  listmonk: {
+    heading: 'Listmonk',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `1 to ${n(e.article!.maxTitle)} characters; the \`subject\` setting, or the text's first line`,
+      `up to ${e.media.maxImages}, as Markdown images below the body`,
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

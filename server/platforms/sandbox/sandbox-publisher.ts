@@ -47,6 +47,7 @@ const REJECTIONS: Record<Platform, string> = {
   devto: 'Tag list exceed the maximum of 4 tags',
   ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
   lemmy: 'couldnt_create_post',
+  listmonk: 'Invalid length for `subject`',
   instagram_login: 'The aspect ratio is not supported. (code 36003, subcode 2207009)',
 };
 

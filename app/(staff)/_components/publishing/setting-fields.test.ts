@@ -82,6 +82,7 @@ describe('settingsFromForm / settingsToForm', () => {
       devto: { published: true },
       ghost: { published: true },
       instagram_login: { shareToFeed: true },
+      listmonk: { send: true },
     });
   });
 });
