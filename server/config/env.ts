@@ -97,6 +97,7 @@ export const CONFIGURATION_VARIABLES = [
   'SLACK_OAUTH_AUTHORIZE_URL',
   'BLUESKY_SERVICE_URL',
   'DEVTO_API_BASE_URL',
+  'HASHNODE_API_BASE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -145,7 +146,8 @@ export type PlatformApiBaseUrlVariable =
   | 'SLACK_WEBHOOK_BASE_URL'
   | 'SLACK_OAUTH_AUTHORIZE_URL'
   | 'BLUESKY_SERVICE_URL'
-  | 'DEVTO_API_BASE_URL';
+  | 'DEVTO_API_BASE_URL'
+  | 'HASHNODE_API_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).

@@ -114,6 +114,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: null,
     note: 'Clients connect their site with the Admin API key of a custom integration: nothing to set up.',
   },
+  hashnode: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect with a personal access token of their Hashnode account: nothing to set up.',
+  },
   devto: {
     needs: 'nothing',
     variables: [],

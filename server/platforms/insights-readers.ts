@@ -6,6 +6,7 @@ import type { PostMetricsReader } from './insights';
 import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createDevtoInsightsReader } from './devto/devto-insights';
 import { createGhostInsightsReader } from './ghost/ghost-insights';
+import { createHashnodeInsightsReader } from './hashnode/hashnode-insights';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -41,6 +42,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   discord: createDiscordInsightsReader(),
   slack: createSlackInsightsReader(),
   ghost: createGhostInsightsReader(),
+  hashnode: createHashnodeInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

@@ -62,6 +62,7 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   discord: 'A Discord webhook has no audience count',
   slack: 'A Slack webhook has no audience count',
   ghost: 'Herald does not read a Ghost site’s member count',
+  hashnode: 'Herald does not read a Hashnode blog’s follower count (Publication.followersCount) yet',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

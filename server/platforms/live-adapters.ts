@@ -6,6 +6,7 @@ import type { Publisher } from './publisher';
 import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
 import { createDevtoPublisher } from './devto/devto-publisher';
 import { createGhostPublisher } from './ghost/ghost-publisher';
+import { createHashnodePublisher } from './hashnode/hashnode-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -40,4 +41,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   bluesky: createBlueskyPublisher(),
   devto: createDevtoPublisher(),
   ghost: createGhostPublisher(),
+  hashnode: createHashnodePublisher(),
 };

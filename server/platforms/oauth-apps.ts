@@ -128,6 +128,8 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   devto: () => null,
   // Connected with the site's Admin API key: no app.
   ghost: () => null,
+  // Connected with the account's personal access token: no app.
+  hashnode: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
     return app(env.discordClientId(), env.discordClientSecret(), {

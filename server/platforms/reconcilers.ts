@@ -8,6 +8,7 @@ import { sandboxReconciler } from './sandbox/sandbox-reconcile';
 import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
 import { createDevtoReconciler } from './devto/devto-reconcile';
 import { createGhostReconciler } from './ghost/ghost-reconcile';
+import { createHashnodeReconciler } from './hashnode/hashnode-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
@@ -35,6 +36,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   reddit: createRedditReconciler(),
   devto: createDevtoReconciler(),
   ghost: createGhostReconciler(),
+  hashnode: createHashnodeReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -19,6 +19,7 @@ export const PLATFORMS = [
   'slack',
   'devto',
   'ghost',
+  'hashnode',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -20,6 +20,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   bluesky: 'Bluesky',
   devto: 'Dev.to',
   ghost: 'Ghost',
+  hashnode: 'Hashnode',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -40,6 +41,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   bluesky: { background: '#0560d4', letter: 'B' },
   devto: { background: '#000000', letter: 'DEV' },
   ghost: { background: '#15171a', letter: 'GH' },
+  hashnode: { background: '#2962ff', letter: 'HN' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -169,6 +169,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  hashnode: {
+    heading: 'Hashnode',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}: the first is the cover (\`coverImageOptions.coverImageURL\`, taken by URL)`,
+      '| Video | none through the API',
+      'up to 15 tags',
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

@@ -10,6 +10,7 @@ import type { PlatformCatalogueEntry } from './entry';
 import { bluesky } from './bluesky';
 import { devto } from './devto';
 import { ghost } from './ghost';
+import { hashnode } from './hashnode';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -48,6 +49,7 @@ export const PLATFORM_CATALOGUE = {
   slack,
   devto,
   ghost,
+  hashnode,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

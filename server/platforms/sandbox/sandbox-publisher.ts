@@ -46,6 +46,7 @@ const REJECTIONS: Record<Platform, string> = {
   bluesky: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
   devto: 'Tag list exceed the maximum of 4 tags',
   ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
+  hashnode: 'Publication does not have an active Pro plan. Upgrade in your dashboard to access this via the API.',
 };
 
 /**

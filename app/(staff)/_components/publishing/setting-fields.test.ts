@@ -81,6 +81,7 @@ describe('settingsFromForm / settingsToForm', () => {
       instagram: { shareToFeed: true },
       devto: { published: true },
       ghost: { published: true },
+      hashnode: { published: true },
     });
   });
 });

@@ -4,6 +4,7 @@ import { blueskyCredentials } from './bluesky';
 import { devtoCredentials } from './devto';
 import { discordOAuth } from './discord';
 import { ghostCredentials } from './ghost';
+import { hashnodeCredentials } from './hashnode';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -35,4 +36,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   bluesky: blueskyCredentials,
   devto: devtoCredentials,
   ghost: ghostCredentials,
+  hashnode: hashnodeCredentials,
 };
