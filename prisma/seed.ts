@@ -32,7 +32,14 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'slack', externalId: 'sbx-sl-1', accountName: '#client-updates', displayName: 'Demo Agency · #client-updates (Slack)', sandbox: 'ok' },
   { platform: 'devto', externalId: 'sbx-devto-1', accountName: '@demoagency', displayName: 'Demo Agency (Dev.to)', sandbox: 'ok' },
   { platform: 'ghost', externalId: 'demoagency.ghost.io#sbx', accountName: 'demoagency.ghost.io', displayName: 'Demo Agency Journal (Ghost)', sandbox: 'ok' },
-  { platform: 'hashnode', externalId: 'sbx-hashnode-1', accountName: 'demoagency.hashnode.dev', displayName: 'Demo Agency Engineering (Hashnode)', sandbox: 'ok' },
+  {
+    platform: 'hashnode',
+    externalId: 'sbx-hashnode-1',
+    accountName: 'demoagency.hashnode.dev',
+    displayName: 'Demo Agency Engineering (Hashnode)',
+    sandbox: 'ok',
+  },
+  { platform: 'medium', externalId: 'sbx-medium-1', accountName: '@demoagency', displayName: 'Demo Agency (Medium)', sandbox: 'ok' },
   {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',

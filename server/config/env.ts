@@ -98,6 +98,7 @@ export const CONFIGURATION_VARIABLES = [
   'BLUESKY_SERVICE_URL',
   'DEVTO_API_BASE_URL',
   'HASHNODE_API_BASE_URL',
+  'MEDIUM_API_BASE_URL',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -147,7 +148,8 @@ export type PlatformApiBaseUrlVariable =
   | 'SLACK_OAUTH_AUTHORIZE_URL'
   | 'BLUESKY_SERVICE_URL'
   | 'DEVTO_API_BASE_URL'
-  | 'HASHNODE_API_BASE_URL';
+  | 'HASHNODE_API_BASE_URL'
+  | 'MEDIUM_API_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).

@@ -120,6 +120,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: null,
     note: 'Clients connect with a personal access token of their Hashnode account: nothing to set up.',
   },
+  medium: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect with an integration token they already have (Medium no longer issues new ones, nor supports its API): nothing to set up.',
+  },
   devto: {
     needs: 'nothing',
     variables: [],

@@ -7,6 +7,7 @@ import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createDevtoInsightsReader } from './devto/devto-insights';
 import { createGhostInsightsReader } from './ghost/ghost-insights';
 import { createHashnodeInsightsReader } from './hashnode/hashnode-insights';
+import { createMediumInsightsReader } from './medium/medium-insights';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -43,6 +44,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   slack: createSlackInsightsReader(),
   ghost: createGhostInsightsReader(),
   hashnode: createHashnodeInsightsReader(),
+  medium: createMediumInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

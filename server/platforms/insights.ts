@@ -63,6 +63,7 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   slack: 'A Slack webhook has no audience count',
   ghost: 'Herald does not read a Ghost site’s member count',
   hashnode: 'Herald does not read a Hashnode blog’s follower count (Publication.followersCount) yet',
+  medium: 'Medium’s API reports no follower count',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

@@ -7,6 +7,7 @@ import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
 import { createDevtoPublisher } from './devto/devto-publisher';
 import { createGhostPublisher } from './ghost/ghost-publisher';
 import { createHashnodePublisher } from './hashnode/hashnode-publisher';
+import { createMediumPublisher } from './medium/medium-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -42,4 +43,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   devto: createDevtoPublisher(),
   ghost: createGhostPublisher(),
   hashnode: createHashnodePublisher(),
+  medium: createMediumPublisher(),
 };

@@ -130,6 +130,8 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   ghost: () => null,
   // Connected with the account's personal access token: no app.
   hashnode: () => null,
+  // Connected with the account's integration token: no app (Medium registers no new apps).
+  medium: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
     return app(env.discordClientId(), env.discordClientSecret(), {

@@ -20,6 +20,7 @@ export const PLATFORMS = [
   'devto',
   'ghost',
   'hashnode',
+  'medium',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

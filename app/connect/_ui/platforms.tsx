@@ -21,6 +21,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   devto: 'Dev.to',
   ghost: 'Ghost',
   hashnode: 'Hashnode',
+  medium: 'Medium',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -42,6 +43,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   devto: { background: '#000000', letter: 'DEV' },
   ghost: { background: '#15171a', letter: 'GH' },
   hashnode: { background: '#2962ff', letter: 'HN' },
+  medium: { background: '#000000', letter: 'M' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -179,6 +179,17 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  medium: {
+    heading: 'Medium',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, in the Markdown by URL (Medium side-loads them)`,
+      '| Video | none through the API',
+      '| Title | 100 characters',
+      'up to 3 tags, each at most 25 characters',
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

@@ -11,6 +11,7 @@ import { bluesky } from './bluesky';
 import { devto } from './devto';
 import { ghost } from './ghost';
 import { hashnode } from './hashnode';
+import { medium } from './medium';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -50,6 +51,7 @@ export const PLATFORM_CATALOGUE = {
   devto,
   ghost,
   hashnode,
+  medium,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -47,6 +47,7 @@ const REJECTIONS: Record<Platform, string> = {
   devto: 'Tag list exceed the maximum of 4 tags',
   ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
   hashnode: 'Publication does not have an active Pro plan. Upgrade in your dashboard to access this via the API.',
+  medium: 'Required fields were invalid, not specified.',
 };
 
 /**

@@ -82,6 +82,7 @@ describe('settingsFromForm / settingsToForm', () => {
       devto: { published: true },
       ghost: { published: true },
       hashnode: { published: true },
+      medium: { published: true },
     });
   });
 });

@@ -5,6 +5,7 @@ import { devtoCredentials } from './devto';
 import { discordOAuth } from './discord';
 import { ghostCredentials } from './ghost';
 import { hashnodeCredentials } from './hashnode';
+import { mediumCredentials } from './medium';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -37,4 +38,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   devto: devtoCredentials,
   ghost: ghostCredentials,
   hashnode: hashnodeCredentials,
+  medium: mediumCredentials,
 };
