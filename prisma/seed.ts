@@ -41,6 +41,13 @@ const SANDBOX_ACCOUNTS = [
   },
   { platform: 'medium', externalId: 'sbx-medium-1', accountName: '@demoagency', displayName: 'Demo Agency (Medium)', sandbox: 'ok' },
   {
+    platform: 'wordpress',
+    externalId: 'blog.demoagency.example#1',
+    accountName: 'blog.demoagency.example',
+    displayName: 'Demo Agency Blog (WordPress)',
+    sandbox: 'ok',
+  },
+  {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',
     accountName: 'demo-agency-careers',

@@ -126,6 +126,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: null,
     note: 'Clients connect with an integration token they already have (Medium no longer issues new ones, nor supports its API): nothing to set up.',
   },
+  wordpress: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect their self-hosted site with an application password of their user: nothing to set up.',
+  },
   devto: {
     needs: 'nothing',
     variables: [],

@@ -8,6 +8,7 @@ import { createDevtoInsightsReader } from './devto/devto-insights';
 import { createGhostInsightsReader } from './ghost/ghost-insights';
 import { createHashnodeInsightsReader } from './hashnode/hashnode-insights';
 import { createMediumInsightsReader } from './medium/medium-insights';
+import { createWordpressInsightsReader } from './wordpress/wordpress-insights';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -45,6 +46,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   ghost: createGhostInsightsReader(),
   hashnode: createHashnodeInsightsReader(),
   medium: createMediumInsightsReader(),
+  wordpress: createWordpressInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

@@ -64,6 +64,7 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   ghost: 'Herald does not read a Ghost site’s member count',
   hashnode: 'Herald does not read a Hashnode blog’s follower count (Publication.followersCount) yet',
   medium: 'Medium’s API reports no follower count',
+  wordpress: 'A WordPress site’s REST API reports no subscriber count',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

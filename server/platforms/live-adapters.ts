@@ -8,6 +8,7 @@ import { createDevtoPublisher } from './devto/devto-publisher';
 import { createGhostPublisher } from './ghost/ghost-publisher';
 import { createHashnodePublisher } from './hashnode/hashnode-publisher';
 import { createMediumPublisher } from './medium/medium-publisher';
+import { createWordpressPublisher } from './wordpress/wordpress-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -44,4 +45,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   ghost: createGhostPublisher(),
   hashnode: createHashnodePublisher(),
   medium: createMediumPublisher(),
+  wordpress: createWordpressPublisher(),
 };

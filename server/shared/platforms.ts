@@ -21,6 +21,7 @@ export const PLATFORMS = [
   'ghost',
   'hashnode',
   'medium',
+  'wordpress',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -22,6 +22,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   ghost: 'Ghost',
   hashnode: 'Hashnode',
   medium: 'Medium',
+  wordpress: 'WordPress',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -44,6 +45,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   ghost: { background: '#15171a', letter: 'GH' },
   hashnode: { background: '#2962ff', letter: 'HN' },
   medium: { background: '#000000', letter: 'M' },
+  wordpress: { background: '#21759b', letter: 'W' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -190,6 +190,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  wordpress: {
+    heading: 'WordPress',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, uploaded to the site (\`POST /wp/v2/media\`): the first is the featured image`,
+      '| Video | none through Herald',
+      'up to 20 tags and 10 categories, by name',
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

@@ -12,6 +12,7 @@ import { devto } from './devto';
 import { ghost } from './ghost';
 import { hashnode } from './hashnode';
 import { medium } from './medium';
+import { wordpress } from './wordpress';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -52,6 +53,7 @@ export const PLATFORM_CATALOGUE = {
   ghost,
   hashnode,
   medium,
+  wordpress,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -48,6 +48,7 @@ const REJECTIONS: Record<Platform, string> = {
   ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
   hashnode: 'Publication does not have an active Pro plan. Upgrade in your dashboard to access this via the API.',
   medium: 'Required fields were invalid, not specified.',
+  wordpress: 'Sorry, you are not allowed to publish posts as this user.',
 };
 
 /**

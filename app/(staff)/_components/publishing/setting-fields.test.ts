@@ -83,6 +83,7 @@ describe('settingsFromForm / settingsToForm', () => {
       ghost: { published: true },
       hashnode: { published: true },
       medium: { published: true },
+      wordpress: { published: true },
     });
   });
 });

@@ -6,6 +6,7 @@ import { discordOAuth } from './discord';
 import { ghostCredentials } from './ghost';
 import { hashnodeCredentials } from './hashnode';
 import { mediumCredentials } from './medium';
+import { wordpressCredentials } from './wordpress';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -39,4 +40,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   ghost: ghostCredentials,
   hashnode: hashnodeCredentials,
   medium: mediumCredentials,
+  wordpress: wordpressCredentials,
 };
