@@ -54,6 +54,21 @@ const SANDBOX_ACCOUNTS = [
     sandbox: 'ok',
   },
   {
+    platform: 'hashnode',
+    externalId: 'sbx-hashnode-1',
+    accountName: 'demoagency.hashnode.dev',
+    displayName: 'Demo Agency Engineering (Hashnode)',
+    sandbox: 'ok',
+  },
+  { platform: 'medium', externalId: 'sbx-medium-1', accountName: '@demoagency', displayName: 'Demo Agency (Medium)', sandbox: 'ok' },
+  {
+    platform: 'wordpress',
+    externalId: 'blog.demoagency.example#1',
+    accountName: 'blog.demoagency.example',
+    displayName: 'Demo Agency Blog (WordPress)',
+    sandbox: 'ok',
+  },
+  {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',
     accountName: 'demo-agency-careers',

@@ -114,6 +114,24 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: null,
     note: 'Clients connect their site with the Admin API key of a custom integration: nothing to set up.',
   },
+  hashnode: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect with a personal access token of their Hashnode account: nothing to set up.',
+  },
+  medium: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect with an integration token they already have (Medium no longer issues new ones, nor supports its API): nothing to set up.',
+  },
+  wordpress: {
+    needs: 'nothing',
+    variables: [],
+    console: null,
+    note: 'Clients connect their self-hosted site with an application password of their user: nothing to set up.',
+  },
   devto: {
     needs: 'nothing',
     variables: [],

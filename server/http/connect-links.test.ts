@@ -10,7 +10,7 @@ import { mastodonOAuth } from '@/server/connect/oauth/providers/mastodon';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 
 /** The networks a client connects for real with what they type, needing nothing of the deployment (an app password, an API key, a token). */
-const READY_WITH_CREDENTIALS: readonly Platform[] = ['bluesky', 'devto', 'ghost', 'lemmy', 'listmonk'];
+const READY_WITH_CREDENTIALS: readonly Platform[] = ['bluesky', 'devto', 'ghost', 'lemmy', 'listmonk', 'hashnode', 'medium', 'wordpress'];
 const credentialsOf = (platform: Platform) => oauthProviders[platform] as CredentialsProvider;
 import { useClientLinkApi } from '@/server/testing/client-link-api';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';

@@ -6,6 +6,9 @@ import type { PostMetricsReader } from './insights';
 import { createBlueskyInsightsReader } from './bluesky/bluesky-insights';
 import { createDevtoInsightsReader } from './devto/devto-insights';
 import { createGhostInsightsReader } from './ghost/ghost-insights';
+import { createHashnodeInsightsReader } from './hashnode/hashnode-insights';
+import { createMediumInsightsReader } from './medium/medium-insights';
+import { createWordpressInsightsReader } from './wordpress/wordpress-insights';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -43,6 +46,9 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   discord: createDiscordInsightsReader(),
   slack: createSlackInsightsReader(),
   ghost: createGhostInsightsReader(),
+  hashnode: createHashnodeInsightsReader(),
+  medium: createMediumInsightsReader(),
+  wordpress: createWordpressInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

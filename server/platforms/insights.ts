@@ -63,6 +63,9 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   slack: 'A Slack webhook has no audience count',
   ghost: 'Herald does not read a Ghost site’s member count',
   listmonk: 'A newsletter list’s subscriber count is not read by Herald yet',
+  hashnode: 'Herald does not read a Hashnode blog’s follower count (Publication.followersCount) yet',
+  medium: 'Medium’s API reports no follower count',
+  wordpress: 'A WordPress site’s REST API reports no subscriber count',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

@@ -6,6 +6,9 @@ import type { Publisher } from './publisher';
 import { createBlueskyPublisher } from './bluesky/bluesky-publisher';
 import { createDevtoPublisher } from './devto/devto-publisher';
 import { createGhostPublisher } from './ghost/ghost-publisher';
+import { createHashnodePublisher } from './hashnode/hashnode-publisher';
+import { createMediumPublisher } from './medium/medium-publisher';
+import { createWordpressPublisher } from './wordpress/wordpress-publisher';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -46,4 +49,7 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   instagram_login: createInstagramLoginPublisher(),
   lemmy: createLemmyPublisher(),
   listmonk: createListmonkPublisher(),
+  hashnode: createHashnodePublisher(),
+  medium: createMediumPublisher(),
+  wordpress: createWordpressPublisher(),
 };

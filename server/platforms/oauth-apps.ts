@@ -131,6 +131,12 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   devto: () => null,
   // Connected with the site's Admin API key: no app.
   ghost: () => null,
+  // Connected with the account's personal access token: no app.
+  hashnode: () => null,
+  // Connected with the account's integration token: no app (Medium registers no new apps).
+  medium: () => null,
+  // A self-hosted site connects with an application password: no app (WordPress.com's OAuth is not offered yet).
+  wordpress: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
     return app(env.discordClientId(), env.discordClientSecret(), {

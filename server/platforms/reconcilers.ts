@@ -8,6 +8,8 @@ import { sandboxReconciler } from './sandbox/sandbox-reconcile';
 import { createBlueskyReconciler } from './bluesky/bluesky-reconcile';
 import { createDevtoReconciler } from './devto/devto-reconcile';
 import { createGhostReconciler } from './ghost/ghost-reconcile';
+import { createHashnodeReconciler } from './hashnode/hashnode-reconcile';
+import { createWordpressReconciler } from './wordpress/wordpress-reconcile';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
@@ -41,6 +43,8 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   instagram_login: createInstagramLoginReconciler(),
   lemmy: createLemmyReconciler(),
   listmonk: createListmonkReconciler(),
+  hashnode: createHashnodeReconciler(),
+  wordpress: createWordpressReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -22,6 +22,9 @@ export const PLATFORMS = [
   'instagram_login',
   'lemmy',
   'listmonk',
+  'hashnode',
+  'medium',
+  'wordpress',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -23,6 +23,9 @@ export const PLATFORM_LABELS: Record<string, string> = {
   instagram_login: 'Instagram',
   lemmy: 'Lemmy',
   listmonk: 'Listmonk',
+  hashnode: 'Hashnode',
+  medium: 'Medium',
+  wordpress: 'WordPress',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -46,6 +49,9 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   instagram_login: { background: '#c13584', letter: 'IG' },
   lemmy: { background: '#00875a', letter: 'L' },
   listmonk: { background: '#0055d4', letter: 'LM' },
+  hashnode: { background: '#2962ff', letter: 'HN' },
+  medium: { background: '#000000', letter: 'M' },
+  wordpress: { background: '#21759b', letter: 'W' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -198,6 +198,37 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  hashnode: {
+    heading: 'Hashnode',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}: the first is the cover (\`coverImageOptions.coverImageURL\`, taken by URL)`,
+      '| Video | none through the API',
+      'up to 15 tags',
+      required(e),
+    ],
+  },
+  medium: {
+    heading: 'Medium',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, in the Markdown by URL (Medium side-loads them)`,
+      '| Video | none through the API',
+      '| Title | 100 characters',
+      'up to 3 tags, each at most 25 characters',
+      required(e),
+    ],
+  },
+  wordpress: {
+    heading: 'WordPress',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, uploaded to the site (\`POST /wp/v2/media\`): the first is the featured image`,
+      '| Video | none through Herald',
+      'up to 20 tags and 10 categories, by name',
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

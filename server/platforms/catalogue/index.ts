@@ -10,6 +10,9 @@ import type { PlatformCatalogueEntry } from './entry';
 import { bluesky } from './bluesky';
 import { devto } from './devto';
 import { ghost } from './ghost';
+import { hashnode } from './hashnode';
+import { medium } from './medium';
+import { wordpress } from './wordpress';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -54,6 +57,9 @@ export const PLATFORM_CATALOGUE = {
   instagram_login,
   lemmy,
   listmonk,
+  hashnode,
+  medium,
+  wordpress,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -49,6 +49,9 @@ const REJECTIONS: Record<Platform, string> = {
   lemmy: 'couldnt_create_post',
   listmonk: 'Invalid length for `subject`',
   instagram_login: 'The aspect ratio is not supported. (code 36003, subcode 2207009)',
+  hashnode: 'Publication does not have an active Pro plan. Upgrade in your dashboard to access this via the API.',
+  medium: 'Required fields were invalid, not specified.',
+  wordpress: 'Sorry, you are not allowed to publish posts as this user.',
 };
 
 /**

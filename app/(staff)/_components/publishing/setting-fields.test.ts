@@ -83,6 +83,9 @@ describe('settingsFromForm / settingsToForm', () => {
       ghost: { published: true },
       instagram_login: { shareToFeed: true },
       listmonk: { send: true },
+      hashnode: { published: true },
+      medium: { published: true },
+      wordpress: { published: true },
     });
   });
 });

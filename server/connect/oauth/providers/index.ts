@@ -4,6 +4,9 @@ import { blueskyCredentials } from './bluesky';
 import { devtoCredentials } from './devto';
 import { discordOAuth } from './discord';
 import { ghostCredentials } from './ghost';
+import { hashnodeCredentials } from './hashnode';
+import { mediumCredentials } from './medium';
+import { wordpressCredentials } from './wordpress';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -41,4 +44,7 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   instagram_login: instagramLoginOAuth,
   lemmy: lemmyCredentials,
   listmonk: listmonkCredentials,
+  hashnode: hashnodeCredentials,
+  medium: mediumCredentials,
+  wordpress: wordpressCredentials,
 };
