@@ -10,7 +10,7 @@ import { ZText } from '@/server/shared/schemas';
 import { type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noComments } from './comments';
-import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, tagsSetting, titleSetting } from './long-form';
+import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, tagsSetting, titleSetting, LONG_FORM_MEDIA } from './long-form';
 
 /** Herald's own cap on a Hashnode title: Hashnode's schema states none (PublishPostInput.title: String!). */
 export const HASHNODE_MAX_TITLE = 250;
@@ -19,15 +19,8 @@ export const HASHNODE_MAX_TAGS = 15;
 export const hashnode = {
   label: 'Hashnode',
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
-  media: {
-    maxImages: 10,
-    maxVideos: 0,
-    maxItems: 10,
-    mixed: false,
-    required: false,
-    maxVideoSeconds: 0,
-    maxVideoBytes: 0,
-  },
+  media: LONG_FORM_MEDIA,
+  article: { maxTitle: HASHNODE_MAX_TITLE },
   settings: z.strictObject({
     title: titleSetting(HASHNODE_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the post on the blog; false leaves it a draft in Hashnode’s editor').meta({ default: true }),

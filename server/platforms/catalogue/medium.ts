@@ -15,7 +15,7 @@ import { type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
-import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, tagsSetting, titleSetting } from './long-form';
+import { canonicalUrlSetting, LONG_FORM_MAX_CHARS, tagsSetting, titleSetting, LONG_FORM_MEDIA } from './long-form';
 
 export const MEDIUM_MAX_TITLE = 100;
 
@@ -24,15 +24,8 @@ export const MEDIUM_NO_STATISTICS = 'Medium’s API has no call that reads a sto
 export const medium = {
   label: 'Medium',
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
-  media: {
-    maxImages: 10,
-    maxVideos: 0,
-    maxItems: 10,
-    mixed: false,
-    required: false,
-    maxVideoSeconds: 0,
-    maxVideoBytes: 0,
-  },
+  media: LONG_FORM_MEDIA,
+  article: { maxTitle: MEDIUM_MAX_TITLE },
   settings: z.strictObject({
     title: titleSetting(MEDIUM_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the story; false leaves it a draft on Medium for a last look').meta({ default: true }),

@@ -12,7 +12,7 @@ import { type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
-import { LONG_FORM_MAX_CHARS, tagsSetting, titleSetting } from './long-form';
+import { LONG_FORM_MAX_CHARS, tagsSetting, titleSetting, LONG_FORM_MEDIA } from './long-form';
 
 /** Herald's own cap on a WordPress title (WordPress stores it as text; its API states none). */
 export const WORDPRESS_MAX_TITLE = 255;
@@ -22,15 +22,8 @@ export const WORDPRESS_NO_STATISTICS = 'WordPress’s REST API reports no views 
 export const wordpress = {
   label: 'WordPress',
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
-  media: {
-    maxImages: 10,
-    maxVideos: 0,
-    maxItems: 10,
-    mixed: false,
-    required: false,
-    maxVideoSeconds: 0,
-    maxVideoBytes: 0,
-  },
+  media: LONG_FORM_MEDIA,
+  article: { maxTitle: WORDPRESS_MAX_TITLE },
   settings: z.strictObject({
     title: titleSetting(WORDPRESS_MAX_TITLE),
     published: z.boolean().optional().describe('Publishes the post on the site; false leaves it a draft in WordPress').meta({ default: true }),
