@@ -39,6 +39,7 @@ const SANDBOX_ACCOUNTS = [
     displayName: 'Demo Agency (Lemmy)',
     sandbox: 'ok',
   },
+  { platform: 'tumblr', externalId: 't:sbx-tumblr-1', accountName: 'demoagency', displayName: 'Demo Agency (Tumblr)', sandbox: 'ok' },
   {
     platform: 'instagram_login',
     externalId: 'sbx-igl-1',

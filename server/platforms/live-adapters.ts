@@ -17,6 +17,7 @@ import { createRedditPublisher } from './reddit/reddit-publisher';
 import { createThreadsPublisher } from './threads/threads-publisher';
 import { createMastodonPublisher } from './mastodon/mastodon-publisher';
 import { createLemmyPublisher } from './lemmy/lemmy-publisher';
+import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -44,4 +45,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   ghost: createGhostPublisher(),
   instagram_login: createInstagramLoginPublisher(),
   lemmy: createLemmyPublisher(),
+  tumblr: createTumblrPublisher(),
 };

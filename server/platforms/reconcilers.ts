@@ -15,6 +15,7 @@ import { createInstagramLoginReconciler } from './instagram_login/instagram-logi
 import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
 import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
 import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
+import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -39,6 +40,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   ghost: createGhostReconciler(),
   instagram_login: createInstagramLoginReconciler(),
   lemmy: createLemmyReconciler(),
+  tumblr: createTumblrReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -21,6 +21,7 @@ export const PLATFORMS = [
   'ghost',
   'instagram_login',
   'lemmy',
+  'tumblr',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

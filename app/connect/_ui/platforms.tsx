@@ -22,6 +22,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   ghost: 'Ghost',
   instagram_login: 'Instagram',
   lemmy: 'Lemmy',
+  tumblr: 'Tumblr',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -44,6 +45,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   ghost: { background: '#15171a', letter: 'GH' },
   instagram_login: { background: '#c13584', letter: 'IG' },
   lemmy: { background: '#00875a', letter: 'L' },
+  tumblr: { background: '#001935', letter: 't' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

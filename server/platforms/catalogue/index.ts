@@ -21,6 +21,7 @@ import { reddit } from './reddit';
 import { threads } from './threads';
 import { mastodon } from './mastodon';
 import { lemmy } from './lemmy';
+import { tumblr } from './tumblr';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -52,6 +53,7 @@ export const PLATFORM_CATALOGUE = {
   ghost,
   instagram_login,
   lemmy,
+  tumblr,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

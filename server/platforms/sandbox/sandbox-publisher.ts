@@ -48,6 +48,7 @@ const REJECTIONS: Record<Platform, string> = {
   ghost: 'Validation error, cannot save post. Value in [posts.title] exceeds maximum length of 255 characters.',
   lemmy: 'couldnt_create_post',
   instagram_login: 'The aspect ratio is not supported. (code 36003, subcode 2207009)',
+  tumblr: "'content' must be an array'",
 };
 
 /**

@@ -12,6 +12,7 @@ import { pinterestOAuth } from './pinterest';
 import { redditOAuth } from './reddit';
 import { mastodonOAuth } from './mastodon';
 import { lemmyCredentials } from './lemmy';
+import { tumblrOAuth } from './tumblr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
@@ -39,4 +40,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   ghost: ghostCredentials,
   instagram_login: instagramLoginOAuth,
   lemmy: lemmyCredentials,
+  tumblr: tumblrOAuth,
 };
