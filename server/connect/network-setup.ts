@@ -133,6 +133,7 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://www.tumblr.com/oauth/apps',
     note: 'A Tumblr app with Herald’s callback address as its OAuth2 redirect URL; its OAuth consumer key and secret.',
   },
+  nostr: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their key (or one Herald makes) and their relays: nothing to set up.' },
 };
 
 export const ZNetworkSetup = z.object({

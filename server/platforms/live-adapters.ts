@@ -18,6 +18,7 @@ import { createThreadsPublisher } from './threads/threads-publisher';
 import { createMastodonPublisher } from './mastodon/mastodon-publisher';
 import { createLemmyPublisher } from './lemmy/lemmy-publisher';
 import { createTumblrPublisher } from './tumblr/tumblr-publisher';
+import { createNostrPublisher } from './nostr/nostr-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -46,4 +47,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   instagram_login: createInstagramLoginPublisher(),
   lemmy: createLemmyPublisher(),
   tumblr: createTumblrPublisher(),
+  nostr: createNostrPublisher(),
 };

@@ -167,4 +167,6 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       apiBaseUrl: api,
     });
   },
+  // Connected with a key the client pastes or Herald makes, and relays (CredentialsProvider): no app.
+  nostr: () => null,
 };

@@ -16,6 +16,7 @@ import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
 import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
 import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
 import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
+import { createNostrReconciler } from './nostr/nostr-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -41,6 +42,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   instagram_login: createInstagramLoginReconciler(),
   lemmy: createLemmyReconciler(),
   tumblr: createTumblrReconciler(),
+  nostr: createNostrReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -22,6 +22,7 @@ export const PLATFORMS = [
   'instagram_login',
   'lemmy',
   'tumblr',
+  'nostr',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -23,6 +23,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   instagram_login: 'Instagram',
   lemmy: 'Lemmy',
   tumblr: 'Tumblr',
+  nostr: 'Nostr',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -46,6 +47,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   instagram_login: { background: '#c13584', letter: 'IG' },
   lemmy: { background: '#00875a', letter: 'L' },
   tumblr: { background: '#001935', letter: 't' },
+  nostr: { background: '#8e30eb', letter: 'N' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

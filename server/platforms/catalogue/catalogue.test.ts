@@ -180,6 +180,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  nostr: {
+    heading: 'Nostr',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's cap); NIP-01 sets none`,
+      `| ${e.media.maxImages} per note, as links in the text`,
+      `| Video | ${e.media.maxVideos === 0 ? 'not posted by Herald' : 'posted'}`,
+      required(e),
+    ],
+  },
   bluesky: {
     heading: 'Bluesky',
     phrases: (e) => [

@@ -22,6 +22,7 @@ import { threads } from './threads';
 import { mastodon } from './mastodon';
 import { lemmy } from './lemmy';
 import { tumblr } from './tumblr';
+import { nostr } from './nostr';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -54,6 +55,7 @@ export const PLATFORM_CATALOGUE = {
   instagram_login,
   lemmy,
   tumblr,
+  nostr,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

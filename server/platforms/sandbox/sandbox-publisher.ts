@@ -49,6 +49,7 @@ const REJECTIONS: Record<Platform, string> = {
   lemmy: 'couldnt_create_post',
   instagram_login: 'The aspect ratio is not supported. (code 36003, subcode 2207009)',
   tumblr: "'content' must be an array'",
+  nostr: 'wss://relay.example: blocked: you are banned from posting here',
 };
 
 /**

@@ -13,6 +13,7 @@ import { redditOAuth } from './reddit';
 import { mastodonOAuth } from './mastodon';
 import { lemmyCredentials } from './lemmy';
 import { tumblrOAuth } from './tumblr';
+import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
@@ -41,4 +42,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   instagram_login: instagramLoginOAuth,
   lemmy: lemmyCredentials,
   tumblr: tumblrOAuth,
+  nostr: nostrCredentials,
 };
