@@ -47,6 +47,14 @@ const SANDBOX_ACCOUNTS = [
     sandbox: 'ok',
   },
   {
+    platform: 'nostr',
+    externalId: '7e7e9c42a91bfef19fa929e5fda1b72e0ebc1a4c1141673e2794234d86addf4e',
+    accountName: 'npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg',
+    displayName: 'Demo Agency (Nostr)',
+    sandbox: 'ok',
+  },
+  { platform: 'tumblr', externalId: 't:sbx-tumblr-1', accountName: 'demoagency', displayName: 'Demo Agency (Tumblr)', sandbox: 'ok' },
+  {
     platform: 'instagram_login',
     externalId: 'sbx-igl-1',
     accountName: 'demoagency.studio',

@@ -104,6 +104,10 @@ export const CONFIGURATION_VARIABLES = [
   'INSTAGRAM_APP_SECRET',
   'HASHNODE_API_BASE_URL',
   'MEDIUM_API_BASE_URL',
+  'TUMBLR_API_BASE_URL',
+  'TUMBLR_OAUTH_AUTHORIZE_URL',
+  'TUMBLR_CLIENT_ID',
+  'TUMBLR_CLIENT_SECRET',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -157,7 +161,9 @@ export type PlatformApiBaseUrlVariable =
   | 'INSTAGRAM_LOGIN_OAUTH_BASE_URL'
   | 'INSTAGRAM_LOGIN_AUTHORIZE_URL'
   | 'HASHNODE_API_BASE_URL'
-  | 'MEDIUM_API_BASE_URL';
+  | 'MEDIUM_API_BASE_URL'
+  | 'TUMBLR_API_BASE_URL'
+  | 'TUMBLR_OAUTH_AUTHORIZE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -323,6 +329,9 @@ export const env = {
   /** The Instagram app of Business Login for Instagram (its Instagram app id and secret, not the Meta app's). */
   instagramAppId: () => text('INSTAGRAM_APP_ID'),
   instagramAppSecret: () => text('INSTAGRAM_APP_SECRET'),
+  /** The Tumblr app (its OAuth consumer key and secret) behind Tumblr connections. */
+  tumblrClientId: () => text('TUMBLR_CLIENT_ID'),
+  tumblrClientSecret: () => text('TUMBLR_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

@@ -151,6 +151,13 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://developers.facebook.com/apps/',
     note: 'A Meta app with the Instagram product’s “API setup with Instagram login”; its Instagram app id and secret, not the Meta app’s.',
   },
+  tumblr: {
+    needs: 'app',
+    variables: [{ name: 'TUMBLR_CLIENT_ID' }, { name: 'TUMBLR_CLIENT_SECRET' }],
+    console: 'https://www.tumblr.com/oauth/apps',
+    note: 'A Tumblr app with Herald’s callback address as its OAuth2 redirect URL; its OAuth consumer key and secret.',
+  },
+  nostr: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their key (or one Herald makes) and their relays: nothing to set up.' },
 };
 
 export const ZNetworkSetup = z.object({

@@ -10,7 +10,7 @@ import { mastodonOAuth } from '@/server/connect/oauth/providers/mastodon';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 
 /** The networks a client connects for real with what they type, needing nothing of the deployment (an app password, an API key, a token). */
-const READY_WITH_CREDENTIALS: readonly Platform[] = ['bluesky', 'devto', 'ghost', 'lemmy', 'listmonk', 'hashnode', 'medium', 'wordpress'];
+const READY_WITH_CREDENTIALS: readonly Platform[] = ['bluesky', 'devto', 'ghost', 'lemmy', 'listmonk', 'hashnode', 'medium', 'wordpress', 'nostr'];
 const credentialsOf = (platform: Platform) => oauthProviders[platform] as CredentialsProvider;
 import { useClientLinkApi } from '@/server/testing/client-link-api';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
@@ -140,7 +140,7 @@ describe('GET /public/connect/{token}', () => {
         workspace: { id: clientId, name: 'Client Co', timeZone: 'UTC' },
         brand: { name: 'Acme', logoUrl: 'https://cdn.acme.test/l.svg' },
         expiresAt: link.expiresAt,
-        // Bluesky, Mastodon, Dev.to, Ghost and Lemmy connect real accounts out of the box; every channel offers a demo account too.
+        // Bluesky, Mastodon, Dev.to, Ghost, Lemmy and Nostr connect real accounts out of the box; every channel offers a demo account too.
         channels: PLATFORMS.map((platform) => ({
           platform,
           configured: true,

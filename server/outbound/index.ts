@@ -13,3 +13,4 @@ export {
   type OutboundStreamResponse,
 } from './outbound-client';
 export type { Resolver } from './checked-lookup';
+export { createSocketGuard, type SocketGuard, type SocketGuardOptions } from './socket-guard';

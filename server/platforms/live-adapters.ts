@@ -21,6 +21,8 @@ import { createThreadsPublisher } from './threads/threads-publisher';
 import { createMastodonPublisher } from './mastodon/mastodon-publisher';
 import { createLemmyPublisher } from './lemmy/lemmy-publisher';
 import { createListmonkPublisher } from './listmonk/listmonk-publisher';
+import { createTumblrPublisher } from './tumblr/tumblr-publisher';
+import { createNostrPublisher } from './nostr/nostr-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -52,4 +54,6 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   hashnode: createHashnodePublisher(),
   medium: createMediumPublisher(),
   wordpress: createWordpressPublisher(),
+  tumblr: createTumblrPublisher(),
+  nostr: createNostrPublisher(),
 };

@@ -19,6 +19,7 @@ import { YOUTUBE_DEFAULT_BASE_URL } from './youtube/youtube-api';
 import { googleBusinessBaseUrl } from './google_business/google-business-api';
 import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
 import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
+import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -163,4 +164,16 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       tokenUrl: `${baseUrlFromEnv('INSTAGRAM_LOGIN_OAUTH_BASE_URL', INSTAGRAM_LOGIN_DEFAULT_OAUTH_BASE_URL)}/oauth/access_token`,
       apiBaseUrl: baseUrlFromEnv('INSTAGRAM_LOGIN_API_BASE_URL', INSTAGRAM_LOGIN_DEFAULT_BASE_URL),
     }),
+  // Tumblr's OAuth 2.0 (https://www.tumblr.com/docs/en/api/v2#oauth2-authorization): the app's
+  // OAuth consumer key and secret; codes exchanged and tokens refreshed at /v2/oauth2/token.
+  tumblr: () => {
+    const api = baseUrlFromEnv('TUMBLR_API_BASE_URL', TUMBLR_DEFAULT_BASE_URL);
+    return app(env.tumblrClientId(), env.tumblrClientSecret(), {
+      authorizeUrl: baseUrlFromEnv('TUMBLR_OAUTH_AUTHORIZE_URL', TUMBLR_DEFAULT_AUTHORIZE_URL),
+      tokenUrl: `${api}/v2/oauth2/token`,
+      apiBaseUrl: api,
+    });
+  },
+  // Connected with a key the client pastes or Herald makes, and relays (CredentialsProvider): no app.
+  nostr: () => null,
 };

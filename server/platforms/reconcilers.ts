@@ -18,6 +18,8 @@ import { createLinkedInReconciler } from './linkedin/linkedin-reconcile';
 import { createMastodonReconciler } from './mastodon/mastodon-reconcile';
 import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
 import { createListmonkReconciler } from './listmonk/listmonk-reconcile';
+import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
+import { createNostrReconciler } from './nostr/nostr-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -45,6 +47,8 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   listmonk: createListmonkReconciler(),
   hashnode: createHashnodeReconciler(),
   wordpress: createWordpressReconciler(),
+  tumblr: createTumblrReconciler(),
+  nostr: createNostrReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

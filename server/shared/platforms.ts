@@ -25,6 +25,8 @@ export const PLATFORMS = [
   'hashnode',
   'medium',
   'wordpress',
+  'tumblr',
+  'nostr',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -26,6 +26,8 @@ export const PLATFORM_LABELS: Record<string, string> = {
   hashnode: 'Hashnode',
   medium: 'Medium',
   wordpress: 'WordPress',
+  tumblr: 'Tumblr',
+  nostr: 'Nostr',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -52,6 +54,8 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   hashnode: { background: '#2962ff', letter: 'HN' },
   medium: { background: '#000000', letter: 'M' },
   wordpress: { background: '#21759b', letter: 'W' },
+  tumblr: { background: '#001935', letter: 't' },
+  nostr: { background: '#8e30eb', letter: 'N' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -170,6 +170,25 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  tumblr: {
+    heading: 'Tumblr',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's cap), one text block per line, each block up to 4,096 code points`,
+      `${e.media.maxImages} per post (NPF allows 30 image blocks), uploaded as multipart parts, up to ${e.media.maxImageBytes! / MB} MB each`,
+      `${e.media.maxVideos} uploaded video per post, up to ${e.media.maxVideoBytes / MB} MB and ${minutes(e.media.maxVideoSeconds)}`,
+      `| Images and video together | ${e.media.mixed ? 'yes' : 'no'}`,
+      required(e),
+    ],
+  },
+  nostr: {
+    heading: 'Nostr',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's cap); NIP-01 sets none`,
+      `| ${e.media.maxImages} per note, as links in the text`,
+      `| Video | ${e.media.maxVideos === 0 ? 'not posted by Herald' : 'posted'}`,
+      required(e),
+    ],
+  },
   bluesky: {
     heading: 'Bluesky',
     phrases: (e) => [

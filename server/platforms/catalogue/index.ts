@@ -25,6 +25,8 @@ import { threads } from './threads';
 import { mastodon } from './mastodon';
 import { lemmy } from './lemmy';
 import { listmonk } from './listmonk';
+import { tumblr } from './tumblr';
+import { nostr } from './nostr';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -60,6 +62,8 @@ export const PLATFORM_CATALOGUE = {
   hashnode,
   medium,
   wordpress,
+  tumblr,
+  nostr,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -5,7 +5,7 @@
 // image as its url; Herald posts no video (pict-rs video uploads are off on most instances).
 // The community is chosen when the account is connected (platformData.communityId).
 import { z } from 'zod';
-import { ZText } from '@/server/shared/schemas';
+import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { noComments } from './comments';
 import { noPostMetrics } from './post-metrics';
@@ -30,6 +30,7 @@ export const lemmy = {
     url: z
       .url({ protocol: /^https?$/ })
       .max(512)
+      .check(storableText)
       .optional()
       .describe('A link the post points to (with an image, the image becomes its thumbnail)'),
     nsfw: z.boolean().optional().describe('Marks the post as not safe for work'),

@@ -52,6 +52,8 @@ const REJECTIONS: Record<Platform, string> = {
   hashnode: 'Publication does not have an active Pro plan. Upgrade in your dashboard to access this via the API.',
   medium: 'Required fields were invalid, not specified.',
   wordpress: 'Sorry, you are not allowed to publish posts as this user.',
+  tumblr: "'content' must be an array'",
+  nostr: 'wss://relay.example: blocked: you are banned from posting here',
 };
 
 /**

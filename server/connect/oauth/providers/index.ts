@@ -16,6 +16,8 @@ import { redditOAuth } from './reddit';
 import { mastodonOAuth } from './mastodon';
 import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
+import { tumblrOAuth } from './tumblr';
+import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
 import { threadsOAuth } from './threads';
@@ -47,4 +49,6 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   hashnode: hashnodeCredentials,
   medium: mediumCredentials,
   wordpress: wordpressCredentials,
+  tumblr: tumblrOAuth,
+  nostr: nostrCredentials,
 };
