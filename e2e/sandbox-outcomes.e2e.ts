@@ -14,6 +14,8 @@ interface Seed {
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as Seed;
 /** The networks whose posts need a video (or take one): they get the second post. */
 const VIDEO_NETWORKS = ['instagram', 'instagram_login', 'tiktok', 'youtube', 'pinterest'];
+/** connectionIds takes 1 to 20 ids (docs: POST /posts). */
+const MAX_ACCOUNTS_PER_POST = 20;
 
 /** upload-url → PUT → complete through the public API (docs: POST /media/upload-url). */
 async function uploadVideo(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
@@ -39,15 +41,27 @@ test('publishing to the seeded sandbox accounts of every network shows all three
   const expired = connections.find((c) => c.sandbox === 'expired')!;
 
   const text = ok.filter((c) => !VIDEO_NETWORKS.includes(c.platform));
-  const created = await request.post('/public/v1/posts', {
-    headers,
-    data: {
-      content: 'Hello from the e2e suite',
-      connectionIds: [...text.map((c) => c.id), rejects.id],
-      platformSettings: { reddit: { subreddit: 'herald', title: 'Hello from Herald' }, lemmy: { title: 'Hello from Herald' } },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  // A post goes to 1 to 20 accounts (the contract's connectionIds): the text networks and the
+  // account that refuses posts go in posts of at most twenty.
+  const textIds = [...text.map((c) => c.id), rejects.id];
+  const textPosts: string[] = [];
+  // The settings the networks need, given only for the networks a post goes to.
+  const needs: Record<string, Record<string, string>> = { reddit: { subreddit: 'herald', title: 'Hello from Herald' }, lemmy: { title: 'Hello from Herald' } };
+  const platformOfId = new Map(connections.map((c) => [c.id, c.platform]));
+  for (let i = 0; i < textIds.length; i += MAX_ACCOUNTS_PER_POST) {
+    const connectionIds = textIds.slice(i, i + MAX_ACCOUNTS_PER_POST);
+    const platforms = new Set(connectionIds.map((id) => platformOfId.get(id)!));
+    const created = await request.post('/public/v1/posts', {
+      headers,
+      data: {
+        content: 'Hello from the e2e suite',
+        connectionIds,
+        platformSettings: Object.fromEntries(Object.entries(needs).filter(([p]) => platforms.has(p))),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    textPosts.push((await created.json()).data.id);
+  }
   const video = await request.post('/public/v1/posts', {
     headers,
     data: {
@@ -60,7 +74,7 @@ test('publishing to the seeded sandbox accounts of every network shows all three
   expect(video.status(), await video.text()).toBe(201);
 
   const targets = [];
-  for (const postId of [(await created.json()).data.id, (await video.json()).data.id] as string[]) {
+  for (const postId of [...textPosts, (await video.json()).data.id] as string[]) {
     const published = await request.post(`/public/v1/posts/${postId}/publish`, { headers });
     expect(published.status(), await published.text()).toBe(201);
     targets.push(...(await published.json()).data.targets);

@@ -44,7 +44,7 @@ const LABELS: Record<string, string> = {
   sensitive: 'Hide media behind a warning',
   username: 'Post under the name',
   embed: 'Card',
-  description: 'Text',
+  description: 'Description',
   color: 'Colour',
   posterUrl: 'Poster image URL',
   privacy: 'Who can watch',
