@@ -65,7 +65,7 @@ test('an interrupted delivery: confirmed with the network where it can be asked,
   const where = page.getByRole('dialog', { name: 'Where is it on Slack?' });
   await where.getByLabel('The post’s address').fill('https://herald-demo.slack.com/archives/C0123456789/p1764240000000100');
   await where.getByRole('button', { name: 'Mark as published' }).click();
-  await expect(page.getByText('Marked as published')).toBeVisible();
+  await expect(page.getByText('Marked as published', { exact: true })).toBeVisible();
   await expect(row(slack.displayName).getByTestId('target-confirmed')).toBeVisible();
 
   // Discord: asks first; "Not yet" sends nothing.
