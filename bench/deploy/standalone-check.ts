@@ -4,6 +4,7 @@
 // on a migrated, seeded database and asks it for its health (the API on its fast path), the
 // sign-in page and an API call. Prints PASS/FAIL lines.
 //   npx tsx bench/deploy/standalone-check.ts     (on DATABASE_URL's server or the embedded one)
+import { PLATFORMS } from '@/server/shared/platforms';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -106,7 +107,8 @@ async function main(): Promise<number> {
     check(
       SCENARIO,
       'the API answers with the seeded key',
-      api.status === 200 && data?.length === 17,
+      // The seed: a demo account per network, one that refuses posts and one whose token expired.
+      api.status === 200 && data?.length === PLATFORMS.length + 2,
       `GET /public/v1/connections → ${api.status}, ${data?.length} connections`,
     );
     const signin = await fetch(`${base}/signin`);
