@@ -16,6 +16,7 @@ import { useShell } from '../../_lib/providers';
 import { LeaveHerald } from './leave-herald';
 import { formatIn } from '../../_lib/time';
 import { useBrowserTimeZone } from '@/app/_ui/browser-time-zone';
+import { useMinuteClock } from '@/app/_ui/minute-clock';
 import { serverError, trpc } from '../../_lib/trpc';
 
 /** Every zone the browser knows, the workspace's own first if the list lacks it. */
@@ -178,7 +179,7 @@ function TimeZoneSettings({ canChange }: { canChange: boolean }) {
     // Every screen reads the zone from the shell: load them again.
     window.location.reload();
   });
-  const now = new Date();
+  const now = useMinuteClock();
   const mine = useBrowserTimeZone();
   return (
     <Card>
@@ -204,7 +205,7 @@ function TimeZoneSettings({ canChange }: { canChange: boolean }) {
             ))}
           </Select>
           <p className="mt-1 text-sm text-slate-600" data-testid="time-zone-example">
-            Now: {formatIn(now, timeZone)}
+            {now === null ? '\u00a0' : `Now: ${formatIn(new Date(now), timeZone)}`}
           </p>
           {error ? <FieldError>{error.message}</FieldError> : null}
         </div>
