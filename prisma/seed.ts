@@ -77,6 +77,13 @@ const SANDBOX_ACCOUNTS = [
     sandbox: 'ok',
   },
   {
+    platform: 'wordpress_com',
+    externalId: 'sbx-wpcom-1',
+    accountName: 'news.demoagency.example',
+    displayName: 'Demo Agency News (WordPress.com)',
+    sandbox: 'ok',
+  },
+  {
     platform: 'linkedin',
     externalId: 'sbx-li-rejects',
     accountName: 'demo-agency-careers',

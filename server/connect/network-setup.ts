@@ -157,6 +157,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://www.tumblr.com/oauth/apps',
     note: 'A Tumblr app with Herald’s callback address as its OAuth2 redirect URL; its OAuth consumer key and secret.',
   },
+  wordpress_com: {
+    needs: 'app',
+    variables: [{ name: 'WORDPRESS_COM_CLIENT_ID' }, { name: 'WORDPRESS_COM_CLIENT_SECRET' }],
+    console: 'https://developer.wordpress.com/apps/',
+    note: 'A WordPress.com app with Herald’s callback address as its redirect URL; its client id and secret. Self-hosted sites need nothing (WordPress).',
+  },
   nostr: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their key (or one Herald makes) and their relays: nothing to set up.' },
 };
 

@@ -28,6 +28,7 @@ import { createMastodonInsightsReader } from './mastodon/mastodon-insights';
 import { platformsWithFollowers, platformsWithReaders } from './insights-readers';
 import { sandboxFollowers, sandboxInsightsReader } from './sandbox/sandbox-insights';
 import type { Platform } from '@/server/shared/platforms';
+import { createWordpressComInsightsReader } from './wordpress_com/wordpress-com';
 
 const api = useFakePlatformApi();
 const now = new Date('2026-11-27T12:00:00Z');
@@ -185,6 +186,18 @@ const cases: Case[] = [
     answer: { id: '109348', username: 'heraldcoffee', acct: 'heraldcoffee', followers_count: 967, following_count: 40, statuses_count: 301 },
     value: 967,
     networkName: 'followers_count',
+  },
+  {
+    // https://developer.wordpress.com/docs/api/1.1/get/sites/%24site/ (the site object's subscribers_count)
+    platform: 'wordpress_com',
+    reader: () => createWordpressComInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl }),
+    externalId: '211489302',
+    platformData: { siteId: '211489302', siteUrl: 'https://news.heraldcoffee.example' },
+    path: '/rest/v1.1/sites/211489302',
+    answer: { ID: 211489302, subscribers_count: 1_384 },
+    value: 1_384,
+    networkName: 'subscribers_count',
+    query: { fields: 'ID,subscribers_count' },
   },
 ];
 

@@ -9,6 +9,7 @@ import { createGhostInsightsReader } from './ghost/ghost-insights';
 import { createHashnodeInsightsReader } from './hashnode/hashnode-insights';
 import { createMediumInsightsReader } from './medium/medium-insights';
 import { createWordpressInsightsReader } from './wordpress/wordpress-insights';
+import { createWordpressComInsightsReader } from './wordpress_com/wordpress-com';
 import { createDiscordInsightsReader } from './discord/discord-insights';
 import { createFacebookInsightsReader } from './facebook/facebook-insights';
 import { createGoogleBusinessInsightsReader } from './google_business/google-business-insights';
@@ -49,6 +50,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   hashnode: createHashnodeInsightsReader(),
   medium: createMediumInsightsReader(),
   wordpress: createWordpressInsightsReader(),
+  wordpress_com: createWordpressComInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

@@ -9,6 +9,7 @@ import { createGhostPublisher } from './ghost/ghost-publisher';
 import { createHashnodePublisher } from './hashnode/hashnode-publisher';
 import { createMediumPublisher } from './medium/medium-publisher';
 import { createWordpressPublisher } from './wordpress/wordpress-publisher';
+import { createWordpressComPublisher } from './wordpress_com/wordpress-com';
 import { createDiscordPublisher } from './discord/discord-publisher';
 import { createFacebookPublisher } from './facebook/facebook-publisher';
 import { createGoogleBusinessPublisher } from './google_business/google-business-publisher';
@@ -54,6 +55,7 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   hashnode: createHashnodePublisher(),
   medium: createMediumPublisher(),
   wordpress: createWordpressPublisher(),
+  wordpress_com: createWordpressComPublisher(),
   tumblr: createTumblrPublisher(),
   nostr: createNostrPublisher(),
 };

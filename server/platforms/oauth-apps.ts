@@ -20,6 +20,7 @@ import { googleBusinessBaseUrl } from './google_business/google-business-api';
 import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
 import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
 import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
+import { WORDPRESS_COM_DEFAULT_BASE_URL } from './wordpress_com/wordpress-com';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -136,7 +137,7 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   hashnode: () => null,
   // Connected with the account's integration token: no app (Medium registers no new apps).
   medium: () => null,
-  // A self-hosted site connects with an application password: no app (WordPress.com's OAuth is not offered yet).
+  // A self-hosted site connects with an application password: no app (WordPress.com sites: wordpress_com).
   wordpress: () => null,
   discord: () => {
     const api = baseUrlFromEnv('DISCORD_API_BASE_URL', DISCORD_DEFAULT_BASE_URL);
@@ -176,4 +177,14 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   // Connected with a key the client pastes or Herald makes, and relays (CredentialsProvider): no app.
   nostr: () => null,
+  // WordPress.com's OAuth 2 (https://developer.wordpress.com/docs/oauth2/): the app's client id
+  // and secret from developer.wordpress.com/apps; consent, token and API on the one API host.
+  wordpress_com: () => {
+    const api = baseUrlFromEnv('WORDPRESS_COM_API_BASE_URL', WORDPRESS_COM_DEFAULT_BASE_URL);
+    return app(env.wordpressComClientId(), env.wordpressComClientSecret(), {
+      authorizeUrl: `${api}/oauth2/authorize`,
+      tokenUrl: `${api}/oauth2/token`,
+      apiBaseUrl: api,
+    });
+  },
 };

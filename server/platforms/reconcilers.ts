@@ -10,6 +10,7 @@ import { createDevtoReconciler } from './devto/devto-reconcile';
 import { createGhostReconciler } from './ghost/ghost-reconcile';
 import { createHashnodeReconciler } from './hashnode/hashnode-reconcile';
 import { createWordpressReconciler } from './wordpress/wordpress-reconcile';
+import { createWordpressComReconciler } from './wordpress_com/wordpress-com';
 import { createFacebookReconciler } from './facebook/facebook-reconcile';
 import { createGoogleBusinessReconciler } from './google_business/google-business-reconcile';
 import { createInstagramReconciler } from './instagram/instagram-reconcile';
@@ -47,6 +48,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   listmonk: createListmonkReconciler(),
   hashnode: createHashnodeReconciler(),
   wordpress: createWordpressReconciler(),
+  wordpress_com: createWordpressComReconciler(),
   tumblr: createTumblrReconciler(),
   nostr: createNostrReconciler(),
 };

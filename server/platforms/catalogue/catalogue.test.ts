@@ -248,6 +248,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  wordpress_com: {
+    heading: 'WordPress.com',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (Herald's own cap)`,
+      `up to ${e.media.maxImages}, uploaded to the site (\`POST /wp/v2/sites/{site}/media\`): the first is the featured image`,
+      '| Video | none through Herald',
+      'up to 20 tags and 10 categories, by name',
+      required(e),
+    ],
+  },
   devto: {
     heading: 'Dev.to',
     phrases: (e) => [

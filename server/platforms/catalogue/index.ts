@@ -13,6 +13,7 @@ import { ghost } from './ghost';
 import { hashnode } from './hashnode';
 import { medium } from './medium';
 import { wordpress } from './wordpress';
+import { wordpress_com } from './wordpress_com';
 import { discord } from './discord';
 import { facebook } from './facebook';
 import { google_business } from './google_business';
@@ -64,6 +65,7 @@ export const PLATFORM_CATALOGUE = {
   wordpress,
   tumblr,
   nostr,
+  wordpress_com,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -19,20 +19,23 @@ import { defaultFetch, isSuccess, jsonAt, jsonString, UPLOAD_TIMEOUT_MS, type Ad
 import { downloadMedia, mediaItems, type MediaItem } from '../media';
 import { articleOf, cleanTags, escapeHtml, textToHtml } from '../long-form';
 import { WORDPRESS_MAX_TITLE } from '../catalogue/wordpress';
-import { wordpressClient, wordpressError, wordpressSite, type WordpressClient } from './wordpress-api';
+import { SELF_HOSTED_WORDPRESS, wordpressClient, wordpressError, type WordpressApi, type WordpressClient, type WordpressPlatform } from './wordpress-api';
 
 /** The most one image may weigh; WordPress's own limit is the site's upload_max_filesize. */
 const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
-export function createWordpressPublisher(options: AdapterOptions = {}): Publisher<'wordpress'> {
+export function createWordpressPublisher<P extends WordpressPlatform = 'wordpress'>(
+  options: AdapterOptions = {},
+  flavour: WordpressApi = SELF_HOSTED_WORDPRESS,
+): Publisher<P> {
   return {
     async publish(connection, request) {
       const fetch = options.fetch ?? defaultFetch();
       const { settings } = request;
       const items = mediaItems(request as PublishRequest);
       if (items.some((item) => item.kind === 'video')) throw new PlatformError('Herald sends WordPress posts with images only; link a video in the text');
-      const { siteUrl, authorization } = wordpressSite(connection, options.baseUrl);
-      const api = wordpressClient(fetch, siteUrl, authorization, options.timeoutMs);
+      const { apiRoot, authorization } = flavour.endpoint(connection, options.baseUrl);
+      const api = wordpressClient(fetch, apiRoot, authorization, options.timeoutMs);
 
       const images: { id: number; url: string }[] = [];
       for (const item of items) images.push(await uploadImage(api, fetch, item));

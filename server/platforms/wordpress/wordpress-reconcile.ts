@@ -14,7 +14,7 @@ import { defaultFetch, jsonString, type AdapterOptions } from '../http';
 import { parseStoredSettings } from '../catalogue';
 import { WORDPRESS_MAX_TITLE } from '../catalogue/wordpress';
 import { articleOf } from '../long-form';
-import { wordpressClient, wordpressSite } from './wordpress-api';
+import { SELF_HOSTED_WORDPRESS, wordpressClient, type WordpressApi } from './wordpress-api';
 
 interface SitePost {
   id: string;
@@ -23,12 +23,12 @@ interface SitePost {
   createdAt: Date | null;
 }
 
-export function createWordpressReconciler(options: AdapterOptions = {}): Reconciler {
+export function createWordpressReconciler(options: AdapterOptions = {}, flavour: WordpressApi = SELF_HOSTED_WORDPRESS): Reconciler {
   return {
     async reconcile(connection, intent) {
       try {
-        const { siteUrl, authorization } = wordpressSite(connection, options.baseUrl);
-        const { title } = articleOf(intent.content, parseStoredSettings('wordpress', intent.settings).title, WORDPRESS_MAX_TITLE);
+        const { apiRoot, authorization } = flavour.endpoint(connection, options.baseUrl);
+        const { title } = articleOf(intent.content, parseStoredSettings(flavour.platform, intent.settings).title, WORDPRESS_MAX_TITLE);
         const query = new URLSearchParams({
           per_page: String(RECENT_POSTS_TO_READ),
           orderby: 'date',
@@ -36,7 +36,7 @@ export function createWordpressReconciler(options: AdapterOptions = {}): Reconci
           status: 'publish,draft',
           context: 'edit',
         });
-        const response = await wordpressClient(options.fetch ?? defaultFetch(), siteUrl, authorization, options.timeoutMs).call('GET', `/posts?${query}`);
+        const response = await wordpressClient(options.fetch ?? defaultFetch(), apiRoot, authorization, options.timeoutMs).call('GET', `/posts?${query}`);
         const list = Array.isArray(response.json) ? response.json : [];
         const posts: SitePost[] = list.flatMap((item) => {
           const id = jsonString(item, 'id');

@@ -86,6 +86,7 @@ describe('settingsFromForm / settingsToForm', () => {
       hashnode: { published: true },
       medium: { published: true },
       wordpress: { published: true },
+      wordpress_com: { published: true },
     });
   });
 });

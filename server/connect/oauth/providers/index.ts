@@ -7,6 +7,7 @@ import { ghostCredentials } from './ghost';
 import { hashnodeCredentials } from './hashnode';
 import { mediumCredentials } from './medium';
 import { wordpressCredentials } from './wordpress';
+import { wordpressComOAuth } from './wordpress-com';
 import { linkedinOAuth } from './linkedin';
 import { googleBusinessOAuth } from './google-business';
 import { facebookOAuth, instagramOAuth } from './meta';
@@ -51,4 +52,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   wordpress: wordpressCredentials,
   tumblr: tumblrOAuth,
   nostr: nostrCredentials,
+  wordpress_com: wordpressComOAuth,
 };

@@ -9,10 +9,9 @@
 // The password is kept as the connection's (sealed) access token; the site's address and the
 // username in platformData.
 //
-// WordPress.com sites connect through WordPress.com's OAuth instead, which Herald does not offer
-// yet (docs/decisions.md, "Long-form networks").
+// WordPress.com sites connect through WordPress.com's OAuth instead (wordpress-com.ts).
 import { callApi, isSuccess, jsonAt, jsonString, type Fetcher } from '@/server/platforms/http';
-import { basicAuthorization, wordpressClient } from '@/server/platforms/wordpress/wordpress-api';
+import { basicAuthorization, selfHostedApiRoot, wordpressClient } from '@/server/platforms/wordpress/wordpress-api';
 import { siteBaseUrl } from '@/server/platforms/long-form';
 import { PlatformError } from '@/server/platforms/publisher';
 import { OAuthFlowError, type CredentialsProvider, type GrantedAccount } from '../oauth-provider';
@@ -52,7 +51,7 @@ export const wordpressCredentials: CredentialsProvider = {
     const host = new URL(site.base).host;
     let me;
     try {
-      me = (await wordpressClient(fetch, site.base, basicAuthorization(username, password)).call('GET', '/users/me?context=edit')).json;
+      me = (await wordpressClient(fetch, selfHostedApiRoot(site.base), basicAuthorization(username, password)).call('GET', '/users/me?context=edit')).json;
     } catch (error) {
       if (error instanceof PlatformError)
         throw new OAuthFlowError(
