@@ -7,6 +7,7 @@ import { makePng } from '../server/media/testing/sample-images';
 import { WORKSPACE_COOKIE } from '../app/(staff)/_lib/workspace-cookie';
 import { connectSandbox, createClient, issueLink, serveLogo } from './client-links-fixtures';
 import { account, api, signIn, sql, tag } from './staff-fixtures';
+import { check, VIEWPORTS } from './screen-check';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -280,4 +281,12 @@ test('an article network previews the article a post makes: the title setting, e
   await expect(preview.getByRole('heading')).toHaveText('Autumn menu');
   await expect(preview).toContainText('Pumpkin spice is back, and so are the cinnamon buns.');
   await expect(preview).not.toContainText('##');
+  // WordPress.com writes the same article (WordPress's rules), pictured for the README.
+  await page.getByRole('checkbox', { name: /Demo Agency News \(WordPress\.com\)/ }).check();
+  await page.getByRole('tab', { name: 'WordPress.com' }).click();
+  await expect(page.getByTestId('article-preview-wordpress_com').getByRole('heading')).toHaveText('Autumn menu');
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await check(page, 'compose-article', viewport);
+  }
 });
