@@ -28,6 +28,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   wordpress: 'WordPress',
   tumblr: 'Tumblr',
   nostr: 'Nostr',
+  vk: 'VK',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -56,6 +57,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   wordpress: { background: '#21759b', letter: 'W' },
   tumblr: { background: '#001935', letter: 't' },
   nostr: { background: '#8e30eb', letter: 'N' },
+  vk: { background: '#0077ff', letter: 'VK' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -26,6 +26,7 @@ import { mastodon } from './mastodon';
 import { lemmy } from './lemmy';
 import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
+import { vk } from './vk';
 import { nostr } from './nostr';
 import { slack } from './slack';
 import { telegram } from './telegram';
@@ -64,6 +65,7 @@ export const PLATFORM_CATALOGUE = {
   wordpress,
   tumblr,
   nostr,
+  vk,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

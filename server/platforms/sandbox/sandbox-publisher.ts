@@ -54,6 +54,7 @@ const REJECTIONS: Record<Platform, string> = {
   wordpress: 'Sorry, you are not allowed to publish posts as this user.',
   tumblr: "'content' must be an array'",
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
+  vk: 'Access to adding post denied',
 };
 
 /**

@@ -17,6 +17,7 @@ import { mastodonOAuth } from './mastodon';
 import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
+import { vkOAuth } from './vk';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -50,5 +51,6 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   medium: mediumCredentials,
   wordpress: wordpressCredentials,
   tumblr: tumblrOAuth,
+  vk: vkOAuth,
   nostr: nostrCredentials,
 };
