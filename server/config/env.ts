@@ -111,6 +111,9 @@ export const CONFIGURATION_VARIABLES = [
   'WORDPRESS_COM_API_BASE_URL',
   'WORDPRESS_COM_CLIENT_ID',
   'WORDPRESS_COM_CLIENT_SECRET',
+  'VK_API_BASE_URL',
+  'VK_ID_BASE_URL',
+  'VK_CLIENT_ID',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -167,7 +170,9 @@ export type PlatformApiBaseUrlVariable =
   | 'MEDIUM_API_BASE_URL'
   | 'TUMBLR_API_BASE_URL'
   | 'TUMBLR_OAUTH_AUTHORIZE_URL'
-  | 'WORDPRESS_COM_API_BASE_URL';
+  | 'WORDPRESS_COM_API_BASE_URL'
+  | 'VK_API_BASE_URL'
+  | 'VK_ID_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -338,6 +343,8 @@ export const env = {
   tumblrClientSecret: () => text('TUMBLR_CLIENT_SECRET'),
   wordpressComClientId: () => text('WORDPRESS_COM_CLIENT_ID'),
   wordpressComClientSecret: () => text('WORDPRESS_COM_CLIENT_SECRET'),
+  /** The VK ID app (its app id: VK ID is a public client with PKCE, no secret) behind VK connections. */
+  vkClientId: () => text('VK_CLIENT_ID'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

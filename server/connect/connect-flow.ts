@@ -301,6 +301,7 @@ export async function completeOAuthCallback(args: {
       code,
       redirectUri: oauthCallbackUrl(args.platform),
       codeVerifier: verifier,
+      callback: params,
     });
   } catch (err) {
     const message = err instanceof OAuthFlowError ? err.message : `We could not reach ${provider.label} to finish connecting. Please try again in a moment.`;

@@ -163,6 +163,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://developer.wordpress.com/apps/',
     note: 'A WordPress.com app with Herald’s callback address as its redirect URL; its client id and secret. Self-hosted sites need nothing (WordPress).',
   },
+  vk: {
+    needs: 'app',
+    variables: [{ name: 'VK_CLIENT_ID' }],
+    console: 'https://id.vk.com/about/business/go',
+    note: 'A VK ID app (type Web) with Herald’s callback address as a trusted redirect URL and the wall, photos, video and groups access; its app id (VK ID needs no secret).',
+  },
   nostr: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their key (or one Herald makes) and their relays: nothing to set up.' },
 };
 

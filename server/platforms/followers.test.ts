@@ -29,6 +29,7 @@ import { platformsWithFollowers, platformsWithReaders } from './insights-readers
 import { sandboxFollowers, sandboxInsightsReader } from './sandbox/sandbox-insights';
 import type { Platform } from '@/server/shared/platforms';
 import { createWordpressComInsightsReader } from './wordpress_com/wordpress-com';
+import { createVkInsightsReader } from './vk/vk-insights';
 
 const api = useFakePlatformApi();
 const now = new Date('2026-11-27T12:00:00Z');
@@ -176,6 +177,17 @@ const cases: Case[] = [
     value: 2_210,
     networkName: 'followersCount',
     query: { actor: DID },
+  },
+  {
+    platform: 'vk',
+    reader: () => createVkInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl }),
+    externalId: '100',
+    platformData: { ownerId: 100 },
+    method: 'POST',
+    path: '/users.get',
+    answer: { response: [{ id: 100, first_name: 'Anna', last_name: 'Petrova', followers_count: 264 }] },
+    value: 264,
+    networkName: 'followers_count',
   },
   {
     platform: 'mastodon',

@@ -26,6 +26,7 @@ import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
+import { createVkInsightsReader } from './vk/vk-insights';
 
 export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> = {
   instagram: createInstagramInsightsReader(),
@@ -42,6 +43,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   google_business: createGoogleBusinessInsightsReader(),
   devto: createDevtoInsightsReader(),
   instagram_login: createInstagramLoginInsightsReader(),
+  vk: createVkInsightsReader(),
   // Networks that give no statistics: every metric null with the reason, no call.
   telegram: createTelegramInsightsReader(),
   discord: createDiscordInsightsReader(),

@@ -24,6 +24,7 @@ import { createLemmyPublisher } from './lemmy/lemmy-publisher';
 import { createListmonkPublisher } from './listmonk/listmonk-publisher';
 import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createNostrPublisher } from './nostr/nostr-publisher';
+import { createVkPublisher } from './vk/vk-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -58,4 +59,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   wordpress_com: createWordpressComPublisher(),
   tumblr: createTumblrPublisher(),
   nostr: createNostrPublisher(),
+  vk: createVkPublisher(),
 };

@@ -21,6 +21,7 @@ import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
 import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
 import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
 import { WORDPRESS_COM_DEFAULT_BASE_URL } from './wordpress_com/wordpress-com';
+import { VK_DEFAULT_BASE_URL, VK_ID_DEFAULT_BASE_URL } from './vk/vk-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -186,5 +187,17 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       tokenUrl: `${api}/oauth2/token`,
       apiBaseUrl: api,
     });
+  },
+  // VK ID (OAuth 2.1 with PKCE, a public client: the app id, no secret): the consent page at
+  // VK_ID_BASE_URL/authorize, codes exchanged and tokens refreshed at VK_ID_BASE_URL/oauth2/auth;
+  // the walls read and posted to through the VK API.
+  vk: () => {
+    const id = baseUrlFromEnv('VK_ID_BASE_URL', VK_ID_DEFAULT_BASE_URL);
+    return app(
+      env.vkClientId(),
+      undefined,
+      { authorizeUrl: `${id}/authorize`, tokenUrl: `${id}/oauth2/auth`, apiBaseUrl: baseUrlFromEnv('VK_API_BASE_URL', VK_DEFAULT_BASE_URL) },
+      false,
+    );
   },
 };

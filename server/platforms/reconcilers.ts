@@ -21,6 +21,7 @@ import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
 import { createListmonkReconciler } from './listmonk/listmonk-reconcile';
 import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
 import { createNostrReconciler } from './nostr/nostr-reconcile';
+import { createVkReconciler } from './vk/vk-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -51,6 +52,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   wordpress_com: createWordpressComReconciler(),
   tumblr: createTumblrReconciler(),
   nostr: createNostrReconciler(),
+  vk: createVkReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -28,6 +28,7 @@ export const PLATFORMS = [
   'tumblr',
   'nostr',
   'wordpress_com',
+  'vk',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -29,6 +29,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   tumblr: 'Tumblr',
   nostr: 'Nostr',
   wordpress_com: 'WordPress.com',
+  vk: 'VK',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -58,6 +59,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   tumblr: { background: '#001935', letter: 't' },
   nostr: { background: '#8e30eb', letter: 'N' },
   wordpress_com: { background: '#3858e9', letter: 'W' },
+  vk: { background: '#0077ff', letter: 'VK' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

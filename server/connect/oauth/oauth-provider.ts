@@ -35,6 +35,11 @@ export interface ExchangeParams {
   code: string;
   redirectUri: string;
   codeVerifier: string | null;
+  /**
+   * Every parameter the platform put on the callback, for a platform whose exchange needs more
+   * than the code (VK ID returns the device_id its token endpoint then asks for).
+   */
+  callback?: URLSearchParams;
 }
 
 export interface OAuthProvider {

@@ -180,6 +180,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  vk: {
+    heading: 'VK',
+    phrases: (e) => [
+      `| ${n(e.text.maxChars)} characters (the editor's limit; wall.post states none)`,
+      `${e.media.maxImages} per post (attachments: at most ${e.media.maxItems} objects), uploaded for the wall, up to ${e.media.maxImageBytes! / MB} MB each`,
+      `up to ${e.media.maxVideoBytes / GB} GB (Herald's cap)`,
+      `| Images and video together | ${e.media.mixed ? 'yes' : 'no'}`,
+      required(e),
+    ],
+  },
   nostr: {
     heading: 'Nostr',
     phrases: (e) => [

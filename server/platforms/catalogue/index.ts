@@ -27,6 +27,7 @@ import { mastodon } from './mastodon';
 import { lemmy } from './lemmy';
 import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
+import { vk } from './vk';
 import { nostr } from './nostr';
 import { slack } from './slack';
 import { telegram } from './telegram';
@@ -66,6 +67,7 @@ export const PLATFORM_CATALOGUE = {
   tumblr,
   nostr,
   wordpress_com,
+  vk,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -55,6 +55,7 @@ const REJECTIONS: Record<Platform, string> = {
   tumblr: "'content' must be an array'",
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
   wordpress_com: 'Sorry, you are not allowed to publish posts as this user.',
+  vk: 'Access to adding post denied',
 };
 
 /**

@@ -18,6 +18,7 @@ import { mastodonOAuth } from './mastodon';
 import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
+import { vkOAuth } from './vk';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -51,6 +52,7 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   medium: mediumCredentials,
   wordpress: wordpressCredentials,
   tumblr: tumblrOAuth,
+  vk: vkOAuth,
   nostr: nostrCredentials,
   wordpress_com: wordpressComOAuth,
 };
