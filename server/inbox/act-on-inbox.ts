@@ -18,7 +18,8 @@ import { connectionTokens, publishableConnection } from '@/server/posts/delivery
 import type { Platform } from '@/server/shared/platforms';
 import { shorten } from '@/server/shared/text';
 import type { InboxItemDto } from './inbox.schemas';
-import { actionRefusal, findReachableItem, replyLimit, toInboxItemDtos } from './read-inbox';
+import { actionRefusal, findReachableItem, toInboxItemDtos } from './read-inbox';
+import { replyLimit } from '@/server/platforms/catalogue';
 
 type Item = Awaited<ReturnType<typeof findReachableItem>>;
 

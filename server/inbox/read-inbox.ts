@@ -6,7 +6,7 @@ import type { Actor } from '@/server/auth/actor';
 import { db } from '@/server/db/client';
 import type { Prisma } from '@/server/generated/prisma/client';
 import { AppError } from '@/server/errors/app-error';
-import { catalogueEntry } from '@/server/platforms/catalogue';
+import { catalogueEntry, replyLimit } from '@/server/platforms/catalogue';
 import { COMMENT_ACTIONS, type CommentAction } from '@/server/platforms/catalogue/comments';
 import { isUuid } from '@/server/shared/schemas';
 import type { Platform } from '@/server/shared/platforms';
@@ -125,12 +125,6 @@ export function actionRefusal(item: Pick<ItemRow, 'platform' | 'deletedAt' | 'ex
   return null;
 }
 
-/** The network's limit for a reply's text, counted its way. */
-export function replyLimit(platform: Platform): { maxChars: number; unit: string; count: (text: string) => number } {
-  const entry = catalogueEntry(platform);
-  const reply = entry.comments.reply;
-  return { maxChars: ('maxChars' in reply && reply.maxChars) || entry.text.maxChars, unit: entry.text.unit ?? 'characters', count: entry.text.count };
-}
 
 export async function getConversation(actor: Actor, id: string): Promise<InboxConversationDto> {
   const item = await findReachableItem(actor, id);

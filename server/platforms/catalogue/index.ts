@@ -76,6 +76,19 @@ export const platformName = (platform: string): string => (isPlatform(platform) 
 /** One platform's entry with every optional rule visible (the record above keeps each entry's own type). */
 export const catalogueEntry = (platform: Platform): PlatformCatalogueEntry => PLATFORM_CATALOGUE[platform];
 
+/**
+ * The network's limit for a comment Herald writes (an inbox reply, a post's first comment),
+ * counted its way: the comment's own cap where the catalogue names one, else the post's.
+ */
+export function replyLimit(platform: Platform): { maxChars: number; unit: string; count: (text: string) => number } {
+  const entry = catalogueEntry(platform);
+  const reply = entry.comments.reply;
+  return { maxChars: ('maxChars' in reply && reply.maxChars) || entry.text.maxChars, unit: entry.text.unit ?? 'characters', count: entry.text.count };
+}
+
+/** Whether Herald can write a comment under a published post of this network (the catalogue's reply). */
+export const canComment = (platform: Platform): boolean => 'call' in catalogueEntry(platform).comments.reply;
+
 /** The validated platformSettings of one platform, as adapters read them. */
 export type PlatformSettingsOf<P extends Platform> = z.output<(typeof PLATFORM_CATALOGUE)[P]['settings']>;
 
