@@ -108,6 +108,10 @@ export const CONFIGURATION_VARIABLES = [
   'TUMBLR_OAUTH_AUTHORIZE_URL',
   'TUMBLR_CLIENT_ID',
   'TUMBLR_CLIENT_SECRET',
+  'TWITCH_API_BASE_URL',
+  'TWITCH_OAUTH_BASE_URL',
+  'TWITCH_CLIENT_ID',
+  'TWITCH_CLIENT_SECRET',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -163,7 +167,9 @@ export type PlatformApiBaseUrlVariable =
   | 'HASHNODE_API_BASE_URL'
   | 'MEDIUM_API_BASE_URL'
   | 'TUMBLR_API_BASE_URL'
-  | 'TUMBLR_OAUTH_AUTHORIZE_URL';
+  | 'TUMBLR_OAUTH_AUTHORIZE_URL'
+  | 'TWITCH_API_BASE_URL'
+  | 'TWITCH_OAUTH_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -332,6 +338,9 @@ export const env = {
   /** The Tumblr app (its OAuth consumer key and secret) behind Tumblr connections. */
   tumblrClientId: () => text('TUMBLR_CLIENT_ID'),
   tumblrClientSecret: () => text('TUMBLR_CLIENT_SECRET'),
+  /** The Twitch app (its client id and secret) behind Twitch connections; the id also goes with every Helix call. */
+  twitchClientId: () => text('TWITCH_CLIENT_ID'),
+  twitchClientSecret: () => text('TWITCH_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

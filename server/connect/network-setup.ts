@@ -158,6 +158,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     note: 'A Tumblr app with Herald’s callback address as its OAuth2 redirect URL; its OAuth consumer key and secret.',
   },
   nostr: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their key (or one Herald makes) and their relays: nothing to set up.' },
+  twitch: {
+    needs: 'app',
+    variables: [{ name: 'TWITCH_CLIENT_ID' }, { name: 'TWITCH_CLIENT_SECRET' }],
+    console: 'https://dev.twitch.tv/console/apps',
+    note: 'A Twitch application (category: Chat Bot or Other, client type Confidential) with Herald’s callback address as its OAuth Redirect URL.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

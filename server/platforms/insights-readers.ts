@@ -23,6 +23,7 @@ import { createSlackInsightsReader } from './slack/slack-insights';
 import { createTelegramInsightsReader } from './telegram/telegram-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
+import { createTwitchInsightsReader } from './twitch/twitch-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 
@@ -49,6 +50,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   hashnode: createHashnodeInsightsReader(),
   medium: createMediumInsightsReader(),
   wordpress: createWordpressInsightsReader(),
+  twitch: createTwitchInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

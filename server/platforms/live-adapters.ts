@@ -23,6 +23,7 @@ import { createLemmyPublisher } from './lemmy/lemmy-publisher';
 import { createListmonkPublisher } from './listmonk/listmonk-publisher';
 import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createNostrPublisher } from './nostr/nostr-publisher';
+import { createTwitchPublisher } from './twitch/twitch-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -56,4 +57,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   wordpress: createWordpressPublisher(),
   tumblr: createTumblrPublisher(),
   nostr: createNostrPublisher(),
+  twitch: createTwitchPublisher(),
 };

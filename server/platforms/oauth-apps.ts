@@ -20,6 +20,7 @@ import { googleBusinessBaseUrl } from './google_business/google-business-api';
 import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
 import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
 import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
+import { TWITCH_DEFAULT_BASE_URL, TWITCH_DEFAULT_OAUTH_BASE_URL } from './twitch/twitch-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -176,4 +177,14 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   },
   // Connected with a key the client pastes or Herald makes, and relays (CredentialsProvider): no app.
   nostr: () => null,
+  // Twitch's OAuth 2.0 authorization code flow (https://dev.twitch.tv/docs/authentication/getting-tokens-oauth/#authorization-code-grant-flow):
+  // the app's client id and secret; codes exchanged and tokens refreshed at id.twitch.tv/oauth2/token.
+  twitch: () => {
+    const oauth = baseUrlFromEnv('TWITCH_OAUTH_BASE_URL', TWITCH_DEFAULT_OAUTH_BASE_URL);
+    return app(env.twitchClientId(), env.twitchClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/token`,
+      apiBaseUrl: baseUrlFromEnv('TWITCH_API_BASE_URL', TWITCH_DEFAULT_BASE_URL),
+    });
+  },
 };

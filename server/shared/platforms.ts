@@ -27,6 +27,7 @@ export const PLATFORMS = [
   'wordpress',
   'tumblr',
   'nostr',
+  'twitch',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -28,6 +28,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   wordpress: 'WordPress',
   tumblr: 'Tumblr',
   nostr: 'Nostr',
+  twitch: 'Twitch',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -56,6 +57,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   wordpress: { background: '#21759b', letter: 'W' },
   tumblr: { background: '#001935', letter: 't' },
   nostr: { background: '#8e30eb', letter: 'N' },
+  twitch: { background: '#772ce8', letter: 'Tw' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -27,6 +27,7 @@ import { lemmy } from './lemmy';
 import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
 import { nostr } from './nostr';
+import { twitch } from './twitch';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -64,6 +65,7 @@ export const PLATFORM_CATALOGUE = {
   wordpress,
   tumblr,
   nostr,
+  twitch,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

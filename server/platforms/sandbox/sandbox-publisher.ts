@@ -54,6 +54,7 @@ const REJECTIONS: Record<Platform, string> = {
   wordpress: 'Sorry, you are not allowed to publish posts as this user.',
   tumblr: "'content' must be an array'",
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
+  twitch: 'Your message is identical to the one you sent within the last 30 seconds.',
 };
 
 /**

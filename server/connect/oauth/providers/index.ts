@@ -17,6 +17,7 @@ import { mastodonOAuth } from './mastodon';
 import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
+import { twitchOAuth } from './twitch';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -51,4 +52,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   wordpress: wordpressCredentials,
   tumblr: tumblrOAuth,
   nostr: nostrCredentials,
+  twitch: twitchOAuth,
 };
