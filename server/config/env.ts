@@ -112,6 +112,10 @@ export const CONFIGURATION_VARIABLES = [
   'TWITCH_OAUTH_BASE_URL',
   'TWITCH_CLIENT_ID',
   'TWITCH_CLIENT_SECRET',
+  'KICK_API_BASE_URL',
+  'KICK_OAUTH_BASE_URL',
+  'KICK_CLIENT_ID',
+  'KICK_CLIENT_SECRET',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -169,7 +173,9 @@ export type PlatformApiBaseUrlVariable =
   | 'TUMBLR_API_BASE_URL'
   | 'TUMBLR_OAUTH_AUTHORIZE_URL'
   | 'TWITCH_API_BASE_URL'
-  | 'TWITCH_OAUTH_BASE_URL';
+  | 'TWITCH_OAUTH_BASE_URL'
+  | 'KICK_API_BASE_URL'
+  | 'KICK_OAUTH_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -341,6 +347,9 @@ export const env = {
   /** The Twitch app (its client id and secret) behind Twitch connections; the id also goes with every Helix call. */
   twitchClientId: () => text('TWITCH_CLIENT_ID'),
   twitchClientSecret: () => text('TWITCH_CLIENT_SECRET'),
+  /** The Kick app (its client id and secret) behind Kick connections. */
+  kickClientId: () => text('KICK_CLIENT_ID'),
+  kickClientSecret: () => text('KICK_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

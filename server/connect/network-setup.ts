@@ -164,6 +164,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://dev.twitch.tv/console/apps',
     note: 'A Twitch application (category: Chat Bot or Other, client type Confidential) with Herald’s callback address as its OAuth Redirect URL.',
   },
+  kick: {
+    needs: 'app',
+    variables: [{ name: 'KICK_CLIENT_ID' }, { name: 'KICK_CLIENT_SECRET' }],
+    console: 'https://kick.com/settings/developer',
+    note: 'A Kick app (Settings → Developer) with Herald’s callback address as its Redirect URL and the scopes user:read, channel:read and chat:write.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

@@ -24,6 +24,7 @@ import { createTelegramInsightsReader } from './telegram/telegram-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
 import { createTwitchInsightsReader } from './twitch/twitch-insights';
+import { createKickInsightsReader } from './kick/kick-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 
@@ -51,6 +52,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   medium: createMediumInsightsReader(),
   wordpress: createWordpressInsightsReader(),
   twitch: createTwitchInsightsReader(),
+  kick: createKickInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

@@ -68,6 +68,7 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   wordpress: 'A WordPress site’s REST API reports no subscriber count',
   twitch:
     'Twitch reports a channel’s follower count (GET /helix/channels/followers) only with the moderator:read:followers scope, which Herald does not ask for',
+  kick: 'Kick’s public API reports no follower count of a channel',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

@@ -24,6 +24,7 @@ import { createListmonkPublisher } from './listmonk/listmonk-publisher';
 import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createNostrPublisher } from './nostr/nostr-publisher';
 import { createTwitchPublisher } from './twitch/twitch-publisher';
+import { createKickPublisher } from './kick/kick-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -58,4 +59,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   tumblr: createTumblrPublisher(),
   nostr: createNostrPublisher(),
   twitch: createTwitchPublisher(),
+  kick: createKickPublisher(),
 };

@@ -7,6 +7,7 @@
 //   Medium:   https://github.com/Medium/medium-api-docs ("3. Resources": posts can be created, never read)
 //   WordPress: https://developer.wordpress.org/rest-api/reference/posts/#schema (no view or reaction counts)
 //   Twitch:   https://dev.twitch.tv/docs/api/reference/chat (no call reads a chat message back)
+//   Kick:     https://docs.kick.com/apis/chat (no call reads a chat message back)
 import { describe, expect, it } from 'vitest';
 import { liveConnection, MemoryTokenStore, useFakePlatformApi } from './testing/adapter-tests';
 import { POST_METRICS, type PostMetricsReader } from './insights';
@@ -18,10 +19,11 @@ import { createGhostInsightsReader, GHOST_NO_STATISTICS } from './ghost/ghost-in
 import { createMediumInsightsReader, MEDIUM_NO_STATISTICS } from './medium/medium-insights';
 import { createWordpressInsightsReader, WORDPRESS_NO_STATISTICS } from './wordpress/wordpress-insights';
 import { createTwitchInsightsReader, TWITCH_NO_STATISTICS } from './twitch/twitch-insights';
+import { createKickInsightsReader, KICK_NO_STATISTICS } from './kick/kick-insights';
 
 const api = useFakePlatformApi();
 const now = new Date('2026-11-27T12:00:00Z');
-const cases: ['telegram' | 'discord' | 'slack' | 'ghost' | 'medium' | 'wordpress' | 'twitch', PostMetricsReader, string, string[]][] = [
+const cases: ['telegram' | 'discord' | 'slack' | 'ghost' | 'medium' | 'wordpress' | 'twitch' | 'kick', PostMetricsReader, string, string[]][] = [
   ['telegram', createTelegramInsightsReader(), TELEGRAM_NO_STATISTICS, ['4211', '4212']],
   ['discord', createDiscordInsightsReader(), DISCORD_NO_STATISTICS, ['1311122233344455566']],
   ['slack', createSlackInsightsReader(), SLACK_NO_STATISTICS, ['0f8e2a7c-2b7e-4c1e-9a55-0d5f6a7b8c9d']],
@@ -29,6 +31,7 @@ const cases: ['telegram' | 'discord' | 'slack' | 'ghost' | 'medium' | 'wordpress
   ['medium', createMediumInsightsReader(), MEDIUM_NO_STATISTICS, ['e6f36a']],
   ['wordpress', createWordpressInsightsReader(), WORDPRESS_NO_STATISTICS, ['1842']],
   ['twitch', createTwitchInsightsReader(), TWITCH_NO_STATISTICS, ['abc-123-def']],
+  ['kick', createKickInsightsReader(), KICK_NO_STATISTICS, ['01JH4Z7XQ2ZC6D8S3N5V1R9K0M']],
 ];
 
 describe.each(cases)('%s insights', (platform, reader, reason, ids) => {

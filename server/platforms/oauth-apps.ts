@@ -21,6 +21,7 @@ import { PINTEREST_DEFAULT_BASE_URL } from './pinterest/pinterest-api';
 import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit/reddit-api';
 import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
 import { TWITCH_DEFAULT_BASE_URL, TWITCH_DEFAULT_OAUTH_BASE_URL } from './twitch/twitch-api';
+import { KICK_DEFAULT_BASE_URL, KICK_DEFAULT_OAUTH_BASE_URL } from './kick/kick-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -185,6 +186,16 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       authorizeUrl: `${oauth}/authorize`,
       tokenUrl: `${oauth}/token`,
       apiBaseUrl: baseUrlFromEnv('TWITCH_API_BASE_URL', TWITCH_DEFAULT_BASE_URL),
+    });
+  },
+  // Kick's OAuth 2.1 with PKCE (https://docs.kick.com/getting-started/generating-tokens-oauth2-flow):
+  // the app's client id and secret; codes exchanged and tokens refreshed at id.kick.com/oauth/token.
+  kick: () => {
+    const oauth = baseUrlFromEnv('KICK_OAUTH_BASE_URL', KICK_DEFAULT_OAUTH_BASE_URL);
+    return app(env.kickClientId(), env.kickClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/token`,
+      apiBaseUrl: baseUrlFromEnv('KICK_API_BASE_URL', KICK_DEFAULT_BASE_URL),
     });
   },
 };

@@ -28,6 +28,7 @@ export const PLATFORMS = [
   'tumblr',
   'nostr',
   'twitch',
+  'kick',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

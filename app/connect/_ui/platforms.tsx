@@ -29,6 +29,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   tumblr: 'Tumblr',
   nostr: 'Nostr',
   twitch: 'Twitch',
+  kick: 'Kick',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -58,6 +59,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   tumblr: { background: '#001935', letter: 't' },
   nostr: { background: '#8e30eb', letter: 'N' },
   twitch: { background: '#772ce8', letter: 'Tw' },
+  kick: { background: '#0b7a12', letter: 'K' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -141,6 +141,10 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
     heading: 'Twitch',
     phrases: (e) => [`| ${e.text.maxChars} characters, a chat message or an announcement`, '| Media | none: chat takes text only', required(e)],
   },
+  kick: {
+    heading: 'Kick',
+    phrases: (e) => [`| ${e.text.maxChars} characters`, '| Media | none: chat takes text only', required(e)],
+  },
   slack: {
     heading: 'Slack',
     phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `up to ${e.media.maxItems + 1} per message`, required(e)],
@@ -301,7 +305,7 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.mastodon.text.count).toBe(mastodonLength);
     expect(PLATFORM_CATALOGUE.bluesky.text.count).toBe(graphemeLength);
     for (const platform of ['telegram', 'slack'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(utf16Length);
-    for (const platform of ['linkedin', 'instagram', 'facebook', 'discord', 'twitch'] as const)
+    for (const platform of ['linkedin', 'instagram', 'facebook', 'discord', 'twitch', 'kick'] as const)
       expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 

@@ -28,6 +28,7 @@ import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
 import { nostr } from './nostr';
 import { twitch } from './twitch';
+import { kick } from './kick';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -66,6 +67,7 @@ export const PLATFORM_CATALOGUE = {
   tumblr,
   nostr,
   twitch,
+  kick,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

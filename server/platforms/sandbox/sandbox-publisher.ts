@@ -55,6 +55,7 @@ const REJECTIONS: Record<Platform, string> = {
   tumblr: "'content' must be an array'",
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
   twitch: 'Your message is identical to the one you sent within the last 30 seconds.',
+  kick: 'content: must be no more than 500 characters',
 };
 
 /**

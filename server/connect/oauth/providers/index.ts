@@ -18,6 +18,7 @@ import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
 import { twitchOAuth } from './twitch';
+import { kickOAuth } from './kick';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -53,4 +54,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   tumblr: tumblrOAuth,
   nostr: nostrCredentials,
   twitch: twitchOAuth,
+  kick: kickOAuth,
 };
