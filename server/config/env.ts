@@ -116,6 +116,10 @@ export const CONFIGURATION_VARIABLES = [
   'KICK_OAUTH_BASE_URL',
   'KICK_CLIENT_ID',
   'KICK_CLIENT_SECRET',
+  'DRIBBBLE_API_BASE_URL',
+  'DRIBBBLE_OAUTH_BASE_URL',
+  'DRIBBBLE_CLIENT_ID',
+  'DRIBBBLE_CLIENT_SECRET',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -175,7 +179,9 @@ export type PlatformApiBaseUrlVariable =
   | 'TWITCH_API_BASE_URL'
   | 'TWITCH_OAUTH_BASE_URL'
   | 'KICK_API_BASE_URL'
-  | 'KICK_OAUTH_BASE_URL';
+  | 'KICK_OAUTH_BASE_URL'
+  | 'DRIBBBLE_API_BASE_URL'
+  | 'DRIBBBLE_OAUTH_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -350,6 +356,9 @@ export const env = {
   /** The Kick app (its client id and secret) behind Kick connections. */
   kickClientId: () => text('KICK_CLIENT_ID'),
   kickClientSecret: () => text('KICK_CLIENT_SECRET'),
+  /** The Dribbble application (its client id and secret) behind Dribbble connections. */
+  dribbbleClientId: () => text('DRIBBBLE_CLIENT_ID'),
+  dribbbleClientSecret: () => text('DRIBBBLE_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

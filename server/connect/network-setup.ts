@@ -170,6 +170,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://kick.com/settings/developer',
     note: 'A Kick app (Settings → Developer) with Herald’s callback address as its Redirect URL and the scopes user:read, channel:read and chat:write.',
   },
+  dribbble: {
+    needs: 'app',
+    variables: [{ name: 'DRIBBBLE_CLIENT_ID' }, { name: 'DRIBBBLE_CLIENT_SECRET' }],
+    console: 'https://dribbble.com/account/applications',
+    note: 'A Dribbble application with Herald’s callback address as its Callback URL; only accounts Dribbble lets upload shots can be posted to.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

@@ -25,6 +25,7 @@ import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
 import { createTwitchInsightsReader } from './twitch/twitch-insights';
 import { createKickInsightsReader } from './kick/kick-insights';
+import { createDribbbleInsightsReader } from './dribbble/dribbble-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 
@@ -53,6 +54,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   wordpress: createWordpressInsightsReader(),
   twitch: createTwitchInsightsReader(),
   kick: createKickInsightsReader(),
+  dribbble: createDribbbleInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

@@ -69,6 +69,7 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   twitch:
     'Twitch reports a channel’s follower count (GET /helix/channels/followers) only with the moderator:read:followers scope, which Herald does not ask for',
   kick: 'Kick’s public API reports no follower count of a channel',
+  dribbble: 'Herald does not read a Dribbble user’s follower count (followers_count) yet',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

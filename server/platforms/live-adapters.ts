@@ -25,6 +25,7 @@ import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createNostrPublisher } from './nostr/nostr-publisher';
 import { createTwitchPublisher } from './twitch/twitch-publisher';
 import { createKickPublisher } from './kick/kick-publisher';
+import { createDribbblePublisher } from './dribbble/dribbble-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -60,4 +61,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   nostr: createNostrPublisher(),
   twitch: createTwitchPublisher(),
   kick: createKickPublisher(),
+  dribbble: createDribbblePublisher(),
 };

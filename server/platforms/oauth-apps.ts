@@ -22,6 +22,7 @@ import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit
 import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
 import { TWITCH_DEFAULT_BASE_URL, TWITCH_DEFAULT_OAUTH_BASE_URL } from './twitch/twitch-api';
 import { KICK_DEFAULT_BASE_URL, KICK_DEFAULT_OAUTH_BASE_URL } from './kick/kick-api';
+import { DRIBBBLE_DEFAULT_BASE_URL, DRIBBBLE_DEFAULT_OAUTH_BASE_URL } from './dribbble/dribbble-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -196,6 +197,16 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       authorizeUrl: `${oauth}/authorize`,
       tokenUrl: `${oauth}/token`,
       apiBaseUrl: baseUrlFromEnv('KICK_API_BASE_URL', KICK_DEFAULT_BASE_URL),
+    });
+  },
+  // Dribbble's OAuth 2.0 (https://developer.dribbble.com/v2/oauth/): the application's client id
+  // and secret; codes exchanged at dribbble.com/oauth/token (tokens do not expire).
+  dribbble: () => {
+    const oauth = baseUrlFromEnv('DRIBBBLE_OAUTH_BASE_URL', DRIBBBLE_DEFAULT_OAUTH_BASE_URL);
+    return app(env.dribbbleClientId(), env.dribbbleClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/token`,
+      apiBaseUrl: baseUrlFromEnv('DRIBBBLE_API_BASE_URL', DRIBBBLE_DEFAULT_BASE_URL),
     });
   },
 };

@@ -20,6 +20,7 @@ import { createLemmyReconciler } from './lemmy/lemmy-reconcile';
 import { createListmonkReconciler } from './listmonk/listmonk-reconcile';
 import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
 import { createNostrReconciler } from './nostr/nostr-reconcile';
+import { createDribbbleReconciler } from './dribbble/dribbble-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -49,6 +50,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   wordpress: createWordpressReconciler(),
   tumblr: createTumblrReconciler(),
   nostr: createNostrReconciler(),
+  dribbble: createDribbbleReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

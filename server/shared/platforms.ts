@@ -29,6 +29,7 @@ export const PLATFORMS = [
   'nostr',
   'twitch',
   'kick',
+  'dribbble',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -30,6 +30,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   nostr: 'Nostr',
   twitch: 'Twitch',
   kick: 'Kick',
+  dribbble: 'Dribbble',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -60,6 +61,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   nostr: { background: '#8e30eb', letter: 'N' },
   twitch: { background: '#772ce8', letter: 'Tw' },
   kick: { background: '#0b7a12', letter: 'K' },
+  dribbble: { background: '#c32361', letter: 'Dr' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

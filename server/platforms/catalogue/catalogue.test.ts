@@ -145,6 +145,15 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
     heading: 'Kick',
     phrases: (e) => [`| ${e.text.maxChars} characters`, '| Media | none: chat takes text only', required(e)],
   },
+  dribbble: {
+    heading: 'Dribbble',
+    phrases: (e) => [
+      `| Image | exactly ${e.media.maxImages}, 400x300 or 1600x1200 pixels, GIF, JPG or PNG, up to ${e.media.maxImageBytes! / MB} MB`,
+      '| Title | required: the `title` setting, or the text',
+      'up to 12',
+      required(e),
+    ],
+  },
   slack: {
     heading: 'Slack',
     phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `up to ${e.media.maxItems + 1} per message`, required(e)],

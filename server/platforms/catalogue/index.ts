@@ -29,6 +29,7 @@ import { tumblr } from './tumblr';
 import { nostr } from './nostr';
 import { twitch } from './twitch';
 import { kick } from './kick';
+import { dribbble } from './dribbble';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -68,6 +69,7 @@ export const PLATFORM_CATALOGUE = {
   nostr,
   twitch,
   kick,
+  dribbble,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -56,6 +56,7 @@ const REJECTIONS: Record<Platform, string> = {
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
   twitch: 'Your message is identical to the one you sent within the last 30 seconds.',
   kick: 'content: must be no more than 500 characters',
+  dribbble: 'Validation failed: image must be exactly 400x300 or 1600x1200',
 };
 
 /**

@@ -19,6 +19,7 @@ import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
 import { twitchOAuth } from './twitch';
 import { kickOAuth } from './kick';
+import { dribbbleOAuth } from './dribbble';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -55,4 +56,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   nostr: nostrCredentials,
   twitch: twitchOAuth,
   kick: kickOAuth,
+  dribbble: dribbbleOAuth,
 };
