@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
 import { PLATFORMS } from '../server/shared/platforms';
+import { makePng } from '../server/media/testing/sample-images';
 
 interface Seed {
   apiKey: string;
@@ -14,17 +15,33 @@ interface Seed {
 const seed = () => JSON.parse(process.env.HERALD_SEED ?? '{}') as Seed;
 /** The networks whose posts need a video (or take one): they get the second post. */
 const VIDEO_NETWORKS = ['instagram', 'instagram_login', 'tiktok', 'youtube', 'pinterest'];
+/** The networks whose posts need an image (a Dribbble shot is one image): they get the third post. */
+const IMAGE_NETWORKS = ['dribbble'];
 /** connectionIds takes 1 to 20 ids (docs: POST /posts). */
 const MAX_ACCOUNTS_PER_POST = 20;
 
 /** upload-url → PUT → complete through the public API (docs: POST /media/upload-url). */
 async function uploadVideo(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
-  const bytes = readFileSync(path.join(import.meta.dirname, 'fixtures/sample-320x240-2500ms.mp4'));
-  const created = await request.post('/public/v1/media/upload-url', { headers, data: { kind: 'video', contentType: 'video/mp4', bytes: bytes.length } });
+  return upload(request, headers, 'video', 'video/mp4', readFileSync(path.join(import.meta.dirname, 'fixtures/sample-320x240-2500ms.mp4')));
+}
+
+/** A 400x300 PNG, a size Dribbble takes, uploaded the same way. */
+async function uploadImage(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
+  return upload(request, headers, 'image', 'image/png', makePng(400, 300));
+}
+
+async function upload(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  kind: 'image' | 'video',
+  contentType: string,
+  bytes: Buffer,
+): Promise<string> {
+  const created = await request.post('/public/v1/media/upload-url', { headers, data: { kind, contentType, bytes: bytes.length } });
   expect(created.status(), await created.text()).toBe(201);
-  const { id, upload } = (await created.json()).data as { id: string; upload: { url: string; headers: Record<string, string> } };
-  const put = await request.put(upload.url, {
-    headers: Object.fromEntries(Object.entries(upload.headers).filter(([k]) => k !== 'Content-Length')),
+  const { id, upload: target } = (await created.json()).data as { id: string; upload: { url: string; headers: Record<string, string> } };
+  const put = await request.put(target.url, {
+    headers: Object.fromEntries(Object.entries(target.headers).filter(([k]) => k !== 'Content-Length')),
     data: bytes,
   });
   expect(put.status(), await put.text()).toBe(200);
@@ -40,7 +57,7 @@ test('publishing to the seeded sandbox accounts of every network shows all three
   const rejects = connections.find((c) => c.sandbox === 'rejects_posts')!;
   const expired = connections.find((c) => c.sandbox === 'expired')!;
 
-  const text = ok.filter((c) => !VIDEO_NETWORKS.includes(c.platform));
+  const text = ok.filter((c) => !VIDEO_NETWORKS.includes(c.platform) && !IMAGE_NETWORKS.includes(c.platform));
   // A post goes to 1 to 20 accounts (the contract's connectionIds): the text networks and the
   // account that refuses posts go in posts of at most twenty.
   const textIds = [...text.map((c) => c.id), rejects.id];
@@ -72,9 +89,19 @@ test('publishing to the seeded sandbox accounts of every network shows all three
     },
   });
   expect(video.status(), await video.text()).toBe(201);
+  const image = await request.post('/public/v1/posts', {
+    headers,
+    data: {
+      content: 'A label study from the e2e suite',
+      connectionIds: ok.filter((c) => IMAGE_NETWORKS.includes(c.platform)).map((c) => c.id),
+      mediaIds: [await uploadImage(request, headers)],
+      platformSettings: { dribbble: { title: 'A label study' } },
+    },
+  });
+  expect(image.status(), await image.text()).toBe(201);
 
   const targets = [];
-  for (const postId of [...textPosts, (await video.json()).data.id] as string[]) {
+  for (const postId of [...textPosts, (await video.json()).data.id, (await image.json()).data.id] as string[]) {
     const published = await request.post(`/public/v1/posts/${postId}/publish`, { headers });
     expect(published.status(), await published.text()).toBe(201);
     targets.push(...(await published.json()).data.targets);

@@ -55,6 +55,9 @@ const SANDBOX_ACCOUNTS = [
   },
   { platform: 'tumblr', externalId: 't:sbx-tumblr-1', accountName: 'demoagency', displayName: 'Demo Agency (Tumblr)', sandbox: 'ok' },
   { platform: 'vk', externalId: '-229000001', accountName: 'demoagency', displayName: 'Demo Agency (VK)', sandbox: 'ok' },
+  { platform: 'twitch', externalId: 'sbx-twitch-1', accountName: 'demoagency', displayName: 'Demo Agency (Twitch)', sandbox: 'ok' },
+  { platform: 'kick', externalId: 'sbx-kick-1', accountName: 'demoagency', displayName: 'Demo Agency (Kick)', sandbox: 'ok' },
+  { platform: 'dribbble', externalId: 'sbx-dribbble-1', accountName: 'demoagency', displayName: 'Demo Agency (Dribbble)', sandbox: 'ok' },
   {
     platform: 'instagram_login',
     externalId: 'sbx-igl-1',

@@ -114,6 +114,18 @@ export const CONFIGURATION_VARIABLES = [
   'VK_API_BASE_URL',
   'VK_ID_BASE_URL',
   'VK_CLIENT_ID',
+  'TWITCH_API_BASE_URL',
+  'TWITCH_OAUTH_BASE_URL',
+  'TWITCH_CLIENT_ID',
+  'TWITCH_CLIENT_SECRET',
+  'KICK_API_BASE_URL',
+  'KICK_OAUTH_BASE_URL',
+  'KICK_CLIENT_ID',
+  'KICK_CLIENT_SECRET',
+  'DRIBBBLE_API_BASE_URL',
+  'DRIBBBLE_OAUTH_BASE_URL',
+  'DRIBBBLE_CLIENT_ID',
+  'DRIBBBLE_CLIENT_SECRET',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -172,7 +184,13 @@ export type PlatformApiBaseUrlVariable =
   | 'TUMBLR_OAUTH_AUTHORIZE_URL'
   | 'WORDPRESS_COM_API_BASE_URL'
   | 'VK_API_BASE_URL'
-  | 'VK_ID_BASE_URL';
+  | 'VK_ID_BASE_URL'
+  | 'TWITCH_API_BASE_URL'
+  | 'TWITCH_OAUTH_BASE_URL'
+  | 'KICK_API_BASE_URL'
+  | 'KICK_OAUTH_BASE_URL'
+  | 'DRIBBBLE_API_BASE_URL'
+  | 'DRIBBBLE_OAUTH_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -345,6 +363,15 @@ export const env = {
   wordpressComClientSecret: () => text('WORDPRESS_COM_CLIENT_SECRET'),
   /** The VK ID app (its app id: VK ID is a public client with PKCE, no secret) behind VK connections. */
   vkClientId: () => text('VK_CLIENT_ID'),
+  /** The Twitch app (its client id and secret) behind Twitch connections; the id also goes with every Helix call. */
+  twitchClientId: () => text('TWITCH_CLIENT_ID'),
+  twitchClientSecret: () => text('TWITCH_CLIENT_SECRET'),
+  /** The Kick app (its client id and secret) behind Kick connections. */
+  kickClientId: () => text('KICK_CLIENT_ID'),
+  kickClientSecret: () => text('KICK_CLIENT_SECRET'),
+  /** The Dribbble application (its client id and secret) behind Dribbble connections. */
+  dribbbleClientId: () => text('DRIBBBLE_CLIENT_ID'),
+  dribbbleClientSecret: () => text('DRIBBBLE_CLIENT_SECRET'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

@@ -170,6 +170,24 @@ const REGISTRATION: Record<Platform, Registration> = {
     note: 'A VK ID app (type Web) with Herald’s callback address as a trusted redirect URL and the wall, photos, video and groups access; its app id (VK ID needs no secret).',
   },
   nostr: { needs: 'nothing', variables: [], console: null, note: 'Clients connect with their key (or one Herald makes) and their relays: nothing to set up.' },
+  twitch: {
+    needs: 'app',
+    variables: [{ name: 'TWITCH_CLIENT_ID' }, { name: 'TWITCH_CLIENT_SECRET' }],
+    console: 'https://dev.twitch.tv/console/apps',
+    note: 'A Twitch application (category: Chat Bot or Other, client type Confidential) with Herald’s callback address as its OAuth Redirect URL.',
+  },
+  kick: {
+    needs: 'app',
+    variables: [{ name: 'KICK_CLIENT_ID' }, { name: 'KICK_CLIENT_SECRET' }],
+    console: 'https://kick.com/settings/developer',
+    note: 'A Kick app (Settings → Developer) with Herald’s callback address as its Redirect URL and the scopes user:read, channel:read and chat:write.',
+  },
+  dribbble: {
+    needs: 'app',
+    variables: [{ name: 'DRIBBBLE_CLIENT_ID' }, { name: 'DRIBBBLE_CLIENT_SECRET' }],
+    console: 'https://dribbble.com/account/applications',
+    note: 'A Dribbble application with Herald’s callback address as its Callback URL; only accounts Dribbble lets upload shots can be posted to.',
+  },
 };
 
 export const ZNetworkSetup = z.object({

@@ -24,6 +24,9 @@ import { createSlackInsightsReader } from './slack/slack-insights';
 import { createTelegramInsightsReader } from './telegram/telegram-insights';
 import { createThreadsInsightsReader } from './threads/threads-insights';
 import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
+import { createTwitchInsightsReader } from './twitch/twitch-insights';
+import { createKickInsightsReader } from './kick/kick-insights';
+import { createDribbbleInsightsReader } from './dribbble/dribbble-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 import { createVkInsightsReader } from './vk/vk-insights';
@@ -53,6 +56,9 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   medium: createMediumInsightsReader(),
   wordpress: createWordpressInsightsReader(),
   wordpress_com: createWordpressComInsightsReader(),
+  twitch: createTwitchInsightsReader(),
+  kick: createKickInsightsReader(),
+  dribbble: createDribbbleInsightsReader(),
 };
 
 /** The platforms whose live connections are collected. */

@@ -66,6 +66,10 @@ export const FOLLOWERS_NOT_REPORTED: Partial<Record<Platform, string>> = {
   hashnode: 'Herald does not read a Hashnode blog’s follower count (Publication.followersCount) yet',
   medium: 'Medium’s API reports no follower count',
   wordpress: 'A WordPress site’s REST API reports no subscriber count',
+  twitch:
+    'Twitch reports a channel’s follower count (GET /helix/channels/followers) only with the moderator:read:followers scope, which Herald does not ask for',
+  kick: 'Kick’s public API reports no follower count of a channel',
+  dribbble: 'Herald does not read a Dribbble user’s follower count (followers_count) yet',
   devto: 'DEV’s API lists followers page by page (GET /api/followers/users) but gives no count; Herald does not read it',
 };
 

@@ -25,6 +25,9 @@ import { createListmonkPublisher } from './listmonk/listmonk-publisher';
 import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createNostrPublisher } from './nostr/nostr-publisher';
 import { createVkPublisher } from './vk/vk-publisher';
+import { createTwitchPublisher } from './twitch/twitch-publisher';
+import { createKickPublisher } from './kick/kick-publisher';
+import { createDribbblePublisher } from './dribbble/dribbble-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -60,4 +63,7 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   tumblr: createTumblrPublisher(),
   nostr: createNostrPublisher(),
   vk: createVkPublisher(),
+  twitch: createTwitchPublisher(),
+  kick: createKickPublisher(),
+  dribbble: createDribbblePublisher(),
 };

@@ -22,6 +22,9 @@ import { REDDIT_DEFAULT_BASE_URL, REDDIT_DEFAULT_OAUTH_BASE_URL } from './reddit
 import { TUMBLR_DEFAULT_AUTHORIZE_URL, TUMBLR_DEFAULT_BASE_URL } from './tumblr/tumblr-api';
 import { WORDPRESS_COM_DEFAULT_BASE_URL } from './wordpress_com/wordpress-com';
 import { VK_DEFAULT_BASE_URL, VK_ID_DEFAULT_BASE_URL } from './vk/vk-api';
+import { TWITCH_DEFAULT_BASE_URL, TWITCH_DEFAULT_OAUTH_BASE_URL } from './twitch/twitch-api';
+import { KICK_DEFAULT_BASE_URL, KICK_DEFAULT_OAUTH_BASE_URL } from './kick/kick-api';
+import { DRIBBBLE_DEFAULT_BASE_URL, DRIBBBLE_DEFAULT_OAUTH_BASE_URL } from './dribbble/dribbble-api';
 
 export const PINTEREST_DEFAULT_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
 export const LINKEDIN_DEFAULT_OAUTH_BASE_URL = 'https://www.linkedin.com/oauth/v2';
@@ -199,5 +202,35 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
       { authorizeUrl: `${id}/authorize`, tokenUrl: `${id}/oauth2/auth`, apiBaseUrl: baseUrlFromEnv('VK_API_BASE_URL', VK_DEFAULT_BASE_URL) },
       false,
     );
+  },
+  // Twitch's OAuth 2.0 authorization code flow (https://dev.twitch.tv/docs/authentication/getting-tokens-oauth/#authorization-code-grant-flow):
+  // the app's client id and secret; codes exchanged and tokens refreshed at id.twitch.tv/oauth2/token.
+  twitch: () => {
+    const oauth = baseUrlFromEnv('TWITCH_OAUTH_BASE_URL', TWITCH_DEFAULT_OAUTH_BASE_URL);
+    return app(env.twitchClientId(), env.twitchClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/token`,
+      apiBaseUrl: baseUrlFromEnv('TWITCH_API_BASE_URL', TWITCH_DEFAULT_BASE_URL),
+    });
+  },
+  // Kick's OAuth 2.1 with PKCE (https://docs.kick.com/getting-started/generating-tokens-oauth2-flow):
+  // the app's client id and secret; codes exchanged and tokens refreshed at id.kick.com/oauth/token.
+  kick: () => {
+    const oauth = baseUrlFromEnv('KICK_OAUTH_BASE_URL', KICK_DEFAULT_OAUTH_BASE_URL);
+    return app(env.kickClientId(), env.kickClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/token`,
+      apiBaseUrl: baseUrlFromEnv('KICK_API_BASE_URL', KICK_DEFAULT_BASE_URL),
+    });
+  },
+  // Dribbble's OAuth 2.0 (https://developer.dribbble.com/v2/oauth/): the application's client id
+  // and secret; codes exchanged at dribbble.com/oauth/token (tokens do not expire).
+  dribbble: () => {
+    const oauth = baseUrlFromEnv('DRIBBBLE_OAUTH_BASE_URL', DRIBBBLE_DEFAULT_OAUTH_BASE_URL);
+    return app(env.dribbbleClientId(), env.dribbbleClientSecret(), {
+      authorizeUrl: `${oauth}/authorize`,
+      tokenUrl: `${oauth}/token`,
+      apiBaseUrl: baseUrlFromEnv('DRIBBBLE_API_BASE_URL', DRIBBBLE_DEFAULT_BASE_URL),
+    });
   },
 };

@@ -29,6 +29,9 @@ export const PLATFORMS = [
   'nostr',
   'wordpress_com',
   'vk',
+  'twitch',
+  'kick',
+  'dribbble',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -30,6 +30,9 @@ export const PLATFORM_LABELS: Record<string, string> = {
   nostr: 'Nostr',
   wordpress_com: 'WordPress.com',
   vk: 'VK',
+  twitch: 'Twitch',
+  kick: 'Kick',
+  dribbble: 'Dribbble',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -60,6 +63,9 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   nostr: { background: '#8e30eb', letter: 'N' },
   wordpress_com: { background: '#3858e9', letter: 'W' },
   vk: { background: '#0077ff', letter: 'VK' },
+  twitch: { background: '#772ce8', letter: 'Tw' },
+  kick: { background: '#0b7a12', letter: 'K' },
+  dribbble: { background: '#c32361', letter: 'Dr' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -137,6 +137,23 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  twitch: {
+    heading: 'Twitch',
+    phrases: (e) => [`| ${e.text.maxChars} characters, a chat message or an announcement`, '| Media | none: chat takes text only', required(e)],
+  },
+  kick: {
+    heading: 'Kick',
+    phrases: (e) => [`| ${e.text.maxChars} characters`, '| Media | none: chat takes text only', required(e)],
+  },
+  dribbble: {
+    heading: 'Dribbble',
+    phrases: (e) => [
+      `| Image | exactly ${e.media.maxImages}, 400x300 or 1600x1200 pixels, GIF, JPG or PNG, up to ${e.media.maxImageBytes! / MB} MB`,
+      '| Title | required: the `title` setting, or the text',
+      'up to 12',
+      required(e),
+    ],
+  },
   slack: {
     heading: 'Slack',
     phrases: (e) => [`| ${n(e.text.maxChars)} characters`, `up to ${e.media.maxItems + 1} per message`, required(e)],
@@ -317,12 +334,14 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.mastodon.text.count).toBe(mastodonLength);
     expect(PLATFORM_CATALOGUE.bluesky.text.count).toBe(graphemeLength);
     for (const platform of ['telegram', 'slack'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(utf16Length);
-    for (const platform of ['linkedin', 'instagram', 'facebook', 'discord'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
+    for (const platform of ['linkedin', 'instagram', 'facebook', 'discord', 'twitch', 'kick'] as const)
+      expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
   });
 
   it('never lets a post carry more media than one post of the platform can', () => {
     for (const { media } of Object.values(PLATFORM_CATALOGUE)) {
-      expect(media.maxItems).toBeGreaterThanOrEqual(Math.max(media.maxImages, media.mixed ? media.maxVideos : 1));
+      // Not mixed: one video is a post of its own (none where the network takes no video).
+      expect(media.maxItems).toBeGreaterThanOrEqual(Math.max(media.maxImages, media.mixed ? media.maxVideos : Math.min(1, media.maxVideos)));
       if (media.mixed) expect(media.maxItems).toBe(media.maxImages);
     }
   });

@@ -29,6 +29,9 @@ import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
 import { vk } from './vk';
 import { nostr } from './nostr';
+import { twitch } from './twitch';
+import { kick } from './kick';
+import { dribbble } from './dribbble';
 import { slack } from './slack';
 import { telegram } from './telegram';
 import { tiktok } from './tiktok';
@@ -68,6 +71,9 @@ export const PLATFORM_CATALOGUE = {
   nostr,
   wordpress_com,
   vk,
+  twitch,
+  kick,
+  dribbble,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

@@ -56,6 +56,9 @@ const REJECTIONS: Record<Platform, string> = {
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
   wordpress_com: 'Sorry, you are not allowed to publish posts as this user.',
   vk: 'Access to adding post denied',
+  twitch: 'Your message is identical to the one you sent within the last 30 seconds.',
+  kick: 'content: must be no more than 500 characters',
+  dribbble: 'Validation failed: image must be exactly 400x300 or 1600x1200',
 };
 
 /**

@@ -19,6 +19,9 @@ import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
 import { vkOAuth } from './vk';
+import { twitchOAuth } from './twitch';
+import { kickOAuth } from './kick';
+import { dribbbleOAuth } from './dribbble';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -55,4 +58,7 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   vk: vkOAuth,
   nostr: nostrCredentials,
   wordpress_com: wordpressComOAuth,
+  twitch: twitchOAuth,
+  kick: kickOAuth,
+  dribbble: dribbbleOAuth,
 };
