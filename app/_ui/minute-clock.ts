@@ -8,10 +8,13 @@ const MINUTE_MS = 60_000;
 function subscribe(onChange: () => void): () => void {
   let timer: ReturnType<typeof setTimeout>;
   const schedule = () => {
-    timer = setTimeout(() => {
-      onChange();
-      schedule();
-    }, MINUTE_MS - (Date.now() % MINUTE_MS));
+    timer = setTimeout(
+      () => {
+        onChange();
+        schedule();
+      },
+      MINUTE_MS - (Date.now() % MINUTE_MS),
+    );
   };
   schedule();
   return () => clearTimeout(timer);

@@ -125,7 +125,6 @@ export function actionRefusal(item: Pick<ItemRow, 'platform' | 'deletedAt' | 'ex
   return null;
 }
 
-
 export async function getConversation(actor: Actor, id: string): Promise<InboxConversationDto> {
   const item = await findReachableItem(actor, id);
   const [thread, post, target] = await Promise.all([

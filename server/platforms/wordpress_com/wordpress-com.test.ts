@@ -76,9 +76,7 @@ describe('WordPress.com publishing', () => {
   });
 
   it('asks for a reconnect, calling nothing, when no site is stored', async () => {
-    const error = await failure(
-      publisher().publish({ ...connection(), platformData: {} }, { content: 'Title\nBody', mediaUrls: [], settings: {} }),
-    );
+    const error = await failure(publisher().publish({ ...connection(), platformData: {} }, { content: 'Title\nBody', mediaUrls: [], settings: {} }));
     expect(error).toBeInstanceOf(TokenExpiredError);
     expect(api.requests).toHaveLength(0);
   });
@@ -125,7 +123,10 @@ describe('WordPress.com post results', () => {
   });
 
   it('asks for a reconnect when the token is refused', async () => {
-    api.on('GET', `${REST}/posts/1842`, { status: 403, json: { error: 'authorization_required', message: 'An active access token must be used to query information about the current user.' } });
+    api.on('GET', `${REST}/posts/1842`, {
+      status: 403,
+      json: { error: 'authorization_required', message: 'An active access token must be used to query information about the current user.' },
+    });
     await expect(reader().readPostMetrics(connection(), [ref('1842')], ctx())).rejects.toBeInstanceOf(TokenExpiredError);
   });
 });

@@ -30,7 +30,8 @@ const MISSING = 'WordPress.com returned no value for this post';
 /** The site a connection publishes to (platformData.siteId, stored at connect). */
 function siteIdOf(connection: { platformData?: Readonly<Record<string, unknown>> }): string {
   const id = connection.platformData?.siteId;
-  if (typeof id !== 'string' && typeof id !== 'number') throw new TokenExpiredError('No WordPress.com site is stored for this account; reconnect it to publish.');
+  if (typeof id !== 'string' && typeof id !== 'number')
+    throw new TokenExpiredError('No WordPress.com site is stored for this account; reconnect it to publish.');
   return encodeURIComponent(String(id));
 }
 

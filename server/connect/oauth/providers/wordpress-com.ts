@@ -32,7 +32,9 @@ export const wordpressComOAuth: OAuthProvider = {
     });
     const accessToken = jsonString(token.json, 'access_token');
     if (!isSuccess(token) || !accessToken) {
-      throw new OAuthFlowError(`WordPress.com did not accept the sign-in (${firstJsonString(token.json, ERROR_PATHS) ?? `HTTP ${token.status}`}). Please try again.`);
+      throw new OAuthFlowError(
+        `WordPress.com did not accept the sign-in (${firstJsonString(token.json, ERROR_PATHS) ?? `HTTP ${token.status}`}). Please try again.`,
+      );
     }
     const fields = 'ID,name,URL,icon,capabilities,is_private,jetpack';
     const listed = await callApi(fetch, `${app.apiBaseUrl}/rest/v1.1/me/sites?${new URLSearchParams({ fields })}`, {
@@ -67,7 +69,9 @@ export const wordpressComOAuth: OAuthProvider = {
       ];
     });
     if (choices.length === 0) {
-      throw new OAuthFlowError('This WordPress.com account cannot publish on any site. Sign in as an author, editor or administrator of the site, then try again.');
+      throw new OAuthFlowError(
+        'This WordPress.com account cannot publish on any site. Sign in as an author, editor or administrator of the site, then try again.',
+      );
     }
     return choices;
   },
