@@ -49,7 +49,15 @@ export async function checkCreatePost(workspaceId: string, input: CreatePostInpu
   const { connections, platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
   if (input.mediaUrls?.length) return;
   const media = await resolveMedia(workspaceId, { mediaIds: input.mediaIds });
-  checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings, accountTextLimits: accountTextLimits(connections) });
+  checkPlatformLimits({
+    platforms,
+    content: input.content,
+    variants: input.variants,
+    media,
+    settings,
+    firstComment: input.firstComment,
+    accountTextLimits: accountTextLimits(connections),
+  });
 }
 
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
@@ -59,7 +67,15 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
   const media = await resolveMedia(workspaceId, input);
 
   const post = await withImportedMedia(workspaceId, media, async () => {
-    checkPlatformLimits({ platforms, content: input.content, variants: input.variants, media, settings, accountTextLimits: accountTextLimits(connections) });
+    checkPlatformLimits({
+      platforms,
+      content: input.content,
+      variants: input.variants,
+      media,
+      settings,
+      firstComment: input.firstComment,
+      accountTextLimits: accountTextLimits(connections),
+    });
     // Added to the queue: scheduled, at the next free slot taken inside the insert's transaction.
     const queued = input.queue === true;
     const scheduled = scheduledAt !== null || queued;
@@ -83,6 +99,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       requireApproval: input.requireApproval ?? false,
       scheduledAt,
       platformSettings: settings ?? null,
+      firstComment: input.firstComment ?? null,
     };
     // A draft without media is one statement (atomic by itself); with media it holds its
     // assets against a concurrent delete; a scheduled post records its events with it.

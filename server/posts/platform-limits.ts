@@ -4,7 +4,8 @@
 import type { Platform } from '@/server/shared/platforms';
 import { AppError } from '@/server/errors/app-error';
 import type { ResolvedMedia } from '@/server/media/media.types';
-import { catalogueEntry, PLATFORM_CATALOGUE, type PlatformSettingsByPlatform, type StoryRules } from '@/server/platforms/catalogue';
+import { catalogueEntry, PLATFORM_CATALOGUE, replyLimit, type PlatformSettingsByPlatform, type StoryRules } from '@/server/platforms/catalogue';
+import { firstCommentField, firstCommentFor } from './first-comment';
 
 const MB = 1024 * 1024;
 
@@ -14,6 +15,8 @@ interface LimitInput {
   variants: Partial<Record<Platform, { content: string }>> | null | undefined;
   media: readonly ResolvedMedia[];
   settings?: PlatformSettingsByPlatform | null;
+  /** The post's first comment (first-comment.ts), checked against each network's comment limit. */
+  firstComment?: string | null;
   /**
    * Text limits of the targeted accounts themselves, where their server sets its own (a
    * Mastodon instance's max_characters, stored at connect as platformData.maxChars).
@@ -75,6 +78,16 @@ function checkPlatform(platform: Platform, opts: LimitInput): void {
   }
   if (text.maxCharsWithMedia !== undefined && opts.media.length > 0 && length > text.maxCharsWithMedia) {
     throw new AppError('CONTENT_TOO_LONG', `${label} allows ${text.maxCharsWithMedia} ${unit} with media; this text counts ${length}`, { field });
+  }
+  const comment = firstCommentFor(platform, { firstComment: opts.firstComment, platformSettings: opts.settings });
+  if (comment !== null) {
+    const limit = replyLimit(platform);
+    const commentLength = limit.count(comment);
+    if (commentLength > limit.maxChars) {
+      throw new AppError('CONTENT_TOO_LONG', `A first comment on ${label} allows ${limit.maxChars} ${limit.unit}; this one counts ${commentLength}`, {
+        field: firstCommentField(platform, opts.settings),
+      });
+    }
   }
   const settings = (opts.settings?.[platform] ?? {}) as Record<string, unknown>;
   for (const key of requiredSettings ?? []) {

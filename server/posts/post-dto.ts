@@ -9,7 +9,22 @@ import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 export type PostRow = { [K in keyof Post]: Post[K] extends Date ? Stamp : Post[K] extends Date | null ? Stamp | null : Post[K] };
 
 /** The target fields the wire shapes need, from a Prisma row or a post-rows.ts JSON row alike. */
-export type TargetRow = Pick<PostTarget, 'id' | 'connectionId' | 'platform' | 'status' | 'postedId' | 'permalink' | 'error' | 'attempts' | 'settlement'> & {
+export type TargetRow = Pick<
+  PostTarget,
+  | 'id'
+  | 'connectionId'
+  | 'platform'
+  | 'status'
+  | 'postedId'
+  | 'permalink'
+  | 'error'
+  | 'attempts'
+  | 'settlement'
+  | 'firstCommentStatus'
+  | 'firstCommentId'
+  | 'firstCommentPermalink'
+  | 'firstCommentError'
+> & {
   publishedAt: Stamp | null;
   confirmedAt: Stamp | null;
   updatedAt: Stamp;
@@ -28,6 +43,15 @@ export function toTargetDto(t: TargetRow): TargetDto {
     publishedAt: isoOrNull(t.publishedAt),
     confirmedAt: isoOrNull(t.confirmedAt),
     settlement: t.settlement,
+    firstComment:
+      t.firstCommentStatus && t.firstCommentStatus !== 'none'
+        ? {
+            status: t.firstCommentStatus as NonNullable<TargetDto['firstComment']>['status'],
+            commentId: t.firstCommentId,
+            permalink: t.firstCommentPermalink,
+            error: t.firstCommentError,
+          }
+        : null,
     updatedAt: iso(t.updatedAt),
   };
 }
@@ -59,6 +83,7 @@ export function toPostListRowDto(p: PostRow, targets?: TargetRow[], now?: Date):
     queued: p.queued ?? false,
     publishedAt: isoOrNull(p.publishedAt),
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
+    firstComment: p.firstComment ?? null,
     ...outcomes(targets),
     alert: postAlert(p, now),
     createdAt: iso(p.createdAt),

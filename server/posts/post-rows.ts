@@ -15,6 +15,8 @@ const targetsJson = (from: Prisma.Sql) => Prisma.sql`COALESCE((
     'postedId', t."postedId", 'permalink', t."permalink", 'error', t."error", 'attempts', t."attempts",
     'attemptStartedAt', ${ts('attemptStartedAt')}, 'publishedAt', ${ts('publishedAt')},
     'confirmedAt', ${ts('confirmedAt')}, 'settlement', t."settlement",
+    'firstCommentStatus', t."firstCommentStatus", 'firstCommentId', t."firstCommentId",
+    'firstCommentPermalink', t."firstCommentPermalink", 'firstCommentError', t."firstCommentError",
     'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}
   ) ORDER BY t."createdAt", t."id")
   FROM ${from}), '[]'::json) AS "targets"`;
@@ -27,7 +29,10 @@ export const TARGETS_JSON = targetsJson(Prisma.sql`"PostTarget" t WHERE t."postI
  * which is exactly what the wire shapes send (post-dto.ts takes them as they are), instead
  * of a Date per timestamp that is only turned back into the same string.
  */
-export type TargetJson = Omit<PostTarget, 'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt'> &
+export type TargetJson = Omit<
+  PostTarget,
+  'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt' | 'firstCommentAttempts' | 'firstCommentStartedAt'
+> &
   Record<'attemptStartedAt' | 'publishedAt', string | null> &
   Record<'createdAt' | 'updatedAt', string>;
 export type PostWithTargets = Post & { targets: TargetJson[] };
@@ -51,6 +56,7 @@ export interface NewPost {
   requireApproval: boolean;
   scheduledAt: Date | null;
   platformSettings: unknown;
+  firstComment?: string | null;
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -67,10 +73,10 @@ export async function insertPostRow(p: NewPost, tx?: Pick<Tx, '$queryRaw'>): Pro
   const statement = Prisma.sql`
     WITH p AS (
       INSERT INTO "Post" ("id", "workspaceId", "content", "variants", "media", "mediaUrls", "platforms", "connectionIds", "status",
-        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "queued", "createdAt", "updatedAt")
+        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "firstComment", "queued", "createdAt", "updatedAt")
       VALUES (${id}::uuid, ${p.workspaceId}::uuid, ${p.content}, ${json(p.variants)}::jsonb, ${json(p.media) ?? '[]'}::jsonb, ${p.mediaUrls}::text[],
         ${p.platforms}::text[], ${p.connections.map((c) => c.id)}::text[], ${p.status}, ${p.approvalStatus}, ${p.approvalRequestedBy},
-        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.queued ?? false}, ${now}, ${now})
+        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.firstComment ?? null}, ${p.queued ?? false}, ${now}, ${now})
       RETURNING *
     ), t AS (
       INSERT INTO "PostTarget" ("id", "postId", "connectionId", "platform", "createdAt", "updatedAt")

@@ -59,6 +59,17 @@ export const ZTarget = z
       .describe(
         'How an interrupted attempt was settled: what the network said proved it (published), or why Herald could not tell (failed with DELIVERY_UNCONFIRMED); null otherwise',
       ),
+    firstComment: z
+      .object({
+        status: z
+          .enum(['posting', 'posted', 'failed'])
+          .describe('posting (under way), posted, or failed (the post itself stays published; POST /posts/{id}/retry posts the comment only)'),
+        commentId: z.string().nullable().describe('The comment’s id on the network once posted'),
+        permalink: z.string().nullable().describe('The comment’s address on the network, where it has one'),
+        error: z.string().nullable().describe('The network’s words when it refused the comment; null otherwise'),
+      })
+      .nullable()
+      .describe('The post’s first comment on this account: null while the post has not landed, or when there is none for this network'),
     updatedAt: ZTimestamp.describe('When this row last changed'),
   })
   .meta({
@@ -76,6 +87,7 @@ export const ZTarget = z
       publishedAt: '2026-11-24T09:00:02.000Z',
       confirmedAt: null,
       settlement: null,
+      firstComment: { status: 'posted', commentId: '7130000000000000123', permalink: null, error: null },
       updatedAt: '2026-11-24T09:00:02.000Z',
     },
   });
@@ -144,6 +156,7 @@ export const ZPostBase = z.object({
     .meta(documentedAs(platformSettingsDocument))
     .nullable()
     .describe('Options per targeted platform, as sent; null when none'),
+  firstComment: z.string().nullable().describe('Posted under the post once it lands, on every targeted network that lets Herald comment; null when none'),
   platformPostIds: z.record(z.string(), z.string()).nullable().describe('Map of connectionId → id of the post on that platform; null until something shipped'),
   error: z.string().nullable().describe('Summary of failed targets ("platform: error" per failed target); null until something failed'),
   alert: ZPostAlert.nullable().describe(
@@ -165,6 +178,7 @@ const POST_EXAMPLE = {
   queued: false,
   publishedAt: '2026-11-24T09:00:02.000Z',
   platformSettings: { linkedin: { visibility: 'PUBLIC' } },
+  firstComment: 'Full menu: https://acme-coffee.example/menu',
   platformPostIds: { '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c': 'urn:li:share:7130000000000000000' },
   error: null,
   alert: null,
@@ -217,6 +231,13 @@ export const ZPostFields = {
     .describe('Options per targeted platform, keyed by platform id (PLATFORM_SETTING_UNKNOWN for a key it does not take)'),
   variants: ZVariants.describe('Text per platform instead of content, e.g. { "twitter": { "content": "…" } }'),
   requireApproval: z.boolean().describe('true: a member must approve the post before it publishes').meta({ example: false }),
+  firstComment: ZText.trim()
+    .min(1)
+    .max(MAX_CONTENT)
+    .describe(
+      'Posted as a comment under the post right after it lands, on each targeted network that lets Herald comment (LinkedIn, YouTube, X, Bluesky, Threads, Mastodon, Reddit, Instagram, Facebook); checked against each one’s comment limit. A network’s own firstComment setting wins there',
+    )
+    .meta({ example: 'Full menu: https://acme-coffee.example/menu' }),
 };
 
 export const ZCreatePostInput = z
@@ -229,6 +250,7 @@ export const ZCreatePostInput = z
     platformSettings: ZPostFields.platformSettings.optional(),
     variants: ZPostFields.variants.optional(),
     requireApproval: ZPostFields.requireApproval.optional(),
+    firstComment: ZPostFields.firstComment.optional(),
     queue: z
       .literal(true)
       .optional()
@@ -240,7 +262,8 @@ export const ZCreatePostInput = z
       connectionIds: ['3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c', '8e9f0a1b-2c3d-4e5f-9a6b-7c8d9e0f1a2b'],
       scheduledAt: '2026-11-24T09:00:00Z',
       mediaUrls: ['https://acme-coffee.example/images/autumn-menu.jpg'],
-      platformSettings: { linkedin: { visibility: 'PUBLIC' }, facebook: { firstComment: 'Full menu: https://acme-coffee.example/menu' } },
+      platformSettings: { linkedin: { visibility: 'PUBLIC' } },
+      firstComment: 'Full menu: https://acme-coffee.example/menu',
     },
   });
 export type CreatePostInput = z.infer<typeof ZCreatePostInput>;
@@ -267,6 +290,7 @@ export const ZUpdatePostInput = z
       .optional()
       .describe('Replaces the text per platform (same form as on create); null removes every variant, so content goes everywhere'),
     requireApproval: ZPostFields.requireApproval.optional(),
+    firstComment: ZPostFields.firstComment.nullable().optional().describe('Replaces the first comment; null removes it'),
   })
   .meta({ example: { content: 'Our autumn menu is here: pumpkin spice is back from Tuesday.', scheduledAt: '2026-11-25T09:00:00Z' } });
 export type UpdatePostInput = z.infer<typeof ZUpdatePostInput>;

@@ -30,7 +30,7 @@ import type { PostDto, UpdatePostInput } from './posts.schemas';
 import type { WriteOptions } from './create-post';
 
 /** Fields whose change means a reviewer must look again. */
-const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings'] as const;
+const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings', 'firstComment'] as const;
 
 /**
  * The checks of an edit that write and fetch nothing: the post exists here and can change,
@@ -82,7 +82,8 @@ export async function updatePost(
     const targeted =
       connections ??
       (await db.connection.findMany({ where: { workspaceId, targets: { some: { postId: id } } }, select: { platform: true, platformData: true } }));
-    checkPlatformLimits({ platforms, content, variants, media, settings, accountTextLimits: accountTextLimits(targeted) });
+    const firstComment = input.firstComment !== undefined ? input.firstComment : row.firstComment;
+    checkPlatformLimits({ platforms, content, variants, media, settings, firstComment, accountTextLimits: accountTextLimits(targeted) });
 
     const workspaceNeedsApproval = await workspaceRequiresApproval(workspaceId);
 
@@ -129,6 +130,7 @@ export async function updatePost(
           platforms,
           connectionIds: connections ? connections.map((c) => c.id) : post.connectionIds,
           platformSettings: settings === null ? Prisma.DbNull : (settings as Prisma.InputJsonValue),
+          firstComment,
           requireApproval,
           scheduledAt: nextScheduledAt,
           // A time chosen by hand is not a queue slot: the post leaves the queue.

@@ -34,7 +34,6 @@ export function createFacebookPublisher(options: FacebookOptions = {}): Publishe
       const { fetch, baseUrl } = apiEndpoint(options, 'FACEBOOK_GRAPH_BASE_URL', FACEBOOK_DEFAULT_BASE_URL);
       const videoBaseUrl = options.videoBaseUrl ?? baseUrlFromEnv('FACEBOOK_GRAPH_VIDEO_BASE_URL', FACEBOOK_DEFAULT_VIDEO_BASE_URL);
       const items = mediaItems(request);
-      const firstComment = request.settings.firstComment || null;
 
       return withAccessToken(connection, null, tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
@@ -56,8 +55,9 @@ export function createFacebookPublisher(options: FacebookOptions = {}): Publishe
         }
 
         // Published: what follows is best effort (a failure here must not invite a second post).
+        // The firstComment setting is posted by delivery afterwards, with its own outcome
+        // (server/posts/delivery/first-comments.ts).
         const read = await bestEffort('facebook', 'permalink', () => graph.get(postId, { fields: 'permalink_url' }));
-        if (firstComment) await bestEffort('facebook', 'first comment', () => graph.post(`${postId}/comments`, { message: firstComment }));
         return { postedId: postId, permalink: absolutePermalink(read?.permalink_url) };
       });
     },

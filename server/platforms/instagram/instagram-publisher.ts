@@ -64,9 +64,8 @@ export function createInstagramPublisher<P extends InstagramPlatform = 'instagra
         const mediaId = requireId(await graph.post(`${igUser}/media_publish`, { creation_id: creationId }), 'id', NAME);
         // Published: nothing after this point may fail the delivery, or a retry would post twice.
         const permalink = await bestEffort(flavour.platform, 'permalink', () => graph.get(mediaId, { fields: 'permalink' }));
-        if (settings.firstComment) {
-          await bestEffort(flavour.platform, 'first comment', () => graph.post(`${mediaId}/comments`, { message: settings.firstComment }));
-        }
+        // The firstComment setting is posted by delivery afterwards, with its own outcome
+        // (server/posts/delivery/first-comments.ts).
         return { postedId: mediaId, permalink: typeof permalink?.permalink === 'string' ? permalink.permalink : null };
       });
     },

@@ -32,6 +32,7 @@ import { holdLease, INSTANCE_ID, leaseSeconds } from './lease';
 import { recordOutcome, TARGET_CHANGED } from './record-outcome';
 import { sandboxReceipts } from './sandbox-receipts';
 import { settleInterrupted, settleLostAnswer } from './settle';
+import { deliverFirstComments } from './first-comments';
 import { hasUnconfirmedTargetSql, refuseUnconfirmedResend } from './unconfirmed';
 import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
@@ -357,6 +358,8 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
     const { resent } = await settleInterrupted(post);
     const again = await deliverPending(post, resent);
     if (again) await deliverPending(post, new Set(await pendingTargetIds(post.id)));
+    // Under the same lease: a first comment cut off by a crash is settled by the next owner.
+    await deliverFirstComments(post, { retryFailed: options.mode === 'retry', targetIds: options.targetIds });
     await finishPost(post.id);
     return true;
   } finally {
@@ -377,7 +380,17 @@ export async function publishPostNow(workspaceId: string, postId: string) {
  * landed are left alone, and the post settles from all its targets again.
  */
 export async function retryFailedTargets(workspaceId: string, postId: string, targetIds?: readonly string[], opts: { confirmNotPublished?: boolean } = {}) {
-  await findPostRow(workspaceId, postId);
+  const row = await findPostRow(workspaceId, postId);
+  // Nothing failed but first comments: those are posted again, the posts left alone.
+  const failedTargets = await db.postTarget.count({ where: { postId, status: 'failed', ...(targetIds ? { id: { in: [...targetIds] } } : {}) } });
+  if (failedTargets === 0) {
+    const where = { postId, status: 'published', firstCommentStatus: 'failed', ...(targetIds ? { id: { in: [...targetIds] } } : {}) };
+    const failedComments = await db.postTarget.count({ where });
+    if (failedComments > 0 && (!targetIds || failedComments === new Set(targetIds).size)) {
+      await deliverFirstComments(row, { retryFailed: true, targetIds });
+      return getPost(workspaceId, postId);
+    }
+  }
   await refuseUnconfirmedResend(postId, { targetIds, confirmNotPublished: opts.confirmNotPublished });
   if (targetIds) {
     // Only failed targets of this post: anything else has nothing to retry.
