@@ -55,6 +55,7 @@ const SANDBOX_ACCOUNTS = [
   },
   { platform: 'tumblr', externalId: 't:sbx-tumblr-1', accountName: 'demoagency', displayName: 'Demo Agency (Tumblr)', sandbox: 'ok' },
   { platform: 'vk', externalId: '-229000001', accountName: 'demoagency', displayName: 'Demo Agency (VK)', sandbox: 'ok' },
+  { platform: 'farcaster', externalId: '880001', accountName: '@demoagency', displayName: 'Demo Agency (Farcaster)', sandbox: 'ok' },
   {
     platform: 'instagram_login',
     externalId: 'sbx-igl-1',

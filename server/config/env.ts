@@ -114,6 +114,10 @@ export const CONFIGURATION_VARIABLES = [
   'VK_API_BASE_URL',
   'VK_ID_BASE_URL',
   'VK_CLIENT_ID',
+  'NEYNAR_API_BASE_URL',
+  'NEYNAR_API_KEY',
+  'FARCASTER_APP_FID',
+  'FARCASTER_APP_CUSTODY_PRIVATE_KEY',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -172,7 +176,8 @@ export type PlatformApiBaseUrlVariable =
   | 'TUMBLR_OAUTH_AUTHORIZE_URL'
   | 'WORDPRESS_COM_API_BASE_URL'
   | 'VK_API_BASE_URL'
-  | 'VK_ID_BASE_URL';
+  | 'VK_ID_BASE_URL'
+  | 'NEYNAR_API_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -345,6 +350,12 @@ export const env = {
   wordpressComClientSecret: () => text('WORDPRESS_COM_CLIENT_SECRET'),
   /** The VK ID app (its app id: VK ID is a public client with PKCE, no secret) behind VK connections. */
   vkClientId: () => text('VK_CLIENT_ID'),
+  /** The deployment's Neynar API key: every Farcaster call goes through Neynar, and a signer works only with the key that made it. */
+  neynarApiKey: () => text('NEYNAR_API_KEY'),
+  /** The app's own Farcaster account (its fid), which requests the signers clients approve. */
+  farcasterAppFid: () => text('FARCASTER_APP_FID'),
+  /** The private key of that account's custody address (hex, 0x optional): it signs each signed key request. */
+  farcasterAppCustodyPrivateKey: () => text('FARCASTER_APP_CUSTODY_PRIVATE_KEY'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

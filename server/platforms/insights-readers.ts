@@ -27,6 +27,7 @@ import { createTikTokInsightsReader } from './tiktok/tiktok-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 import { createVkInsightsReader } from './vk/vk-insights';
+import { createFarcasterInsightsReader } from './farcaster/farcaster-insights';
 
 export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> = {
   instagram: createInstagramInsightsReader(),
@@ -44,6 +45,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   devto: createDevtoInsightsReader(),
   instagram_login: createInstagramLoginInsightsReader(),
   vk: createVkInsightsReader(),
+  farcaster: createFarcasterInsightsReader(),
   // Networks that give no statistics: every metric null with the reason, no call.
   telegram: createTelegramInsightsReader(),
   discord: createDiscordInsightsReader(),

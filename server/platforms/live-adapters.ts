@@ -25,6 +25,7 @@ import { createListmonkPublisher } from './listmonk/listmonk-publisher';
 import { createTumblrPublisher } from './tumblr/tumblr-publisher';
 import { createNostrPublisher } from './nostr/nostr-publisher';
 import { createVkPublisher } from './vk/vk-publisher';
+import { createFarcasterPublisher } from './farcaster/farcaster-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -60,4 +61,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   tumblr: createTumblrPublisher(),
   nostr: createNostrPublisher(),
   vk: createVkPublisher(),
+  farcaster: createFarcasterPublisher(),
 };

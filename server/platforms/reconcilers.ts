@@ -22,6 +22,7 @@ import { createListmonkReconciler } from './listmonk/listmonk-reconcile';
 import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
 import { createNostrReconciler } from './nostr/nostr-reconcile';
 import { createVkReconciler } from './vk/vk-reconcile';
+import { createFarcasterReconciler } from './farcaster/farcaster-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -53,6 +54,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   tumblr: createTumblrReconciler(),
   nostr: createNostrReconciler(),
   vk: createVkReconciler(),
+  farcaster: createFarcasterReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

@@ -29,6 +29,7 @@ export const PLATFORMS = [
   'nostr',
   'wordpress_com',
   'vk',
+  'farcaster',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

@@ -30,6 +30,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   nostr: 'Nostr',
   wordpress_com: 'WordPress.com',
   vk: 'VK',
+  farcaster: 'Farcaster',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -60,6 +61,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   nostr: { background: '#8e30eb', letter: 'N' },
   wordpress_com: { background: '#3858e9', letter: 'W' },
   vk: { background: '#0077ff', letter: 'VK' },
+  farcaster: { background: '#855dcd', letter: 'F' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

@@ -28,6 +28,7 @@ import { lemmy } from './lemmy';
 import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
 import { vk } from './vk';
+import { farcaster } from './farcaster';
 import { nostr } from './nostr';
 import { slack } from './slack';
 import { telegram } from './telegram';
@@ -68,6 +69,7 @@ export const PLATFORM_CATALOGUE = {
   nostr,
   wordpress_com,
   vk,
+  farcaster,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

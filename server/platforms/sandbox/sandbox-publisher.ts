@@ -56,6 +56,7 @@ const REJECTIONS: Record<Platform, string> = {
   nostr: 'wss://relay.example: blocked: you are banned from posting here',
   wordpress_com: 'Sorry, you are not allowed to publish posts as this user.',
   vk: 'Access to adding post denied',
+  farcaster: 'Text is too long (text)',
 };
 
 /**
@@ -76,6 +77,8 @@ function postId(platform: Platform): string {
   // Numeric ids like the platforms', except LinkedIn's URN-ish and the shortcodes of
   // Instagram and YouTube (11 characters of base64url).
   if (platform === 'instagram' || platform === 'instagram_login' || platform === 'youtube') return randomBytes(8).toString('base64url').slice(0, 11);
+  // A cast is named by its hash: 0x and 40 hex digits.
+  if (platform === 'farcaster') return `0x${randomBytes(20).toString('hex')}`;
   return (BigInt('0x' + randomBytes(7).toString('hex')) + 1_000_000_000_000_000n).toString();
 }
 

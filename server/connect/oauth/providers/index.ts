@@ -19,6 +19,7 @@ import { lemmyCredentials } from './lemmy';
 import { listmonkCredentials } from './listmonk';
 import { tumblrOAuth } from './tumblr';
 import { vkOAuth } from './vk';
+import { farcasterConnect } from './farcaster';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -55,4 +56,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   vk: vkOAuth,
   nostr: nostrCredentials,
   wordpress_com: wordpressComOAuth,
+  farcaster: farcasterConnect,
 };
