@@ -18,6 +18,8 @@ process.env.E2E_ROUTE_HANDLERS_URL = routeHandlersURL;
 const receiver = receiverCert(port);
 /** A stand-in of Telegram's Bot API that e2e/connect-channels.e2e.ts starts (same certificate as the receiver). */
 const TELEGRAM_STAND_IN_PORT = port + 20;
+/** A stand-in of Neynar's API that e2e/connect-approval.e2e.ts starts (same certificate). */
+const NEYNAR_STAND_IN_PORT = port + 21;
 const authSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url');
 
 /** One hosting's environment: its own address, everything else alike. */
@@ -40,6 +42,12 @@ const serverEnv = (url: string) => ({
   // The deployment's Telegram bot, answered by a local stand-in: the connect page's channel form.
   TELEGRAM_BOT_TOKEN: '7000000001:e2e-bot-token',
   TELEGRAM_API_BASE_URL: `https://127.0.0.1:${TELEGRAM_STAND_IN_PORT}`,
+  // Farcaster through Neynar, answered by a local stand-in: the connect page's approval step.
+  // The custody key is the first account of the standard test mnemonic, never a real one.
+  NEYNAR_API_KEY: 'e2e-neynar-key',
+  NEYNAR_API_BASE_URL: `https://127.0.0.1:${NEYNAR_STAND_IN_PORT}`,
+  FARCASTER_APP_FID: '9152',
+  FARCASTER_APP_CUSTODY_PRIVATE_KEY: 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
 });
 
 /** The tests that speak only to the API, run on both hostings. */

@@ -58,6 +58,7 @@ const SANDBOX_ACCOUNTS = [
   { platform: 'twitch', externalId: 'sbx-twitch-1', accountName: 'demoagency', displayName: 'Demo Agency (Twitch)', sandbox: 'ok' },
   { platform: 'kick', externalId: 'sbx-kick-1', accountName: 'demoagency', displayName: 'Demo Agency (Kick)', sandbox: 'ok' },
   { platform: 'dribbble', externalId: 'sbx-dribbble-1', accountName: 'demoagency', displayName: 'Demo Agency (Dribbble)', sandbox: 'ok' },
+  { platform: 'farcaster', externalId: '880001', accountName: '@demoagency', displayName: 'Demo Agency (Farcaster)', sandbox: 'ok' },
   {
     platform: 'instagram_login',
     externalId: 'sbx-igl-1',

@@ -126,6 +126,10 @@ export const CONFIGURATION_VARIABLES = [
   'DRIBBBLE_OAUTH_BASE_URL',
   'DRIBBBLE_CLIENT_ID',
   'DRIBBBLE_CLIENT_SECRET',
+  'NEYNAR_API_BASE_URL',
+  'NEYNAR_API_KEY',
+  'FARCASTER_APP_FID',
+  'FARCASTER_APP_CUSTODY_PRIVATE_KEY',
   'PLATFORM_POLL_INTERVAL_MS',
   'PLATFORM_POLL_MAX_ATTEMPTS',
   'META_MARKETING_API_BASE_URL',
@@ -190,7 +194,8 @@ export type PlatformApiBaseUrlVariable =
   | 'KICK_API_BASE_URL'
   | 'KICK_OAUTH_BASE_URL'
   | 'DRIBBBLE_API_BASE_URL'
-  | 'DRIBBBLE_OAUTH_BASE_URL';
+  | 'DRIBBBLE_OAUTH_BASE_URL'
+  | 'NEYNAR_API_BASE_URL';
 
 // Typed by the list above, so a variable cannot be read here without being listed (and so
 // documented).
@@ -372,6 +377,12 @@ export const env = {
   /** The Dribbble application (its client id and secret) behind Dribbble connections. */
   dribbbleClientId: () => text('DRIBBBLE_CLIENT_ID'),
   dribbbleClientSecret: () => text('DRIBBBLE_CLIENT_SECRET'),
+  /** The deployment's Neynar API key: every Farcaster call goes through Neynar, and a signer works only with the key that made it. */
+  neynarApiKey: () => text('NEYNAR_API_KEY'),
+  /** The app's own Farcaster account (its fid), which requests the signers clients approve. */
+  farcasterAppFid: () => text('FARCASTER_APP_FID'),
+  /** The private key of that account's custody address (hex, 0x optional): it signs each signed key request. */
+  farcasterAppCustodyPrivateKey: () => text('FARCASTER_APP_CUSTODY_PRIVATE_KEY'),
   /**
    * How platform adapters wait for media processing: 18 polls 5 s apart (90 s) by default.
    * A delivery's lease is renewed while it waits, so this bounds a publish, not its claim.

@@ -3,7 +3,9 @@
 //                network such as Mastodon, an app Herald registers on the client's server)
 //   credentials  values the client types on the page (a Bluesky app password, a Telegram
 //                channel where the deployment's bot is an admin)
-//   unavailable  neither: the deployment has no app (or bot) for the network yet
+//   approval     an approval the client gives in the network's own app, the page checking
+//                with Herald until it is given (a Farcaster signer, through Neynar)
+//   unavailable  none of these: the deployment has no app (or bot, or keys) for the network yet
 // Networks that need nothing of the deployment (Bluesky, Mastodon) connect real accounts out of
 // the box. Beside that, a demo account (`sandbox`: it publishes nowhere) can be connected where
 // the deployment offers them (CONNECT_SANDBOX) and the workspace has not switched them off; a
@@ -14,16 +16,17 @@
 import { env } from '@/server/config/env';
 import { oauthApps } from '@/server/platforms/oauth-apps';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
-import { isCredentialsProvider, type ConnectField } from './oauth/oauth-provider';
+import { isApprovalProvider, isCredentialsProvider, type ConnectField } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 
-export type RealChannelMode = 'oauth' | 'credentials' | 'unavailable';
+export type RealChannelMode = 'oauth' | 'credentials' | 'approval' | 'unavailable';
 export type ChannelMode = RealChannelMode | 'sandbox';
 
 /** How a real account of this platform connects on this deployment. */
 export function realChannelMode(platform: Platform): RealChannelMode {
   const provider = oauthProviders[platform];
   if (isCredentialsProvider(provider)) return provider.available() ? 'credentials' : 'unavailable';
+  if (isApprovalProvider(provider)) return provider.available() ? 'approval' : 'unavailable';
   if (provider.instance) return 'oauth';
   return oauthApps[platform]() ? 'oauth' : 'unavailable';
 }
@@ -47,7 +50,7 @@ export function channelModes(demoOffered: boolean): { platform: Platform; mode: 
 export function channelFields(platform: Platform, mode: ChannelMode): ConnectField[] {
   const provider = oauthProviders[platform];
   if (mode === 'credentials' && isCredentialsProvider(provider)) return provider.fields;
-  if (mode === 'oauth' && !isCredentialsProvider(provider) && provider.instance) return [provider.instance.field];
+  if (mode === 'oauth' && !isCredentialsProvider(provider) && !isApprovalProvider(provider) && provider.instance) return [provider.instance.field];
   return [];
 }
 

@@ -8,6 +8,10 @@
 //      session named by the browser's cookie, the session must still be waiting, and only then
 //      is the code exchanged (once: the session moves on before the exchange starts).
 //   4. chooseAccount: for Meta, the client picks the Page or business account to connect.
+//   Or, for a network approved in its own app (Farcaster): step 2 asks the network for a request
+//   and returns its approval link (what Herald keeps to check it is sealed in the session), and
+//   checkApproval, called by the page, asks the network until the request is approved (the
+//   account is then connected), refused, or the session is over.
 //
 // The browser carries `<link token>.<session token>` in an HttpOnly cookie from step 2 to 4:
 // the callback needs the link to return to, and the cookie ties the callback to the browser
@@ -25,7 +29,15 @@ import type { Platform } from '@/server/shared/platforms';
 import { isPlatform } from '@/server/shared/platforms';
 import { channelFields, channelMode, demoAccountsOffered, oauthCallbackUrl } from './channels';
 import { CONNECT_SESSION_MS } from './connect.schemas';
-import { isCredentialsProvider, OAuthFlowError, type ConnectField, type GrantedAccount, type OAuthProvider } from './oauth/oauth-provider';
+import {
+  isApprovalProvider,
+  isCredentialsProvider,
+  isOAuthProvider,
+  OAuthFlowError,
+  type ConnectField,
+  type GrantedAccount,
+  type OAuthProvider,
+} from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 import { sandboxAccount } from './sandbox-account';
 import { log } from '@/server/observability/log';
@@ -34,7 +46,7 @@ export const CONNECT_COOKIE = 'herald_connect';
 
 function oauthProviderOf(platform: Platform): OAuthProvider {
   const provider = oauthProviders[platform];
-  if (isCredentialsProvider(provider)) throw new AppError('VALIDATION_FAILED', `${provider.label} connects without a sign-in page`, { field: 'platform' });
+  if (!isOAuthProvider(provider)) throw new AppError('VALIDATION_FAILED', `${provider.label} connects without a sign-in page`, { field: 'platform' });
   return provider;
 }
 
@@ -66,6 +78,8 @@ export async function mintConnectSession(token: string): Promise<{ session: stri
 
 export type StartOutcome =
   | { kind: 'redirect'; authorizeUrl: string; attempt: string }
+  /** Approve in the network's own app at `approvalUrl`, then the page checks the attempt (checkApproval). */
+  | { kind: 'approve'; approvalUrl: string; attempt: string }
   | { kind: 'connected'; attempt: string; connection: { id: string; platform: Platform; accountName: string; displayName: string } }
   /** Several accounts were offered: the page shows them (readAttempt) for the client to pick one. */
   | { kind: 'choose'; attempt: string };
@@ -97,7 +111,7 @@ export async function startChannelConnect(args: {
   if (!session || session.linkId !== link.id) throw sessionInvalid('Unknown connect session');
 
   const fetch = args.fetch ?? defaultFetch();
-  const oauth = mode === 'oauth' && !isCredentialsProvider(provider) ? provider : null;
+  const oauth = mode === 'oauth' && isOAuthProvider(provider) ? provider : null;
   // A federated network's app lives on the client's server: registered there (once) before the session moves on.
   const app = oauth ? await oauthAppFor(args.platform, oauth, values, fetch) : null;
   const state = randomBytes(32).toString('base64url');
@@ -120,6 +134,20 @@ export async function startChannelConnect(args: {
     const saved = await saveConnectedAccount({ link, platform: args.platform, provider: 'sandbox', account });
     await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id } });
     return connectedOutcome(session.id, args.platform, saved.id, account);
+  }
+
+  if (isApprovalProvider(provider)) {
+    let started: { approvalUrl: string; pending: string };
+    try {
+      started = await provider.start(fetch, { expiresAt: session.expiresAt });
+    } catch (err) {
+      const message = err instanceof OAuthFlowError ? err.message : `We could not reach ${provider.label} to start connecting. Please try again in a moment.`;
+      if (!(err instanceof OAuthFlowError)) log.warn('connect', `${args.platform} approval request failed`, err);
+      await fail(session.id, message);
+      throw new AppError('VALIDATION_FAILED', message, { field: 'platform' });
+    }
+    await db.connectSession.update({ where: { id: session.id }, data: { status: 'approving', appSealed: sealValue(started.pending) } });
+    return { kind: 'approve', approvalUrl: started.approvalUrl, attempt: session.id };
   }
 
   if (isCredentialsProvider(provider)) {
@@ -357,6 +385,74 @@ export async function chooseAccount(args: {
   const saved = await saveConnectedAccount({ link, platform: session.platform, provider: 'live', account });
   await db.connectSession.update({ where: { id: session.id }, data: { status: 'completed', connectionId: saved.id, choicesSealed: null } });
   return { attempt: session.id };
+}
+
+export interface ApprovalCheck {
+  status: 'pending' | 'completed' | 'failed' | 'choosing';
+  attempt: string;
+  message: string | null;
+  connection: { id: string; platform: Platform; accountName: string; displayName: string } | null;
+}
+
+/**
+ * The page's check of an approval attempt (the browser's session names it): asks the network
+ * whether the client approved; once they have, the account is connected, by this check only (the
+ * session moves on before the account is saved, so two checks at once connect it once).
+ */
+export async function checkApproval(args: { token: string; cookie: { token: string; session: string } | null; fetch?: Fetcher }): Promise<ApprovalCheck> {
+  const link = await linkForSession(args.token);
+  if (!args.cookie || args.cookie.token !== args.token) throw sessionInvalid('No connect session in this browser');
+  const session = await db.connectSession.findUnique({ where: { tokenHash: hashLinkToken(args.cookie.session) } });
+  if (!session || session.linkId !== link.id || !session.platform || !isPlatform(session.platform)) throw sessionInvalid('Unknown connect session');
+  const platform = session.platform;
+  const provider = oauthProviders[platform];
+  const view = async (): Promise<ApprovalCheck> => {
+    const now = await db.connectSession.findUniqueOrThrow({ where: { id: session.id } });
+    const connection = now.connectionId
+      ? await db.connection.findFirst({ where: { id: now.connectionId }, select: { id: true, accountName: true, displayName: true } })
+      : null;
+    const status = now.status === 'completed' || now.status === 'failed' || now.status === 'choosing' ? now.status : 'pending';
+    return { status, attempt: now.id, message: now.error, connection: connection ? { ...connection, platform } : null };
+  };
+  if (session.status !== 'approving' || !isApprovalProvider(provider)) return view();
+  if (session.expiresAt <= new Date()) {
+    await db.connectSession.updateMany({
+      where: { id: session.id, status: 'approving' },
+      data: {
+        status: 'failed',
+        error: `The request was not approved within the 15-minute connect session, so nothing was connected. Start again to send a new one.`,
+        appSealed: null,
+      },
+    });
+    return view();
+  }
+  const pending = session.appSealed ? openValue(session.appSealed) : null;
+  if (!pending) {
+    await fail(session.id, `${provider.label} is no longer available on this page.`);
+    return view();
+  }
+  let checked: Awaited<ReturnType<typeof provider.check>>;
+  try {
+    checked = await provider.check(args.fetch ?? defaultFetch(), pending);
+  } catch (err) {
+    if (!(err instanceof OAuthFlowError)) {
+      // Not an answer: the next check asks again.
+      log.warn('connect', `${platform} approval check failed`, err);
+      return { status: 'pending', attempt: session.id, message: `We could not reach ${provider.label} just now; we will keep checking.`, connection: null };
+    }
+    await db.connectSession.updateMany({ where: { id: session.id, status: 'approving' }, data: { status: 'failed', error: err.message, appSealed: null } });
+    return view();
+  }
+  if (checked.status === 'pending') return { status: 'pending', attempt: session.id, message: null, connection: null };
+  const claimed = await db.connectSession.updateMany({ where: { id: session.id, status: 'approving' }, data: { status: 'connecting', appSealed: null } });
+  if (claimed.count === 1) {
+    try {
+      await settleAccounts(link, session.id, platform, checked.accounts);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err; // the session says why
+    }
+  }
+  return view();
 }
 
 export interface AttemptView {

@@ -4,7 +4,7 @@ import { resolveClientLink } from '@/server/client-links/resolve-client-link';
 import { db } from '@/server/db/client';
 import { channelFields, channelModes, demoAccountsOffered, realChannelMode } from './channels';
 import { telegramBotUsername } from './oauth/providers/telegram';
-import { isCredentialsProvider } from './oauth/oauth-provider';
+import { isApprovalProvider, isCredentialsProvider } from './oauth/oauth-provider';
 import { oauthProviders } from './oauth/providers';
 import type { ConnectPageData } from './connect.schemas';
 
@@ -30,7 +30,11 @@ export async function readConnectPage(token: string): Promise<ConnectPageData> {
           connectWith: mode === 'unavailable' ? null : mode,
           fields: channelFields(platform, mode),
           instructions:
-            mode === 'credentials' && isCredentialsProvider(provider) ? await provider.instructions({ sentBy: selfIssued ? null : link.brand.name }) : null,
+            mode === 'credentials' && isCredentialsProvider(provider)
+              ? await provider.instructions({ sentBy: selfIssued ? null : link.brand.name })
+              : mode === 'approval' && isApprovalProvider(provider)
+                ? provider.instructions
+                : null,
           demo,
         };
       }),

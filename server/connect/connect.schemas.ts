@@ -21,6 +21,9 @@ export const ZAuthorizeBody = z.strictObject({
   demo: z.boolean().optional(),
 });
 
+/** POST /public/connect/{token}/approval: no body, or an empty object (the browser's session names the attempt). */
+export const ZCheckApprovalBody = z.strictObject({});
+
 /** POST /public/connect/{token}/choose */
 export const ZChooseBody = z.strictObject({
   accountId: ZText.min(1).max(200),
@@ -39,7 +42,7 @@ export interface ConnectPageData {
   channels: {
     platform: (typeof PLATFORMS)[number];
     configured: boolean;
-    connectWith: 'oauth' | 'credentials' | 'sandbox' | null;
+    connectWith: 'oauth' | 'credentials' | 'approval' | 'sandbox' | null;
     fields: ConnectField[];
     instructions: string | null;
     demo: boolean;

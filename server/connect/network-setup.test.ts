@@ -4,6 +4,7 @@
 //   RFC 6749 §5.2 error responses (Google: https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code)
 //   Slack oauth.v2.access errors: https://docs.slack.dev/reference/methods/oauth.v2.access (invalid_client_id, bad_client_secret, invalid_code)
 //   Meta: https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow#confirm (OAuthException, "Error validating client secret.")
+//   Neynar: https://docs.neynar.com/reference/fetch-bulk-users (the app account's custody_address)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
@@ -27,6 +28,9 @@ beforeEach(() => {
     'SLACK_CLIENT_ID',
     'SLACK_CLIENT_SECRET',
     'TELEGRAM_BOT_TOKEN',
+    'NEYNAR_API_KEY',
+    'FARCASTER_APP_FID',
+    'FARCASTER_APP_CUSTODY_PRIVATE_KEY',
   ])
     vi.stubEnv(name, '');
 });
@@ -55,11 +59,13 @@ describe('the networks overview', () => {
     });
     expect(by.slack!.scopes).toEqual(['incoming-webhook']);
     expect(by.twitter!.variables.find((v) => v.name === 'X_CLIENT_SECRET')?.optional).toBe(true);
-    // Every network that needs an app names its console, its variables and its scopes.
+    // Farcaster needs the deployment's keys but registers no redirect: clients approve in the Farcaster app.
+    expect(by.farcaster).toMatchObject({ needs: 'app', realAccounts: 'unavailable', redirectUri: null, scopes: [], console: 'https://dev.neynar.com' });
+    // Every network that needs an app names its console and its variables, and an OAuth app its scopes.
     for (const n of overview.networks.filter((x) => x.needs === 'app')) {
       expect(n.console, n.platform).toMatch(/^https:\/\//);
       expect(n.variables.length, n.platform).toBeGreaterThan(0);
-      expect(n.scopes.length, n.platform).toBeGreaterThan(0);
+      if (n.redirectUri) expect(n.scopes.length, n.platform).toBeGreaterThan(0);
     }
   });
 
@@ -119,6 +125,28 @@ describe('checking the credentials', () => {
     platform.reset();
     platform.on('POST', '/oauth.v2.access', { json: { ok: false, error: 'bad_client_secret' } });
     expect(await checkNetworkCredentials('slack', platform.fetch)).toMatchObject({ outcome: 'refused', answer: '{"ok":false,"error":"bad_client_secret"}' });
+  });
+
+  it('Farcaster: the Neynar key reads the app account, whose custody address must be the custody key’s', async () => {
+    vi.stubEnv('NEYNAR_API_KEY', 'neynar-key');
+    vi.stubEnv('NEYNAR_API_BASE_URL', platform.baseUrl);
+    vi.stubEnv('FARCASTER_APP_FID', '9152');
+    // The first account of the standard test mnemonic, and its published address.
+    vi.stubEnv('FARCASTER_APP_CUSTODY_PRIVATE_KEY', 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+    expect(networkSetup('farcaster').realAccounts).toBe('approval');
+    const app = (custody: string) => ({ json: { users: [{ object: 'user', fid: 9152, username: 'herald', custody_address: custody }] } });
+    platform.on('GET', '/v2/farcaster/user/bulk', app('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'));
+    expect(await checkNetworkCredentials('farcaster', platform.fetch)).toMatchObject({ outcome: 'accepted' });
+    const [read] = platform.calls('GET', '/v2/farcaster/user/bulk');
+    expect(read!.headers['x-api-key']).toBe('neynar-key');
+    expect(read!.query.get('fids')).toBe('9152');
+    platform.on('GET', '/v2/farcaster/user/bulk', app('0x6b0bda3f2ffed5efc83fa8c024acff1dd45793f1'));
+    expect(await checkNetworkCredentials('farcaster', platform.fetch)).toMatchObject({
+      outcome: 'refused',
+      message: expect.stringContaining('custody address'),
+    });
+    platform.on('GET', '/v2/farcaster/user/bulk', { status: 401, json: { code: 'Unauthorized', message: 'Invalid API key' } });
+    expect(await checkNetworkCredentials('farcaster', platform.fetch)).toMatchObject({ outcome: 'refused', answer: 'Invalid API key' });
   });
 
   it('says when the network cannot be reached', async () => {

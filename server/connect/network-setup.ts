@@ -12,7 +12,12 @@ import { oauthApps, type OAuthApp } from '@/server/platforms/oauth-apps';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { demoAccountsOffered, oauthCallbackUrl, realChannelMode } from './channels';
-import { isCredentialsProvider, type OAuthProvider } from './oauth/oauth-provider';
+import { isApprovalProvider, isOAuthProvider, type OAuthProvider } from './oauth/oauth-provider';
+import { farcasterApp } from './oauth/providers/farcaster';
+import { neynarFor } from '@/server/platforms/farcaster/neynar-api';
+import { addressOfPrivateKey } from '@/server/platforms/farcaster/signed-key-request';
+import { jsonString } from '@/server/platforms/http';
+import { PlatformError } from '@/server/platforms/publisher';
 import { oauthProviders } from './oauth/providers';
 import { telegramBotUsername } from './oauth/providers/telegram';
 
@@ -188,6 +193,12 @@ const REGISTRATION: Record<Platform, Registration> = {
     console: 'https://dribbble.com/account/applications',
     note: 'A Dribbble application with Herald’s callback address as its Callback URL; only accounts Dribbble lets upload shots can be posted to.',
   },
+  farcaster: {
+    needs: 'app',
+    variables: [{ name: 'NEYNAR_API_KEY' }, { name: 'FARCASTER_APP_FID' }, { name: 'FARCASTER_APP_CUSTODY_PRIVATE_KEY' }],
+    console: 'https://dev.neynar.com',
+    note: 'A Neynar API key (its plan must include managed signers), and the Farcaster account clients see as the app asking for access: its fid and the private key of its custody address. No redirect address: clients approve in the Farcaster app.',
+  },
 };
 
 export const ZNetworkSetup = z.object({
@@ -195,7 +206,7 @@ export const ZNetworkSetup = z.object({
   label: z.string(),
   needs: z.enum(['nothing', 'app', 'bot']),
   /** How a real account connects now (`unavailable`: not until the variables are set). */
-  realAccounts: z.enum(['oauth', 'credentials', 'unavailable']),
+  realAccounts: z.enum(['oauth', 'credentials', 'approval', 'unavailable']),
   /** The redirect URI to register with the network's app; null where nothing is registered. */
   redirectUri: z.string().nullable(),
   /** The scopes (permissions) Herald asks for, as the network names them. */
@@ -237,14 +248,14 @@ function scopesOf(provider: OAuthProvider, platform: Platform): string[] {
 export function networkSetup(platform: Platform): NetworkSetup {
   const registration = REGISTRATION[platform];
   const provider = oauthProviders[platform];
-  const oauth = isCredentialsProvider(provider) ? null : provider;
+  const oauth = isOAuthProvider(provider) ? provider : null;
   const scopes = oauth ? scopesOf(oauth, platform) : [];
   return {
     platform,
     label: PLATFORM_CATALOGUE[platform].label,
     needs: registration.needs,
     realAccounts: realChannelMode(platform),
-    redirectUri: registration.needs === 'app' ? oauthCallbackUrl(platform) : null,
+    redirectUri: registration.needs === 'app' && oauth ? oauthCallbackUrl(platform) : null,
     scopes,
     variables: registration.variables.map((v) => ({ name: v.name, set: env.isSet(v.name), optional: v.optional ?? false })),
     console: registration.console,
@@ -304,8 +315,9 @@ export async function checkNetworkCredentials(platform: Platform, fetch: Fetcher
   }
 
   const provider = oauthProviders[platform];
+  if (isApprovalProvider(provider)) return checkFarcasterApp(fetch);
   const app = oauthApps[platform]();
-  if (isCredentialsProvider(provider) || !app) return { outcome: 'not_set', message: 'This network has no app configured.', answer: null };
+  if (!isOAuthProvider(provider) || !app) return { outcome: 'not_set', message: 'This network has no app configured.', answer: null };
   const tokenPath = new URL(app.tokenUrl).pathname;
   let answer: { status: number; text: string } | null = null;
   const recording: Fetcher = async (url, init) => {
@@ -330,4 +342,33 @@ export async function checkNetworkCredentials(platform: Platform, fetch: Fetcher
     return { outcome: 'accepted', message: `${label} knows the app: it refused only Herald’s test code, as it should.`, answer: text };
   }
   return { outcome: 'inconclusive', message: `${label} answered in a way Herald cannot read as yes or no (HTTP ${got.status}).`, answer: text };
+}
+
+/**
+ * Farcaster's setup, checked against Neynar: the API key reads the app's account
+ * (GET /v2/farcaster/user/bulk, https://docs.neynar.com/reference/fetch-bulk-users), whose
+ * custody address must be the custody key's, or Farcaster would refuse every signed key request.
+ */
+async function checkFarcasterApp(fetch: Fetcher): Promise<CredentialsCheck> {
+  const app = farcasterApp();
+  if (!app) return { outcome: 'refused', message: 'FARCASTER_APP_FID must be a number and FARCASTER_APP_CUSTODY_PRIVATE_KEY 32 bytes of hex.', answer: null };
+  let user: unknown;
+  try {
+    user = await neynarFor({ fetch }).get('/v2/farcaster/user/bulk', { fids: app.fid });
+  } catch (error) {
+    if (error instanceof PlatformError && error.opts.status && error.opts.status < 500) {
+      return { outcome: 'refused', message: 'Neynar does not accept NEYNAR_API_KEY (or knows no account with that fid).', answer: error.message };
+    }
+    return { outcome: 'unreachable', message: 'Herald could not reach Neynar.', answer: error instanceof Error ? error.message : null };
+  }
+  const custody = jsonString(user, 'users', 0, 'custody_address')?.toLowerCase();
+  const signer = addressOfPrivateKey(app.custodyKey);
+  if (!custody) return { outcome: 'inconclusive', message: `Neynar returned no custody address for fid ${app.fid}.`, answer: null };
+  return custody === signer
+    ? { outcome: 'accepted', message: `Neynar accepts the key, and fid ${app.fid}’s custody address is the custody key’s (${signer}).`, answer: null }
+    : {
+        outcome: 'refused',
+        message: `fid ${app.fid}’s custody address is ${custody}, but the custody key is ${signer}'s: Farcaster would refuse the requests it signs.`,
+        answer: null,
+      };
 }

@@ -7,6 +7,7 @@
 //   POST /public/connect/{token}/session           a 15-minute connect session (contract)
 //   POST /public/connect/{token}/authorize         spend the session on one channel (page)
 //   POST /public/connect/{token}/choose            pick the Page / business account (page)
+//   POST /public/connect/{token}/approval          has the client approved in the network's app yet? (page)
 //   GET  /public/review/{token}                    posts awaiting approval (extension)
 //   POST /public/review/{token}/posts/{id}/approve (extension)
 //   POST /public/review/{token}/posts/{id}/reject  { comment } (extension)
@@ -20,6 +21,7 @@ import { approveByReviewLink, readReviewPage, rejectByReviewLink, ZApproveBody, 
 import { env } from '@/server/config/env';
 import { isJsonContentType } from '@/server/shared/headers';
 import {
+  checkApproval,
   chooseAccount,
   completeOAuthCallback,
   CONNECT_COOKIE,
@@ -28,7 +30,7 @@ import {
   startChannelConnect,
 } from '@/server/connect/connect-flow';
 import { readConnectPage } from '@/server/connect/connect-page';
-import { ZAuthorizeBody, ZChooseBody, ZMintSessionBody, CONNECT_SESSION_MS } from '@/server/connect/connect.schemas';
+import { ZAuthorizeBody, ZCheckApprovalBody, ZChooseBody, ZMintSessionBody, CONNECT_SESSION_MS } from '@/server/connect/connect.schemas';
 import { AppError } from '@/server/errors/app-error';
 import { toErrorResponse } from '@/server/errors/http';
 import type { Fetcher } from '@/server/platforms/http';
@@ -119,9 +121,9 @@ const ROUTES: { method: string; pattern: RegExp; run: (req: Request, m: string[]
         demo: body.demo,
         fetch: o.fetch,
       });
-      // The browser that goes on to the consent page, or to a choice of accounts, carries its session.
+      // The browser that goes on to the consent page, a choice of accounts or an approval in the network's app carries its session.
       const headers =
-        outcome.kind === 'redirect' || outcome.kind === 'choose'
+        outcome.kind === 'redirect' || outcome.kind === 'choose' || outcome.kind === 'approve'
           ? { 'Set-Cookie': connectCookie(`${token}.${body.session}`, CONNECT_SESSION_MS / 1000) }
           : undefined;
       return json(200, { data: outcome }, headers);
@@ -135,6 +137,18 @@ const ROUTES: { method: string; pattern: RegExp; run: (req: Request, m: string[]
       const cookie = parseConnectCookie(cookieValue(req, CONNECT_COOKIE));
       const result = await chooseAccount({ token: token!, cookie, accountId: body.accountId });
       return json(200, { data: result }, { 'Set-Cookie': connectCookie('', 0) });
+    },
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/public/connect/${TOKEN}/approval$`),
+    run: async (req, [token], o) => {
+      await readBody(req, ZCheckApprovalBody, true);
+      const cookie = parseConnectCookie(cookieValue(req, CONNECT_COOKIE));
+      const result = await checkApproval({ token: token!, cookie, fetch: o.fetch });
+      // Once the attempt is over, the browser no longer needs its session.
+      const over = result.status === 'completed' || result.status === 'failed';
+      return json(200, { data: result }, over ? { 'Set-Cookie': connectCookie('', 0) } : {});
     },
   },
   {

@@ -10,6 +10,7 @@
 //   Reddit     https://www.reddit.com/dev/api/#GET_api_v1_me (subreddit.subscribers)
 //   Bluesky    https://docs.bsky.app/docs/api/app-bsky-actor-get-profile (followersCount)
 //   Mastodon   https://docs.joinmastodon.org/methods/accounts/#verify_credentials (followers_count)
+//   Farcaster  https://docs.neynar.com/reference/fetch-bulk-users (users[].follower_count, through Neynar)
 import { describe, expect, it } from 'vitest';
 import { liveConnection, MemoryTokenStore, useFakePlatformApi } from './testing/adapter-tests';
 import { TokenExpiredError } from './publisher';
@@ -30,6 +31,7 @@ import { sandboxFollowers, sandboxInsightsReader } from './sandbox/sandbox-insig
 import type { Platform } from '@/server/shared/platforms';
 import { createWordpressComInsightsReader } from './wordpress_com/wordpress-com';
 import { createVkInsightsReader } from './vk/vk-insights';
+import { createFarcasterInsightsReader } from './farcaster/farcaster-insights';
 
 const api = useFakePlatformApi();
 const now = new Date('2026-11-27T12:00:00Z');
@@ -48,6 +50,8 @@ interface Case {
   networkName: string;
   /** What the request must carry (query values). */
   query?: Record<string, string>;
+  /** How the request is authorized, when not by the account's token (Neynar: the deployment's key; the account's signer never leaves Herald for a read). */
+  headers?: Record<string, string>;
 }
 
 const cases: Case[] = [
@@ -190,6 +194,18 @@ const cases: Case[] = [
     networkName: 'followers_count',
   },
   {
+    platform: 'farcaster',
+    reader: () => createFarcasterInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl, apiKey: 'neynar-key' }),
+    externalId: '194',
+    platformData: { fid: 194, username: 'heraldcoffee' },
+    path: '/v2/farcaster/user/bulk',
+    answer: { users: [{ object: 'user', fid: 194, username: 'heraldcoffee', display_name: 'Herald Coffee', follower_count: 1280, following_count: 310 }] },
+    value: 1280,
+    networkName: 'follower_count',
+    query: { fids: '194' },
+    headers: { 'x-api-key': 'neynar-key' },
+  },
+  {
     platform: 'mastodon',
     reader: () => createMastodonInsightsReader({ fetch: api.fetch, baseUrl: api.baseUrl }),
     externalId: '109348',
@@ -231,7 +247,8 @@ describe('follower counts', () => {
       expect(count).toEqual({ value: c.value, reason: null, networkName: c.networkName });
       const [req, ...more] = api.calls(c.method ?? 'GET', c.path);
       expect(more).toHaveLength(0);
-      expect(req!.headers.authorization?.toLowerCase()).toBe('bearer tok-123');
+      if (c.headers) for (const [k, v] of Object.entries(c.headers)) expect(req!.headers[k], k).toBe(v);
+      else expect(req!.headers.authorization?.toLowerCase()).toBe('bearer tok-123');
       for (const [k, v] of Object.entries(c.query ?? {})) expect(req!.query.get(k), k).toBe(v);
     });
 

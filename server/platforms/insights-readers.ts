@@ -30,6 +30,7 @@ import { createDribbbleInsightsReader } from './dribbble/dribbble-insights';
 import { createTwitterInsightsReader } from './twitter/twitter-insights';
 import { createYouTubeInsightsReader } from './youtube/youtube-insights';
 import { createVkInsightsReader } from './vk/vk-insights';
+import { createFarcasterInsightsReader } from './farcaster/farcaster-insights';
 
 export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> = {
   instagram: createInstagramInsightsReader(),
@@ -47,6 +48,7 @@ export const liveInsightsReaders: Partial<Record<Platform, PostMetricsReader>> =
   devto: createDevtoInsightsReader(),
   instagram_login: createInstagramLoginInsightsReader(),
   vk: createVkInsightsReader(),
+  farcaster: createFarcasterInsightsReader(),
   // Networks that give no statistics: every metric null with the reason, no call.
   telegram: createTelegramInsightsReader(),
   discord: createDiscordInsightsReader(),

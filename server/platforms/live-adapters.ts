@@ -28,6 +28,7 @@ import { createVkPublisher } from './vk/vk-publisher';
 import { createTwitchPublisher } from './twitch/twitch-publisher';
 import { createKickPublisher } from './kick/kick-publisher';
 import { createDribbblePublisher } from './dribbble/dribbble-publisher';
+import { createFarcasterPublisher } from './farcaster/farcaster-publisher';
 import { createSlackPublisher } from './slack/slack-publisher';
 import { createTelegramPublisher } from './telegram/telegram-publisher';
 import { createTikTokPublisher } from './tiktok/tiktok-publisher';
@@ -66,4 +67,5 @@ export const liveAdapters: { [P in Platform]: Publisher<P> } = {
   twitch: createTwitchPublisher(),
   kick: createKickPublisher(),
   dribbble: createDribbblePublisher(),
+  farcaster: createFarcasterPublisher(),
 };

@@ -194,6 +194,9 @@ export const oauthApps: { [P in Platform]: () => OAuthApp | null } = {
   // VK ID (OAuth 2.1 with PKCE, a public client: the app id, no secret): the consent page at
   // VK_ID_BASE_URL/authorize, codes exchanged and tokens refreshed at VK_ID_BASE_URL/oauth2/auth;
   // the walls read and posted to through the VK API.
+  // Connected through a Neynar managed signer the client approves in their Farcaster app
+  // (ApprovalProvider): the deployment's Neynar key and app account, no OAuth app.
+  farcaster: () => null,
   vk: () => {
     const id = baseUrlFromEnv('VK_ID_BASE_URL', VK_ID_DEFAULT_BASE_URL);
     return app(

@@ -23,6 +23,7 @@ import { createTumblrReconciler } from './tumblr/tumblr-reconcile';
 import { createNostrReconciler } from './nostr/nostr-reconcile';
 import { createVkReconciler } from './vk/vk-reconcile';
 import { createDribbbleReconciler } from './dribbble/dribbble-reconcile';
+import { createFarcasterReconciler } from './farcaster/farcaster-reconcile';
 import { createPinterestReconciler } from './pinterest/pinterest-reconcile';
 import { createRedditReconciler } from './reddit/reddit-reconcile';
 import { createThreadsReconciler } from './threads/threads-reconcile';
@@ -55,6 +56,7 @@ export const liveReconcilers: Partial<Record<Platform, Reconciler>> = {
   nostr: createNostrReconciler(),
   vk: createVkReconciler(),
   dribbble: createDribbbleReconciler(),
+  farcaster: createFarcasterReconciler(),
 };
 
 /** The reconciler of a connection: the demo network's for a demo account, the network's otherwise (null: it cannot be asked). */

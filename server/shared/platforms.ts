@@ -32,6 +32,7 @@ export const PLATFORMS = [
   'twitch',
   'kick',
   'dribbble',
+  'farcaster',
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

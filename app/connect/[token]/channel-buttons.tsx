@@ -4,9 +4,11 @@
 // the button, or the button itself when no real account can be connected here) connects at
 // once, confirmed here without leaving the page. A channel that needs something
 // typed first (a Bluesky app password, a Mastodon server, a Telegram channel) opens a short
-// form under its button; a refusal lands next to the fields and keeps what was typed.
+// form under its button; a refusal lands next to the fields and keeps what was typed. A channel
+// approved in the network's own app (Farcaster) shows the approval link under its button and
+// checks with Herald, every few seconds and when the client says they approved, until it is.
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConnectField } from '@/server/connect/oauth/oauth-provider';
 import styles from '../_ui/client-page.module.css';
 import { PlatformBadge } from '../_ui/platforms';
@@ -14,7 +16,7 @@ import { PlatformBadge } from '../_ui/platforms';
 interface Channel {
   platform: string;
   label: string;
-  mode: 'oauth' | 'credentials' | 'sandbox' | 'unavailable';
+  mode: 'oauth' | 'credentials' | 'approval' | 'sandbox' | 'unavailable';
   fields: ConnectField[];
   instructions: string | null;
   /** A demo account can be connected too (it publishes nowhere). */
@@ -24,12 +26,21 @@ interface Channel {
 const HINTS: Record<Channel['mode'], string> = {
   oauth: 'Sign in with your account',
   credentials: 'Connect with your account details',
+  approval: 'Approve in the app, then come back',
   sandbox: 'Demo account only: it publishes nowhere',
   unavailable: 'Not available yet',
 };
 
 type Answer<T> = { ok: true; data: T } | { ok: false; message: string; field?: string };
-type Started = { kind: 'redirect'; authorizeUrl: string } | { kind: 'connected'; connection: { displayName: string } } | { kind: 'choose'; attempt: string };
+type Started =
+  | { kind: 'redirect'; authorizeUrl: string }
+  | { kind: 'connected'; connection: { displayName: string } }
+  | { kind: 'choose'; attempt: string }
+  | { kind: 'approve'; approvalUrl: string; attempt: string };
+type Checked = { status: 'pending' | 'completed' | 'failed' | 'choosing'; attempt: string; message: string | null; connection: { displayName: string } | null };
+
+/** How often the page asks whether the approval was given. */
+const CHECK_EVERY_MS = 3_000;
 
 async function post<T>(url: string, body?: unknown): Promise<Answer<T>> {
   const res = await fetch(url, {
@@ -54,6 +65,39 @@ export function ChannelButtons({ token, channels }: { token: string; channels: C
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [formError, setFormError] = useState<{ platform: string; text: string; field?: string } | null>(null);
+  const [approval, setApproval] = useState<{ channel: Channel; url: string; note: string | null } | null>(null);
+  const checking = useRef(false);
+
+  async function check(asked: boolean) {
+    if (!approval || checking.current) return;
+    checking.current = true;
+    const answer = await post<Checked>(`/public/connect/${token}/approval`);
+    checking.current = false;
+    if (!answer.ok) {
+      setApproval(null);
+      setNotice({ ok: false, text: answer.message });
+      return;
+    }
+    const { status, message, connection } = answer.data;
+    if (status === 'pending') {
+      if (asked || message)
+        setApproval({ ...approval, note: message ?? `Not approved yet. Approve Herald in the ${approval.channel.label} app, then try again.` });
+      return;
+    }
+    setApproval(null);
+    if (status === 'completed' && connection) {
+      setNotice({ ok: true, text: `Connected ${connection.displayName} on ${approval.channel.label}.` });
+      router.refresh();
+    } else if (status === 'choosing') router.push(`/connect/${token}?attempt=${answer.data.attempt}`);
+    else setNotice({ ok: false, text: message ?? 'The connection did not complete. Please try again.' });
+  }
+
+  // While an approval is awaited, ask now and then: the client may approve on another device.
+  useEffect(() => {
+    if (!approval) return;
+    const timer = setInterval(() => void check(false), CHECK_EVERY_MS);
+    return () => clearInterval(timer);
+  });
 
   async function connect(channel: Channel, values?: Record<string, string>, demo = false) {
     setBusy(channel.platform);
@@ -71,6 +115,11 @@ export function ChannelButtons({ token, channels }: { token: string; channels: C
     if (!started.ok) {
       if (values) setFormError({ platform: channel.platform, text: started.message, field: started.field?.replace(/^values\./, '') });
       else setNotice({ ok: false, text: started.message });
+      setBusy(null);
+      return;
+    }
+    if (started.data.kind === 'approve') {
+      setApproval({ channel, url: started.data.approvalUrl, note: null });
       setBusy(null);
       return;
     }
@@ -115,7 +164,7 @@ export function ChannelButtons({ token, channels }: { token: string; channels: C
               <button
                 type="button"
                 className={styles.channelButton}
-                disabled={channel.mode === 'unavailable' || busy !== null}
+                disabled={channel.mode === 'unavailable' || busy !== null || approval !== null}
                 aria-busy={busy === channel.platform}
                 aria-expanded={asks ? expanded : undefined}
                 aria-controls={asks ? formId : undefined}
@@ -131,6 +180,27 @@ export function ChannelButtons({ token, channels }: { token: string; channels: C
                 <button type="button" className={styles.demoButton} disabled={busy !== null} onClick={() => void connect(channel, undefined, true)}>
                   Or try a {channel.label} demo account (publishes nowhere)
                 </button>
+              )}
+              {approval?.channel.platform === channel.platform && (
+                <div className={styles.channelForm} data-testid="connect-approval" aria-label={`Approve Herald in ${channel.label}`} role="group">
+                  {channel.instructions && <p className={styles.channelHint}>{channel.instructions}</p>}
+                  <p>
+                    <a href={approval.url} target="_blank" rel="noopener noreferrer" className={styles.button}>
+                      Open the approval in {channel.label}
+                    </a>
+                  </p>
+                  <p className={styles.channelHint}>On a computer, open this link on your phone: {approval.url}</p>
+                  {approval.note && (
+                    <p className={styles.noticeBad} role="status" data-testid="connect-approval-note">
+                      {approval.note}
+                    </p>
+                  )}
+                  <div className={styles.actions}>
+                    <button type="button" className={styles.button} onClick={() => void check(true)}>
+                      I approved it — continue
+                    </button>
+                  </div>
+                </div>
               )}
               {expanded && (
                 <form id={formId} className={styles.channelForm} onSubmit={(e) => submit(channel, e)} aria-label={`Connect ${channel.label}`}>

@@ -33,6 +33,7 @@ export const PLATFORM_LABELS: Record<string, string> = {
   twitch: 'Twitch',
   kick: 'Kick',
   dribbble: 'Dribbble',
+  farcaster: 'Farcaster',
 };
 
 const BADGES: Record<string, { background: string; letter: string }> = {
@@ -66,6 +67,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   twitch: { background: '#772ce8', letter: 'Tw' },
   kick: { background: '#0b7a12', letter: 'K' },
   dribbble: { background: '#c32361', letter: 'Dr' },
+  farcaster: { background: '#855dcd', letter: 'F' },
 };
 
 export function PlatformBadge({ platform }: { platform: string }) {

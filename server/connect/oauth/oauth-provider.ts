@@ -109,9 +109,33 @@ export interface CredentialsProvider {
   connect(fetch: Fetcher, values: Record<string, string>): Promise<GrantedAccount[]>;
 }
 
-export type ConnectProvider = OAuthProvider | CredentialsProvider;
+/**
+ * Connecting by an approval the client gives in the network's own app (a Farcaster signer
+ * approved in the Farcaster app): Herald asks the network for a request, the page shows its
+ * approval link, and the page asks Herald to check until the network says approved. `start`
+ * returns the link and what Herald keeps to check it (sealed in the connect session); `check`
+ * answers pending, or the accounts once approved, and throws OAuthFlowError when the request
+ * was refused or can no longer be approved.
+ */
+export interface ApprovalProvider {
+  kind: 'approval';
+  label: string;
+  choose: false;
+  /** Whether this deployment can connect the platform this way (its keys are set). */
+  available(): boolean;
+  /** What the page tells the client before they open the link. */
+  instructions: string;
+  /** `expiresAt`: when the connect session ends; a request the network would honour later is of no use. */
+  start(fetch: Fetcher, args: { expiresAt: Date }): Promise<{ approvalUrl: string; pending: string }>;
+  check(fetch: Fetcher, pending: string): Promise<{ status: 'pending' } | { status: 'approved'; accounts: GrantedAccount[] }>;
+}
+
+export type ConnectProvider = OAuthProvider | CredentialsProvider | ApprovalProvider;
 
 export const isCredentialsProvider = (p: ConnectProvider): p is CredentialsProvider => p.kind === 'credentials';
+export const isApprovalProvider = (p: ConnectProvider): p is ApprovalProvider => p.kind === 'approval';
+/** An OAuth provider: neither typed values nor an in-app approval. */
+export const isOAuthProvider = (p: ConnectProvider): p is OAuthProvider => p.kind === undefined || p.kind === 'oauth';
 
 /** A refusal the client should read (denied consent, an expired or reused code, no Page). */
 export class OAuthFlowError extends Error {

@@ -216,6 +216,16 @@ const DOCUMENTED: Record<Platform, { heading: string; phrases: (e: PlatformCatal
       required(e),
     ],
   },
+  farcaster: {
+    heading: 'Farcaster',
+    phrases: (e) => [
+      `| ${e.text.maxChars} ${e.text.unit}`,
+      `at most ${e.media.maxItems} per cast`,
+      `up to ${e.media.maxVideoBytes / GB} GB and ${minutes(e.media.maxVideoSeconds)}`,
+      `| Images and video together | ${e.media.mixed ? 'yes' : 'no'}`,
+      required(e),
+    ],
+  },
   bluesky: {
     heading: 'Bluesky',
     phrases: (e) => [
@@ -330,6 +340,9 @@ describe('platform catalogue', () => {
     expect(PLATFORM_CATALOGUE.threads.text.count).toBe(threadsLength);
     expect(PLATFORM_CATALOGUE.tiktok.text.count).toBe(utf16Length);
     expect(PLATFORM_CATALOGUE.youtube.text.count).toBe(utf8ByteLength);
+    // A cast's text is limited in bytes: an emoji is 4 of the 320.
+    expect(PLATFORM_CATALOGUE.farcaster.text.count).toBe(utf8ByteLength);
+    expect(PLATFORM_CATALOGUE.farcaster.text.count('gm ☕')).toBe(6);
     for (const platform of ['linkedin', 'instagram', 'facebook'] as const) expect(PLATFORM_CATALOGUE[platform].text.count).toBe(codePointLength);
     expect(PLATFORM_CATALOGUE.mastodon.text.count).toBe(mastodonLength);
     expect(PLATFORM_CATALOGUE.bluesky.text.count).toBe(graphemeLength);

@@ -28,6 +28,7 @@ import { lemmy } from './lemmy';
 import { listmonk } from './listmonk';
 import { tumblr } from './tumblr';
 import { vk } from './vk';
+import { farcaster } from './farcaster';
 import { nostr } from './nostr';
 import { twitch } from './twitch';
 import { kick } from './kick';
@@ -74,6 +75,7 @@ export const PLATFORM_CATALOGUE = {
   twitch,
   kick,
   dribbble,
+  farcaster,
 } satisfies Record<Platform, PlatformCatalogueEntry>;
 
 /** A platform as people read its name ("LinkedIn", not linkedin): every screen, notice and report says it so. */

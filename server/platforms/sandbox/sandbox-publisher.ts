@@ -59,6 +59,7 @@ const REJECTIONS: Record<Platform, string> = {
   twitch: 'Your message is identical to the one you sent within the last 30 seconds.',
   kick: 'content: must be no more than 500 characters',
   dribbble: 'Validation failed: image must be exactly 400x300 or 1600x1200',
+  farcaster: 'Text is too long (text)',
 };
 
 /**
@@ -79,6 +80,8 @@ function postId(platform: Platform): string {
   // Numeric ids like the platforms', except LinkedIn's URN-ish and the shortcodes of
   // Instagram and YouTube (11 characters of base64url).
   if (platform === 'instagram' || platform === 'instagram_login' || platform === 'youtube') return randomBytes(8).toString('base64url').slice(0, 11);
+  // A cast is named by its hash: 0x and 40 hex digits.
+  if (platform === 'farcaster') return `0x${randomBytes(20).toString('hex')}`;
   return (BigInt('0x' + randomBytes(7).toString('hex')) + 1_000_000_000_000_000n).toString();
 }
 

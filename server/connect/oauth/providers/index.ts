@@ -22,6 +22,7 @@ import { vkOAuth } from './vk';
 import { twitchOAuth } from './twitch';
 import { kickOAuth } from './kick';
 import { dribbbleOAuth } from './dribbble';
+import { farcasterConnect } from './farcaster';
 import { nostrCredentials } from './nostr';
 import { slackOAuth } from './slack';
 import { telegramCredentials } from './telegram';
@@ -61,4 +62,5 @@ export const oauthProviders: Record<Platform, ConnectProvider> = {
   twitch: twitchOAuth,
   kick: kickOAuth,
   dribbble: dribbbleOAuth,
+  farcaster: farcasterConnect,
 };
