@@ -20,7 +20,7 @@ import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
 import type { MediaLibraryItemDto } from '@/server/media/media.schemas';
 import type { ResolvedMedia } from '@/server/media/media.types';
-import { catalogueEntry, PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { canComment, catalogueEntry, PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { articleOf } from '@/server/platforms/catalogue/long-form';
 import { platformLimitProblems } from '@/server/posts/platform-limits';
 import { validatePlatformSettings } from '@/server/posts/platform-settings';
@@ -44,6 +44,7 @@ const ZComposerForm = z.object({
   connectionIds: ZPostFields.connectionIds,
   variants: z.record(z.string(), z.object({ content: z.string() })),
   platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())),
+  firstComment: z.string(),
   scheduledLocal: z.string(),
   mediaUrl: z.string(),
 });
@@ -80,6 +81,7 @@ function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: P
     connectionIds: v.connectionIds,
     variants: Object.keys(variants).length ? variants : null,
     platformSettings: Object.keys(settings).length ? settings : null,
+    firstComment: v.firstComment?.trim() ? v.firstComment : null,
     mediaIds: media.filter((m) => m.asset).map((m) => m.asset!.assetId),
     mediaUrls: media.filter((m) => m.url).map((m) => m.url!),
     scheduledAt: v.scheduledLocal ? fromLocalInput(v.scheduledLocal, tz) : null,
@@ -136,6 +138,7 @@ export function Composer({
       connectionIds: post?.connectionIds ?? [],
       variants: Object.fromEntries(Object.entries(post?.variants ?? {}).map(([p, v]) => [p, { content: v?.content ?? '' }])),
       platformSettings: settingsToForm(post?.platformSettings as FormValues['platformSettings'] | null),
+      firstComment: post?.firstComment ?? '',
       scheduledLocal: post?.scheduledAt ? toLocalInput(post.scheduledAt, tz) : '',
       mediaUrl: '',
     },
@@ -147,6 +150,8 @@ export function Composer({
     () => [...new Set((values.connectionIds ?? []).map((id) => byId.get(id)?.platform).filter(Boolean))] as Platform[],
     [values.connectionIds, byId],
   );
+  // The networks of the post that let Herald comment: the first comment goes to them.
+  const commenting = useMemo(() => platforms.filter(canComment), [platforms]);
   const grouped = useMemo(() => {
     const g = new Map<Platform, ConnectionDto[]>();
     for (const c of connections ?? []) g.set(c.platform, [...(g.get(c.platform) ?? []), c]);
@@ -184,9 +189,14 @@ export function Composer({
       const settings = validatePlatformSettings(input.platformSettings, platforms);
       // Media by URL are fetched and checked by the server on save; uploads are checked here.
       if (media.some((m) => m.url && !m.asset)) return [];
-      return platformLimitProblems({ platforms, content: input.content, variants: input.variants, media: readyMedia, settings }).sort(
-        (a, b) => fieldRank(a.field) - fieldRank(b.field),
-      );
+      return platformLimitProblems({
+        platforms,
+        content: input.content,
+        variants: input.variants,
+        media: readyMedia,
+        settings,
+        firstComment: input.firstComment,
+      }).sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
     } catch (err) {
       return err instanceof AppError ? [err] : [];
     }
@@ -206,7 +216,7 @@ export function Composer({
     if (field?.startsWith('media')) return setMediaError(message);
     if (field?.startsWith('connectionIds')) return form.setError('connectionIds', { message });
     if (field === 'scheduledAt') return form.setError('scheduledLocal', { message });
-    if (field === 'content' || field?.startsWith('variants.') || field?.startsWith('platformSettings.'))
+    if (field === 'content' || field === 'firstComment' || field?.startsWith('variants.') || field?.startsWith('platformSettings.'))
       return form.setError(field as FieldPath<FormValues>, { message });
     setFormError(message);
   }
@@ -280,6 +290,7 @@ export function Composer({
             ...common,
             variants: body.variants,
             platformSettings: body.platformSettings,
+            firstComment: body.firstComment,
             ...(mediaTouched ? { mediaIds: body.mediaIds, mediaUrls: body.mediaUrls } : {}),
             scheduledAt: scheduledAt ?? null,
           });
@@ -290,6 +301,7 @@ export function Composer({
             ...common,
             ...(body.variants ? { variants: body.variants } : {}),
             ...(body.platformSettings ? { platformSettings: body.platformSettings } : {}),
+            ...(body.firstComment ? { firstComment: body.firstComment } : {}),
             ...(body.mediaIds.length ? { mediaIds: body.mediaIds } : {}),
             ...(body.mediaUrls.length ? { mediaUrls: body.mediaUrls } : {}),
             ...(scheduledAt ? { scheduledAt } : {}),
@@ -427,6 +439,24 @@ export function Composer({
                 ) : null}
               </div>
             ))}
+            {commenting.length ? (
+              <div>
+                <Label htmlFor="first-comment">First comment (optional)</Label>
+                <Textarea
+                  id="first-comment"
+                  rows={2}
+                  placeholder="A link or hashtags, posted as a comment right after the post"
+                  aria-describedby="first-comment-help"
+                  aria-invalid={!!errors.firstComment}
+                  {...form.register('firstComment')}
+                />
+                <p id="first-comment-help" className="mt-1 text-sm text-slate-600">
+                  Posted under the post on {commenting.map(platformLabel).join(', ')}
+                  {platforms.length > commenting.length ? '; the other networks take no comment from Herald' : ''}.
+                </p>
+                <FieldError>{errors.firstComment?.message}</FieldError>
+              </div>
+            ) : null}
             {liveProblems.length ? (
               <ul role="alert" aria-label="What the networks will refuse" className="space-y-1 text-sm text-red-700">
                 {liveProblems.map((problem) => (
@@ -722,6 +752,7 @@ function fieldRank(field: string | undefined): number {
   if (field.startsWith('connectionIds')) return 0;
   if (field === 'content') return 1;
   if (field.startsWith('variants.')) return 2;
+  if (field === 'firstComment') return 2.5;
   if (field.startsWith('media')) return 3;
   if (field.startsWith('platformSettings.')) return 4;
   if (field === 'scheduledAt') return 5;
@@ -735,6 +766,7 @@ function fieldElementId(field: string | undefined): string {
   const variant = /^variants\.(\w+)\./.exec(field);
   if (variant) return `variant-${variant[1]}`;
   if (field.startsWith('media')) return 'media-url';
+  if (field === 'firstComment') return 'first-comment';
   if (field === 'scheduledAt') return 'scheduled';
   return '';
 }

@@ -146,7 +146,14 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
       </div>
       {current.scopes.includes('analytics:read') ? <PostResultsCard postId={post.id} tz={tz} canCollect={current.scopes.includes('analytics:read')} /> : null}
       <h2 className="mt-6 mb-2 text-lg font-semibold">Delivery log</h2>
-      <DeliveryLog post={post} names={names} tz={tz} canRetry={canWrite && retryable} editable={canWrite && editable} />
+      <DeliveryLog
+        post={post}
+        names={names}
+        tz={tz}
+        canRetry={canWrite && retryable}
+        canComment={canWrite && post.status !== 'publishing'}
+        editable={canWrite && editable}
+      />
     </>
   );
 }
@@ -251,7 +258,22 @@ function SendAgain({
   );
 }
 
-function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; names: Map<string, string>; tz: string; canRetry: boolean; editable: boolean }) {
+function DeliveryLog({
+  post,
+  names,
+  tz,
+  canRetry,
+  canComment,
+  editable,
+}: {
+  post: PostDto;
+  names: Map<string, string>;
+  tz: string;
+  canRetry: boolean;
+  /** May send a failed first comment again (a member, the post not mid-delivery). */
+  canComment: boolean;
+  editable: boolean;
+}) {
   const invalidate = useInvalidateAll();
   // Keyed on what changes with a new attempt, so the history follows the post.
   const history = useQuery({
@@ -299,6 +321,16 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
                   Confirmed with {platformLabel(t.platform)} after an interruption, {formatIn(t.confirmedAt, tz)}
                   {t.settlement ? `: ${t.settlement}` : ''}
                 </p>
+              ) : null}
+              {t.firstComment ? (
+                <FirstCommentOutcome
+                  comment={t.firstComment}
+                  network={platformLabel(t.platform)}
+                  account={name}
+                  canSend={canComment}
+                  sending={retryOne.isPending && retryOne.variables === t.id}
+                  onSend={() => retryOne.mutate(t.id)}
+                />
               ) : null}
               {t.error ? (
                 <div className="space-y-1">
@@ -361,6 +393,51 @@ function DeliveryLog({ post, names, tz, canRetry, editable }: { post: PostDto; n
         );
       })}
     </ul>
+  );
+}
+
+/** The post's first comment on one account: posted (with its address), under way, or the network's refusal and a way to send it again. */
+function FirstCommentOutcome(props: {
+  comment: NonNullable<PostDto['targets'][number]['firstComment']>;
+  network: string;
+  account: string;
+  canSend: boolean;
+  sending: boolean;
+  onSend: () => void;
+}) {
+  const { comment, network } = props;
+  return (
+    <div className="space-y-1 rounded-md bg-slate-50 p-2" data-testid="first-comment">
+      <p className="text-slate-800">
+        {comment.status === 'posted' ? (
+          <>
+            First comment posted
+            {comment.permalink ? (
+              <>
+                {' — '}
+                <a href={comment.permalink} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
+                  {isDemoPermalink(comment.permalink) ? 'see it on the demo post' : `view it on ${network}`} <ExternalLink aria-hidden className="size-3" />
+                </a>
+              </>
+            ) : null}
+          </>
+        ) : comment.status === 'posting' ? (
+          'First comment: being posted…'
+        ) : (
+          `The first comment did not go out; the post itself is on ${network}.`
+        )}
+      </p>
+      {comment.status === 'failed' && comment.error ? (
+        <pre className="font-mono text-xs break-words whitespace-pre-wrap text-red-800" aria-label={`${network}’s answer to the first comment`}>
+          {comment.error}
+        </pre>
+      ) : null}
+      {comment.status === 'failed' && props.canSend ? (
+        <Button size="sm" variant="secondary" onClick={props.onSend} disabled={props.sending} aria-label={`Send the first comment again: ${props.account}`}>
+          {props.sending ? 'Sending…' : 'Send the first comment again'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
