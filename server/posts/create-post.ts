@@ -40,15 +40,12 @@ async function checkNewPost(workspaceId: string, input: CreatePostInput, now: Da
   return { connections, platforms, settings, scheduledAt };
 }
 
-/**
- * Whether the create would be accepted now, writing nothing (run before a call is staged):
- * the checks above, then the platform limits with the media given by id. mediaUrls are
- * fetched only when the call runs (fetching stores them), so their checks wait until then.
- */
-export async function checkCreatePost(workspaceId: string, input: CreatePostInput): Promise<void> {
-  const { connections, platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
-  if (input.mediaUrls?.length) return;
-  const media = await resolveMedia(workspaceId, { mediaIds: input.mediaIds });
+/** The platform limits of a new post's text, first comment and media, for the accounts it targets. */
+function checkNewPostLimits(
+  input: CreatePostInput,
+  { connections, platforms, settings }: Pick<Awaited<ReturnType<typeof checkNewPost>>, 'connections' | 'platforms' | 'settings'>,
+  media: Parameters<typeof checkPlatformLimits>[0]['media'],
+): void {
   checkPlatformLimits({
     platforms,
     content: input.content,
@@ -60,6 +57,18 @@ export async function checkCreatePost(workspaceId: string, input: CreatePostInpu
   });
 }
 
+/**
+ * Whether the create would be accepted now, writing nothing (run before a call is staged):
+ * the checks above, then the platform limits with the media given by id. mediaUrls are
+ * fetched only when the call runs (fetching stores them), so their checks wait until then.
+ */
+export async function checkCreatePost(workspaceId: string, input: CreatePostInput): Promise<void> {
+  const { connections, platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
+  if (input.mediaUrls?.length) return;
+  const media = await resolveMedia(workspaceId, { mediaIds: input.mediaIds });
+  checkNewPostLimits(input, { connections, platforms, settings }, media);
+}
+
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
   const now = new Date();
   const warnings: Warning[] = [];
@@ -67,15 +76,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
   const media = await resolveMedia(workspaceId, input);
 
   const post = await withImportedMedia(workspaceId, media, async () => {
-    checkPlatformLimits({
-      platforms,
-      content: input.content,
-      variants: input.variants,
-      media,
-      settings,
-      firstComment: input.firstComment,
-      accountTextLimits: accountTextLimits(connections),
-    });
+    checkNewPostLimits(input, { connections, platforms, settings }, media);
     // Added to the queue: scheduled, at the next free slot taken inside the insert's transaction.
     const queued = input.queue === true;
     const scheduled = scheduledAt !== null || queued;
