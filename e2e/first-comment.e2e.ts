@@ -55,7 +55,7 @@ test('the composer takes a first comment, the delivery log shows it posted, and 
   await linkedin.getByRole('button', { name: /Send the first comment again/ }).click();
   await expect(linkedin.getByTestId('first-comment')).toContainText('First comment posted');
 
-  const { data } = (await api(page.request, 'GET', `/posts/${postId}`)) as {
+  const { data } = (await api(page.request, 'GET', `/posts/${postId}`)) as unknown as {
     data: { status: string; targets: { connectionId: string; attempts: number; firstComment: { status: string } | null }[] };
   };
   expect(data.status).toBe('published');
