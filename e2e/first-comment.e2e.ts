@@ -12,7 +12,7 @@ test('the composer takes a first comment, the delivery log shows it posted, and 
   // No network chosen yet: nothing to comment on.
   await expect(page.getByLabel('First comment (optional)')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /Demo Agency \(LinkedIn\)/ }).check();
-  await page.getByRole('checkbox', { name: /Demo Agency \(Slack\)/ }).check();
+  await page.getByRole('checkbox', { name: /#client-updates \(Slack\)/ }).check();
   await page.getByLabel('Text', { exact: true }).fill(`Our autumn menu is here ${t}`);
   const comment = page.getByLabel('First comment (optional)');
   await expect(page.getByText('Posted under the post on LinkedIn; the other networks take no comment from Herald.')).toBeVisible();
@@ -30,11 +30,15 @@ test('the composer takes a first comment, the delivery log shows it posted, and 
   await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
   const postId = page.url().split('/').at(-1)!;
 
+  await expect(page.getByTestId('post-first-comment')).toContainText('Full menu: https://acme-coffee.example/menu');
   await page.getByRole('button', { name: 'Publish now' }).click();
   const linkedin = page.getByTestId('target-row').filter({ hasText: 'LinkedIn' });
   await expect(linkedin.getByTestId('first-comment')).toContainText('First comment posted');
   await expect(linkedin.getByTestId('first-comment').getByRole('link', { name: /see it on the demo post/ })).toHaveAttribute('href', /\/demo-post\//);
-  await expect(page.getByTestId('target-row').filter({ hasText: 'Slack' }).getByTestId('first-comment')).toHaveCount(0);
+  const slack = page.getByTestId('target-row').filter({ hasText: 'Slack' });
+  await expect(slack.getByTestId('first-comment')).toHaveCount(0);
+  // Slack answers a post with no address: published all the same, not "nothing sent".
+  await expect(slack.getByText('Nothing sent yet.')).toHaveCount(0);
 
   // The network refused the comment (as a real one can after the post landed): the post stays
   // published, and the comment alone goes again.

@@ -110,6 +110,12 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
               <p className="break-words whitespace-pre-wrap">{v?.content}</p>
             </div>
           ))}
+          {post.firstComment ? (
+            <div className="mt-3 rounded-md bg-slate-50 p-2 text-sm" data-testid="post-first-comment">
+              <p className="text-xs font-semibold text-slate-600">First comment</p>
+              <p className="break-words whitespace-pre-wrap">{post.firstComment}</p>
+            </div>
+          ) : null}
           {post.mediaUrls.length ? (
             <div className="mt-3">
               <MediaThumbnails urls={post.mediaUrls} size={120} />
@@ -387,7 +393,7 @@ function DeliveryLog({
                   </ol>
                 </details>
               ) : null}
-              {!t.permalink && !t.error ? <p className="text-slate-600">Nothing sent yet.</p> : null}
+              {t.status === 'pending' && !t.error ? <p className="text-slate-600">Nothing sent yet.</p> : null}
             </Card>
           </li>
         );
