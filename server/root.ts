@@ -12,6 +12,7 @@ import { appShellRouter } from './app/app.router';
 import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
 import { networksRouter } from './connect/networks.router';
+import { feedsRouter } from './feeds/feeds.router';
 import { inboxRouter } from './inbox/inbox.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   settings: settingsRouter,
   networks: networksRouter,
   inbox: inboxRouter,
+  feeds: feedsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -146,6 +146,18 @@ export const ERROR_CATALOGUE = {
     description: 'The network refused the action; the message is its error text, verbatim. Nothing changed on the network.',
   },
   SAVED_REPLY_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No saved reply with that id in this workspace.' },
+  FEED_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No feed with that id in this workspace; GET /feeds lists them.' },
+  FEED_URL_REFUSED: {
+    status: 400,
+    shape: 'envelope',
+    description: 'The feed URL is not https, carries credentials, names localhost, or its host is (or resolves to) a private or reserved address.',
+  },
+  FEED_UNREADABLE: {
+    status: 422,
+    shape: 'envelope',
+    description:
+      'The feed URL did not answer with an RSS or Atom feed (an error status, a redirect, a timeout, or a document that is not a feed); the message says which.',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

@@ -139,6 +139,13 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'feeds.check',
+    schema: z.object({}),
+    // Every fifteen minutes: reads each active feed not read for 15 minutes; new items become posts.
+    cron: '*/15 * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'agencies.purge',
     schema: z.object({}),
     // Daily: the rows of agencies deleted more than the grace period ago.

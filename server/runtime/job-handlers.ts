@@ -7,6 +7,7 @@ import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
 import { collectConnectionMetrics, sweepDueMetrics } from '@/server/analytics/post-metrics/collect';
 import { collectConnectionComments, sweepDueComments } from '@/server/inbox/collect-comments';
 import { runCrawl } from '@/server/crawl/crawl-run';
+import { checkDueFeeds } from '@/server/feeds/feeds';
 import { runOutboxDrain } from '@/server/events/drain-outbox';
 import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
 import { jobCatalogue } from '@/server/jobs/catalogue';
@@ -75,6 +76,9 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'crawl.run': async () => {
     await runCrawl();
+  },
+  'feeds.check': async () => {
+    await checkDueFeeds();
   },
   'crawl.site': async ({ siteId }) => {
     await runCrawl({ siteIds: [siteId] });
