@@ -34,7 +34,8 @@ vi.mock('@/server/platforms/comments-clients', async (importOriginal) => {
   return {
     ...original,
     commentsClientFor: ((connection) =>
-      (connection.provider === 'live' && live.comments.get(connection.platform)) || original.commentsClientFor(connection)) as typeof original.commentsClientFor,
+      (connection.provider === 'live' && live.comments.get(connection.platform)) ||
+      original.commentsClientFor(connection)) as typeof original.commentsClientFor,
   };
 });
 const { createTwitterPublisher } = await import('@/server/platforms/twitter/twitter-publisher');
@@ -46,7 +47,6 @@ const api = usePublicApi();
 const platform = useFakePlatformApi();
 const x = (name: string) => fixture(path.join(import.meta.dirname, '../../platforms/twitter'), name);
 const mastodon = (name: string) => fixture(path.join(import.meta.dirname, '../../platforms/mastodon'), name);
-const TWEET = '1994100000000000002';
 
 beforeEach(() => {
   const options = { fetch: platform.fetch, baseUrl: platform.baseUrl, clientId: '' };
@@ -155,7 +155,10 @@ describe('first comments', () => {
 
     expect(retried.status).toBe(201);
     expect(retried.body.data.status).toBe('published');
-    expect(retried.body.data.targets[0]).toMatchObject({ postedId: target.postedId, firstComment: { status: 'posted', commentId: '1945899999999999999', error: null } });
+    expect(retried.body.data.targets[0]).toMatchObject({
+      postedId: target.postedId,
+      firstComment: { status: 'posted', commentId: '1945899999999999999', error: null },
+    });
     const calls = platform.calls('POST', '/2/tweets');
     expect(calls.filter((c) => !c.json().reply)).toHaveLength(1);
     expect(calls.filter((c) => c.json().reply)).toHaveLength(2);
