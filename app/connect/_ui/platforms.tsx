@@ -63,7 +63,7 @@ const BADGES: Record<string, { background: string; letter: string }> = {
   tumblr: { background: '#001935', letter: 't' },
   nostr: { background: '#8e30eb', letter: 'N' },
   wordpress_com: { background: '#3858e9', letter: 'W' },
-  vk: { background: '#0077ff', letter: 'VK' },
+  vk: { background: '#0062d1', letter: 'VK' },
   twitch: { background: '#772ce8', letter: 'Tw' },
   kick: { background: '#0b7a12', letter: 'K' },
   dribbble: { background: '#c32361', letter: 'Dr' },
