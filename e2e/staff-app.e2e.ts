@@ -36,7 +36,7 @@ test('compose to three accounts, request approval, approve in the queue, publish
   await page.getByTestId('media-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('notes.txt: text/plain is not accepted')).toBeVisible();
 
-  await page.getByLabel('First comment').fill('Full menu on our website');
+  await page.getByLabel('First comment', { exact: true }).fill('Full menu on our website');
   await page.getByRole('tab', { name: 'X (Twitter)' }).click();
   await expect(page.getByTestId('preview-twitter')).toContainText(`Autumn menu ${t}`);
 
