@@ -39,6 +39,12 @@ const idempotencyKeyOf = (targetId: string) => `${targetId}:first-comment`;
  * nothing to post (no text, or a network Herald cannot comment on) are marked `none` once.
  */
 export async function deliverFirstComments(post: PostText, options: FirstCommentOptions = {}): Promise<void> {
+  // Most posts have no first comment: their landed targets are marked in one statement, so the
+  // delivery pays one round trip for the feature it does not use.
+  if (!hasAnyFirstComment(post)) {
+    await db.postTarget.updateMany({ where: { postId: post.id, status: 'published', firstCommentStatus: null }, data: { firstCommentStatus: 'none' } });
+    return;
+  }
   const staleBefore = new Date(Date.now() - leaseSeconds() * 1000);
   const due = await db.postTarget.findMany({
     where: {
@@ -54,7 +60,19 @@ export async function deliverFirstComments(post: PostText, options: FirstComment
     },
     include: { connection: true },
   });
-  await Promise.allSettled(due.map((target) => commentOnTarget(post, target, options)));
+  // Nothing to post on these (no text for their network, or it takes no comment): marked together.
+  const nothing = due.filter((t) => t.firstCommentStatus === null && !firstCommentFor(t.platform as Platform, post));
+  if (nothing.length)
+    await db.postTarget.updateMany({ where: { id: { in: nothing.map((t) => t.id) }, firstCommentStatus: null }, data: { firstCommentStatus: 'none' } });
+  const skip = new Set(nothing.map((t) => t.id));
+  await Promise.allSettled(due.filter((t) => !skip.has(t.id)).map((target) => commentOnTarget(post, target, options)));
+}
+
+/** Whether the post has a first comment anywhere: its own field, or a network's setting. */
+function hasAnyFirstComment(post: PostText): boolean {
+  if (post.firstComment?.trim()) return true;
+  const settings = (post.platformSettings ?? {}) as Record<string, { firstComment?: unknown } | undefined>;
+  return Object.values(settings).some((s) => typeof s?.firstComment === 'string' && s.firstComment.trim() !== '');
 }
 
 async function commentOnTarget(post: PostText, target: PostTarget & { connection: Connection }, options: FirstCommentOptions): Promise<void> {
