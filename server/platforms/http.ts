@@ -234,3 +234,29 @@ export async function bestEffort<T>(platform: string, what: string, step: () => 
     return null;
   }
 }
+
+/** An API that takes a Bearer token: one call, its refusal mapped by the network's own `toError` unless the status is 2xx. */
+export interface BearerClient {
+  call(method: 'GET' | 'POST', path: string, request?: ApiRequest): Promise<ApiResponse>;
+}
+
+export function bearerClient(
+  fetch: Fetcher,
+  baseUrl: string,
+  accessToken: string,
+  toError: (response: ApiResponse) => Error,
+  options: { timeoutMs?: number; headers?: Record<string, string> } = {},
+): BearerClient {
+  return {
+    async call(method, path, request = {}) {
+      const response = await callApi(fetch, `${baseUrl}${path}`, {
+        timeoutMs: options.timeoutMs,
+        ...request,
+        method,
+        headers: { authorization: `Bearer ${accessToken}`, ...options.headers, ...request.headers },
+      });
+      if (!isSuccess(response)) throw toError(response);
+      return response;
+    },
+  };
+}

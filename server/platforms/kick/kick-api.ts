@@ -6,7 +6,7 @@
 // then refreshes it once). Kick documents no rate-limit headers; a 429 with Retry-After is waited
 // out by callApi, any other is reported in Kick's words.
 import { PlatformError, TokenExpiredError } from '../publisher';
-import { callApi, firstJsonString, isSuccess, type ApiRequest, type ApiResponse, type Fetcher } from '../http';
+import { bearerClient, firstJsonString, type ApiResponse, type BearerClient, type Fetcher } from '../http';
 
 export const KICK_DEFAULT_BASE_URL = 'https://api.kick.com/public/v1';
 /** id.kick.com's OAuth 2.1 endpoints: /authorize and /token (https://docs.kick.com/getting-started/generating-tokens-oauth2-flow). */
@@ -23,22 +23,8 @@ export function kickError(response: ApiResponse): PlatformError {
   return new PlatformError(message, { status: response.status });
 }
 
-export interface KickClient {
-  /** One call; throws the mapped error unless the status is 2xx. */
-  call(method: 'GET' | 'POST', path: string, request?: ApiRequest): Promise<ApiResponse>;
-}
+export type KickClient = BearerClient;
 
 export function kickClient(fetch: Fetcher, baseUrl: string, accessToken: string, timeoutMs?: number): KickClient {
-  return {
-    async call(method, path, request = {}) {
-      const response = await callApi(fetch, `${baseUrl}${path}`, {
-        timeoutMs,
-        ...request,
-        method,
-        headers: { authorization: `Bearer ${accessToken}`, ...request.headers },
-      });
-      if (!isSuccess(response)) throw kickError(response);
-      return response;
-    },
-  };
+  return bearerClient(fetch, baseUrl, accessToken, kickError, { timeoutMs });
 }

@@ -8,7 +8,7 @@
 // (https://www.tumblr.com/docs/en/api/v2#request-user-agent). OAuth 2.0 tokens:
 // https://www.tumblr.com/docs/en/api/v2#oauth2-authorization.
 import { PlatformError, TokenExpiredError } from '../publisher';
-import { callApi, firstJsonString, isSuccess, type ApiRequest, type ApiResponse, type Fetcher } from '../http';
+import { bearerClient, firstJsonString, type ApiResponse, type BearerClient, type Fetcher } from '../http';
 
 export const TUMBLR_DEFAULT_BASE_URL = 'https://api.tumblr.com';
 export const TUMBLR_DEFAULT_AUTHORIZE_URL = 'https://www.tumblr.com/oauth2/authorize';
@@ -30,22 +30,8 @@ export function tumblrError(response: ApiResponse): PlatformError {
   return new PlatformError(message, { status: response.status });
 }
 
-export interface TumblrClient {
-  /** One call; throws the mapped error unless the status is 2xx. */
-  call(method: 'GET' | 'POST', path: string, request?: ApiRequest): Promise<ApiResponse>;
-}
+export type TumblrClient = BearerClient;
 
 export function tumblrClient(fetch: Fetcher, baseUrl: string, accessToken: string, timeoutMs?: number): TumblrClient {
-  return {
-    async call(method, path, request = {}) {
-      const response = await callApi(fetch, `${baseUrl}${path}`, {
-        timeoutMs,
-        ...request,
-        method,
-        headers: { authorization: `Bearer ${accessToken}`, 'user-agent': TUMBLR_USER_AGENT, ...request.headers },
-      });
-      if (!isSuccess(response)) throw tumblrError(response);
-      return response;
-    },
-  };
+  return bearerClient(fetch, baseUrl, accessToken, tumblrError, { timeoutMs, headers: { 'user-agent': TUMBLR_USER_AGENT } });
 }
