@@ -89,6 +89,12 @@ export const ERROR_CATALOGUE = {
     description:
       'More images or videos than a targeted platform accepts in one post, or a mix it does not accept; the message names the platform and its limit.',
   },
+  THREAD_NOT_SUPPORTED: {
+    status: 400,
+    shape: 'envelope',
+    description:
+      'The post has parts (a thread), and a targeted network takes no threads: only X, Bluesky, Threads and Mastodon do; the message names the network and why.',
+  },
   API_KEY_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No API key with that id in this workspace; GET /api-keys lists them.' },
   CLIENT_LINK_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No client link with that id on that managed workspace.' },
   PROPOSAL_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No staged assistant action with that id in this workspace.' },

@@ -30,6 +30,7 @@ export const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
   SCHEDULED_TIME_IN_PAST: 'Pick a future scheduledAt, or leave it out for a draft.',
   CONTENT_TOO_LONG: 'Shorten content, or give that platform a shorter text in variants.',
   MEDIA_COUNT_EXCEEDED: 'Send fewer media, or split the post per platform.',
+  THREAD_NOT_SUPPORTED: 'Send parts only to X, Bluesky, Threads and Mastodon accounts; post to the others separately without parts.',
   MEDIA_REQUIRED: 'Add mediaIds or mediaUrls, or leave out the platform that needs media.',
   MEDIA_NOT_FOUND: 'Find asset ids with media_list, upload with media_upload_url and media_complete, or pass mediaUrls.',
   MEDIA_IN_USE: 'The message lists the posts using the asset: take it out of them (posts_update) or cancel them first.',

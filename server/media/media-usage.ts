@@ -4,7 +4,8 @@
 // A post uses an asset when it is not cancelled and either its resolved `media` carries the
 // asset's id (every post written since media were resolved) or its `mediaUrls` carry the
 // asset's URL (what platforms are sent; also the only trace on a post written before `media`
-// existed). Matching either keeps the answer right whichever of the two a writer filled in.
+// existed), or a part of its thread carries the asset's id. Matching either keeps the answer
+// right whichever of the two a writer filled in.
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import { AppError } from '@/server/errors/app-error';
@@ -18,6 +19,7 @@ export function postUsesAssetSql(p: string, a: string): Prisma.Sql {
   const asset = Prisma.raw(`"${a}"`);
   return Prisma.sql`${post}."workspaceId" = ${asset}."workspaceId" AND ${post}."status" <> 'cancelled'
     AND (${post}."media" @> jsonb_build_array(jsonb_build_object('assetId', ${asset}."id"::text))
+      OR ${post}."parts" @> jsonb_build_array(jsonb_build_object('media', jsonb_build_array(jsonb_build_object('assetId', ${asset}."id"::text))))
       OR (${asset}."url" IS NOT NULL AND ${post}."mediaUrls" @> ARRAY[${asset}."url"]))`;
 }
 

@@ -19,6 +19,11 @@ export interface PublishRequest<P extends Platform = Platform> {
    * key), so a retry after an unrecorded success does not post twice.
    */
   idempotencyKey?: string;
+  /**
+   * A thread's later part: the postedId of the part before, which this one answers (on the
+   * networks the catalogue's THREAD_POSTING names; the others never get one).
+   */
+  replyTo?: string;
 }
 
 export interface PublishResult {

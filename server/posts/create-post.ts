@@ -23,6 +23,7 @@ import { toPostDto } from './post-dto';
 import { insertPostRow, type NewPost } from './post-rows';
 import { APPROVAL_WARNING, approvalNeeded, checkQueueOrTime, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
+import { resolveParts, type StoredPart } from './thread-parts';
 
 /** `requester` names who asked when the post goes to the approval queue (called only then). */
 export interface WriteOptions {
@@ -45,6 +46,7 @@ function checkNewPostLimits(
   input: CreatePostInput,
   { connections, platforms, settings }: Pick<Awaited<ReturnType<typeof checkNewPost>>, 'connections' | 'platforms' | 'settings'>,
   media: Parameters<typeof checkPlatformLimits>[0]['media'],
+  parts: readonly StoredPart[],
 ): void {
   checkPlatformLimits({
     platforms,
@@ -53,6 +55,7 @@ function checkNewPostLimits(
     media,
     settings,
     firstComment: input.firstComment,
+    parts,
     accountTextLimits: accountTextLimits(connections),
   });
 }
@@ -64,9 +67,10 @@ function checkNewPostLimits(
  */
 export async function checkCreatePost(workspaceId: string, input: CreatePostInput): Promise<void> {
   const { connections, platforms, settings } = await checkNewPost(workspaceId, input, new Date(), []);
-  if (input.mediaUrls?.length) return;
+  if (input.mediaUrls?.length || input.parts?.some((p) => p.mediaUrls?.length)) return;
   const media = await resolveMedia(workspaceId, { mediaIds: input.mediaIds });
-  checkNewPostLimits(input, { connections, platforms, settings }, media);
+  const { parts } = await resolveParts(workspaceId, input.parts);
+  checkNewPostLimits(input, { connections, platforms, settings }, media, parts);
 }
 
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
@@ -74,9 +78,11 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
   const warnings: Warning[] = [];
   const { connections, platforms, settings, scheduledAt } = await checkNewPost(workspaceId, input, now, warnings);
   const media = await resolveMedia(workspaceId, input);
+  const thread = await withImportedMedia(workspaceId, media, () => resolveParts(workspaceId, input.parts));
+  const refs = [...mediaRefs(media), ...thread.refs];
 
-  const post = await withImportedMedia(workspaceId, media, async () => {
-    checkNewPostLimits(input, { connections, platforms, settings }, media);
+  const post = await withImportedMedia(workspaceId, [...media, ...thread.media], async () => {
+    checkNewPostLimits(input, { connections, platforms, settings }, media, thread.parts);
     // Added to the queue: scheduled, at the next free slot taken inside the insert's transaction.
     const queued = input.queue === true;
     const scheduled = scheduledAt !== null || queued;
@@ -101,18 +107,19 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       scheduledAt,
       platformSettings: settings ?? null,
       firstComment: input.firstComment ?? null,
+      parts: thread.parts,
     };
     // A draft without media is one statement (atomic by itself); with media it holds its
     // assets against a concurrent delete; a scheduled post records its events with it.
-    if (!scheduled && media.length === 0) return insertPostRow(row);
+    if (!scheduled && refs.length === 0) return insertPostRow(row);
     if (!scheduled) {
       return db.$transaction(async (tx) => {
-        await holdMediaAssets(tx, workspaceId, mediaRefs(media));
+        await holdMediaAssets(tx, workspaceId, refs);
         return insertPostRow(row, tx);
       });
     }
     return db.$transaction(async (tx) => {
-      await holdMediaAssets(tx, workspaceId, mediaRefs(media));
+      await holdMediaAssets(tx, workspaceId, refs);
       const at = queued ? await takeQueueSlot(tx, workspaceId, connections, now) : scheduledAt!;
       const created = await insertPostRow({ ...row, scheduledAt: at }, tx);
       await recordEvent(tx, {

@@ -3,6 +3,8 @@ import type { Platform } from '@/server/shared/platforms';
 import { iso, isoOrNull, type Stamp } from '@/server/shared/schemas';
 import type { Post, PostTarget } from '@/server/generated/prisma/client';
 import { postAlert } from './post-alerts';
+import type { ThreadPartJson } from './post-rows';
+import { storedParts } from './thread-parts';
 import type { PostDto, PostListRowDto, TargetDto } from './posts.schemas';
 
 /** A post row from Prisma (Dates) or from a hot read (server/db/sql.ts, ISO strings). */
@@ -28,6 +30,8 @@ export type TargetRow = Pick<
   publishedAt: Stamp | null;
   confirmedAt: Stamp | null;
   updatedAt: Stamp;
+  /** The thread's later parts (post-rows.ts reads them); absent or null for a single post. */
+  thread?: readonly ThreadPartJson[] | null;
 };
 
 export function toTargetDto(t: TargetRow): TargetDto {
@@ -52,6 +56,16 @@ export function toTargetDto(t: TargetRow): TargetDto {
             error: t.firstCommentError,
           }
         : null,
+    thread: t.thread?.length
+      ? t.thread.map((part) => ({
+          position: part.position,
+          status: part.status as NonNullable<TargetDto['thread']>[number]['status'],
+          postedId: part.postedId,
+          permalink: part.permalink,
+          error: part.error,
+          confirmedAt: isoOrNull(part.confirmedAt),
+        }))
+      : null,
     updatedAt: iso(t.updatedAt),
   };
 }
@@ -60,10 +74,15 @@ export function toTargetDto(t: TargetRow): TargetDto {
 function outcomes(targets: TargetRow[] | undefined): Pick<PostDto, 'platformPostIds' | 'error'> {
   if (!targets) return { platformPostIds: null, error: null };
   const shipped = targets.filter((t) => t.status === 'published' && t.postedId);
-  const failed = targets.filter((t) => t.status === 'failed');
+  // A target fails as a whole, or its thread stops at a part the network refused.
+  const failed = targets.flatMap((t) => {
+    if (t.status === 'failed') return [`${t.platform}: ${t.error ?? 'failed'}`];
+    const part = t.thread?.find((p) => p.status === 'failed');
+    return part ? [`${t.platform}: ${part.error ?? `part ${part.position} failed`}`] : [];
+  });
   return {
     platformPostIds: shipped.length ? Object.fromEntries(shipped.map((t) => [t.connectionId, t.postedId!])) : null,
-    error: failed.length ? failed.map((t) => `${t.platform}: ${t.error ?? 'failed'}`).join('; ') : null,
+    error: failed.length ? failed.join('; ') : null,
   };
 }
 
@@ -84,6 +103,7 @@ export function toPostListRowDto(p: PostRow, targets?: TargetRow[], now?: Date):
     publishedAt: isoOrNull(p.publishedAt),
     platformSettings: (p.platformSettings as PostDto['platformSettings']) ?? null,
     firstComment: p.firstComment ?? null,
+    parts: storedParts(p.parts).map((part) => ({ content: part.content, mediaUrls: part.mediaUrls })),
     ...outcomes(targets),
     alert: postAlert(p, now),
     createdAt: iso(p.createdAt),

@@ -17,6 +17,9 @@ const targetsJson = (from: Prisma.Sql) => Prisma.sql`COALESCE((
     'confirmedAt', ${ts('confirmedAt')}, 'settlement', t."settlement",
     'firstCommentStatus', t."firstCommentStatus", 'firstCommentId', t."firstCommentId",
     'firstCommentPermalink', t."firstCommentPermalink", 'firstCommentError', t."firstCommentError",
+    'thread', (SELECT json_agg(json_build_object('position', x."position", 'status', x."status", 'postedId', x."postedId",
+        'permalink', x."permalink", 'error', x."error", 'confirmedAt', to_char(x."confirmedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x."position")
+      FROM "PostThreadPart" x WHERE x."targetId" = t."id"),
     'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}
   ) ORDER BY t."createdAt", t."id")
   FROM ${from}), '[]'::json) AS "targets"`;
@@ -34,7 +37,16 @@ export type TargetJson = Omit<
   'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt' | 'firstCommentAttempts' | 'firstCommentStartedAt'
 > &
   Record<'attemptStartedAt' | 'publishedAt', string | null> &
-  Record<'createdAt' | 'updatedAt', string>;
+  Record<'createdAt' | 'updatedAt', string> & { thread: ThreadPartJson[] | null };
+/** A thread's later part on a target, as the JSON column gives it. */
+export interface ThreadPartJson {
+  position: number;
+  status: string;
+  postedId: string | null;
+  permalink: string | null;
+  error: string | null;
+  confirmedAt: string | null;
+}
 export type PostWithTargets = Post & { targets: TargetJson[] };
 /** A post as the hot reads give it: every timestamp an ISO 8601 string (server/db/sql.ts). */
 export type PostReadRow = IsoTimestamps<Post> & { targets: TargetJson[] };
@@ -57,6 +69,8 @@ export interface NewPost {
   scheduledAt: Date | null;
   platformSettings: unknown;
   firstComment?: string | null;
+  /** A thread's later parts, as stored (thread-parts.ts). */
+  parts?: unknown;
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -73,10 +87,10 @@ export async function insertPostRow(p: NewPost, tx?: Pick<Tx, '$queryRaw'>): Pro
   const statement = Prisma.sql`
     WITH p AS (
       INSERT INTO "Post" ("id", "workspaceId", "content", "variants", "media", "mediaUrls", "platforms", "connectionIds", "status",
-        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "firstComment", "queued", "createdAt", "updatedAt")
+        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "firstComment", "parts", "queued", "createdAt", "updatedAt")
       VALUES (${id}::uuid, ${p.workspaceId}::uuid, ${p.content}, ${json(p.variants)}::jsonb, ${json(p.media) ?? '[]'}::jsonb, ${p.mediaUrls}::text[],
         ${p.platforms}::text[], ${p.connections.map((c) => c.id)}::text[], ${p.status}, ${p.approvalStatus}, ${p.approvalRequestedBy},
-        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.firstComment ?? null}, ${p.queued ?? false}, ${now}, ${now})
+        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.firstComment ?? null}, ${json(p.parts) ?? '[]'}::jsonb, ${p.queued ?? false}, ${now}, ${now})
       RETURNING *
     ), t AS (
       INSERT INTO "PostTarget" ("id", "postId", "connectionId", "platform", "createdAt", "updatedAt")

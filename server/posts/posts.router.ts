@@ -43,6 +43,7 @@ const WRITE_ERRORS = [
   'MEDIA_STORAGE_UNAVAILABLE',
   'CONTENT_TOO_LONG',
   'MEDIA_COUNT_EXCEEDED',
+  'THREAD_NOT_SUPPORTED',
 ] as const;
 
 // The import routes read a file of posts, a larger body than the API's general limit: their 413 says theirs.

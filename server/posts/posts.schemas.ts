@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { ZPlatform } from '@/server/connections/connections.schemas';
-import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { MAX_THREAD_PARTS, PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { documentedAs, ZNullableTimestamp, ZText, ZTimestamp, type JsonSchema } from '@/server/shared/schemas';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'partial_published', 'failed', 'cancelled'] as const;
@@ -70,6 +70,21 @@ export const ZTarget = z
       })
       .nullable()
       .describe('The post’s first comment on this account: null while the post has not landed, or when there is none for this network'),
+    thread: z
+      .array(
+        z.object({
+          position: z.number().int().describe('The part’s place in the thread: 2 for the first reply (part 1 is this target itself)'),
+          status: z
+            .enum(['pending', 'posting', 'posted', 'failed'])
+            .describe('pending (waits for the part before), posting (under way), posted, or failed (POST /posts/{id}/retry continues from here)'),
+          postedId: z.string().nullable().describe('The part’s id on the network once posted'),
+          permalink: z.string().nullable().describe('The part’s address on the network'),
+          error: z.string().nullable().describe('The network’s words when it refused the part; null otherwise'),
+          confirmedAt: ZNullableTimestamp.describe('Set when a part cut off by a crash or a timeout was found by asking the network'),
+        }),
+      )
+      .nullable()
+      .describe('The thread’s later parts on this account, in order, once part 1 landed; null for a post without parts'),
     updatedAt: ZTimestamp.describe('When this row last changed'),
   })
   .meta({
@@ -88,6 +103,7 @@ export const ZTarget = z
       confirmedAt: null,
       settlement: null,
       firstComment: { status: 'posted', commentId: '7130000000000000123', permalink: null, error: null },
+      thread: null,
       updatedAt: '2026-11-24T09:00:02.000Z',
     },
   });
@@ -157,6 +173,14 @@ export const ZPostBase = z.object({
     .nullable()
     .describe('Options per targeted platform, as sent; null when none'),
   firstComment: z.string().nullable().describe('Posted under the post once it lands, on every targeted network that lets Herald comment; null when none'),
+  parts: z
+    .array(
+      z.object({
+        content: z.string().describe('The part’s text'),
+        mediaUrls: z.array(z.string()).describe('The part’s images and videos, as addresses in Herald’s storage'),
+      }),
+    )
+    .describe('A thread: the parts posted after content, each as a reply to the one before; [] for a single post'),
   platformPostIds: z.record(z.string(), z.string()).nullable().describe('Map of connectionId → id of the post on that platform; null until something shipped'),
   error: z.string().nullable().describe('Summary of failed targets ("platform: error" per failed target); null until something failed'),
   alert: ZPostAlert.nullable().describe(
@@ -179,6 +203,7 @@ const POST_EXAMPLE = {
   publishedAt: '2026-11-24T09:00:02.000Z',
   platformSettings: { linkedin: { visibility: 'PUBLIC' } },
   firstComment: 'Full menu: https://acme-coffee.example/menu',
+  parts: [],
   platformPostIds: { '3c6e2b1a-7d4f-4e8a-9b2c-1d0e5f6a7b8c': 'urn:li:share:7130000000000000000' },
   error: null,
   alert: null,
@@ -238,6 +263,24 @@ export const ZPostFields = {
       'Posted as a comment under the post right after it lands, on each targeted network that lets Herald comment (LinkedIn, YouTube, X, Bluesky, Threads, Mastodon, Reddit, Instagram, Facebook); checked against each one’s comment limit. A network’s own firstComment setting wins there',
     )
     .meta({ example: 'Full menu: https://acme-coffee.example/menu' }),
+  parts: z
+    .array(
+      z.strictObject({
+        content: ZText.min(1).max(MAX_CONTENT).describe('The part’s text, checked against each targeted network’s limit'),
+        mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA).optional().describe('Ready media asset ids for this part'),
+        mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA).optional().describe('Public https URLs of images or videos for this part'),
+      }),
+    )
+    .max(MAX_THREAD_PARTS - 1)
+    .describe(
+      `A thread: parts posted after content, each as a reply to the one before, on X, Bluesky, Threads and Mastodon (THREAD_NOT_SUPPORTED for any other targeted network). At most ${MAX_THREAD_PARTS - 1}; each is checked against every targeted network’s limits (errors name parts[i])`,
+    )
+    .meta({
+      example: [
+        { content: 'First, the pumpkin spice latte: same recipe as last year.' },
+        { content: 'And new this year: a maple pecan cold brew.', mediaIds: ['5e1d2c3b-4a59-4687-9a8b-7c6d5e4f3a2b'] },
+      ],
+    }),
 };
 
 export const ZCreatePostInput = z
@@ -251,6 +294,7 @@ export const ZCreatePostInput = z
     variants: ZPostFields.variants.optional(),
     requireApproval: ZPostFields.requireApproval.optional(),
     firstComment: ZPostFields.firstComment.optional(),
+    parts: ZPostFields.parts.optional(),
     queue: z
       .literal(true)
       .optional()
@@ -291,6 +335,7 @@ export const ZUpdatePostInput = z
       .describe('Replaces the text per platform (same form as on create); null removes every variant, so content goes everywhere'),
     requireApproval: ZPostFields.requireApproval.optional(),
     firstComment: ZPostFields.firstComment.nullable().optional().describe('Replaces the first comment; null removes it'),
+    parts: ZPostFields.parts.optional().describe('Replaces the thread’s later parts (same form as on create); [] makes it a single post'),
   })
   .meta({ example: { content: 'Our autumn menu is here: pumpkin spice is back from Tuesday.', scheduledAt: '2026-11-25T09:00:00Z' } });
 export type UpdatePostInput = z.infer<typeof ZUpdatePostInput>;

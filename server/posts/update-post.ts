@@ -28,9 +28,10 @@ import { findPostRow } from './read-posts';
 import { APPROVAL_WARNING, approvalNeeded, assertEditable, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { PostDto, UpdatePostInput } from './posts.schemas';
 import type { WriteOptions } from './create-post';
+import { assertThreadNotStarted, resolveParts, storedParts } from './thread-parts';
 
 /** Fields whose change means a reviewer must look again. */
-const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings', 'firstComment'] as const;
+const REVIEWED_FIELDS = ['content', 'connectionIds', 'mediaIds', 'mediaUrls', 'variants', 'platformSettings', 'firstComment', 'parts'] as const;
 
 /**
  * The checks of an edit that write and fetch nothing: the post exists here and can change,
@@ -77,13 +78,16 @@ export async function updatePost(
     ];
   }
   const content = input.content ?? current.content;
-  return withImportedMedia(workspaceId, media, async () => {
+  if (input.parts !== undefined) await assertThreadNotStarted(id);
+  const thread = input.parts !== undefined ? await withImportedMedia(workspaceId, media, () => resolveParts(workspaceId, input.parts)) : null;
+  const parts = thread ? thread.parts : storedParts(row.parts);
+  return withImportedMedia(workspaceId, [...media, ...(thread?.media ?? [])], async () => {
     // Targets unchanged: the limits of the accounts the post already targets.
     const targeted =
       connections ??
       (await db.connection.findMany({ where: { workspaceId, targets: { some: { postId: id } } }, select: { platform: true, platformData: true } }));
     const firstComment = input.firstComment !== undefined ? input.firstComment : row.firstComment;
-    checkPlatformLimits({ platforms, content, variants, media, settings, firstComment, accountTextLimits: accountTextLimits(targeted) });
+    checkPlatformLimits({ platforms, content, variants, media, settings, firstComment, parts, accountTextLimits: accountTextLimits(targeted) });
 
     const workspaceNeedsApproval = await workspaceRequiresApproval(workspaceId);
 
@@ -91,6 +95,7 @@ export async function updatePost(
       const post = await lockPost(tx, workspaceId, id);
       assertEditable(post.status);
       if (input.mediaIds !== undefined || input.mediaUrls !== undefined) await holdMediaAssets(tx, workspaceId, mediaRefs(media));
+      if (thread) await holdMediaAssets(tx, workspaceId, thread.refs);
       const requireApproval = input.requireApproval ?? post.requireApproval;
       const nextScheduledAt = scheduledAt === undefined ? post.scheduledAt : scheduledAt;
       // A failed post given a time is retried at that time; without one it stays failed until published.
@@ -131,6 +136,7 @@ export async function updatePost(
           connectionIds: connections ? connections.map((c) => c.id) : post.connectionIds,
           platformSettings: settings === null ? Prisma.DbNull : (settings as Prisma.InputJsonValue),
           firstComment,
+          ...(thread ? { parts: thread.parts as unknown as Prisma.InputJsonValue } : {}),
           requireApproval,
           scheduledAt: nextScheduledAt,
           // A time chosen by hand is not a queue slot: the post leaves the queue.

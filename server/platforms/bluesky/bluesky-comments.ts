@@ -137,8 +137,7 @@ export function createBlueskyCommentsClient(options: AdapterOptions = {}): Comme
 
     reply: (connection, target, text, { tokens, idempotencyKey }) =>
       session(connection, tokens, async ({ account, api }) => {
-        const parent = await strongRef(api, target.commentId ?? target.postedId);
-        const root = parent.view.record?.reply?.root;
+        const reply = await replyRefs(api, target.commentId ?? target.postedId);
         const rkey = recordKeyFor(idempotencyKey ?? randomUUID());
         const facets = await detectFacets(text, async (handle) => {
           try {
@@ -152,7 +151,7 @@ export function createBlueskyCommentsClient(options: AdapterOptions = {}): Comme
           $type: 'app.bsky.feed.post',
           text,
           createdAt: new Date().toISOString(),
-          reply: { root: root?.uri && root.cid ? { uri: root.uri, cid: root.cid } : parent.ref, parent: parent.ref },
+          reply,
           ...(facets.length ? { facets } : {}),
         };
         await createOnce(api, account.did, 'app.bsky.feed.post', rkey, record);
@@ -226,6 +225,13 @@ async function strongRef(api: XrpcClient, uri: string): Promise<{ view: PostView
   const view = posts.find((p) => p.uri === uri);
   if (!view?.cid) throw new PlatformError(GONE, { status: 404 });
   return { view, ref: { uri, cid: view.cid } };
+}
+
+/** The `reply` of a post answering `uri`: its strong ref as the parent, and the thread's root (the parent itself when it answers nothing). */
+export async function replyRefs(api: XrpcClient, uri: string): Promise<{ root: { uri: string; cid: string }; parent: { uri: string; cid: string } }> {
+  const parent = await strongRef(api, uri);
+  const root = parent.view.record?.reply?.root;
+  return { root: root?.uri && root.cid ? { uri: root.uri, cid: root.cid } : parent.ref, parent: parent.ref };
 }
 
 /**

@@ -7,6 +7,7 @@
 //   https://docs.bsky.app/docs/api/com-atproto-repo-upload-blob, …-create-record,
 //   …/com-atproto-identity-resolve-handle, …/com-atproto-server-refresh-session
 //   https://docs.bsky.app/docs/tutorials/video (a video as a blob in app.bsky.embed.video)
+//   https://docs.bsky.app/docs/advanced-guides/posts#replies (a thread's part: reply { root, parent })
 //
 // Media: up to 4 images (uploadBlob, at most 1,000,000 bytes each) with alt text, or one video.
 // The video goes up with uploadBlob to the PDS and rides in app.bsky.embed.video (the tutorial's
@@ -26,6 +27,7 @@ import { withAccessToken } from '../token-refresh';
 import { log } from '@/server/observability/log';
 import { blueskyRefresher, xrpcClient, type XrpcClient } from './bluesky-api';
 import { detectFacets, links, recordKeyFor } from './bluesky-richtext';
+import { replyRefs } from './bluesky-comments';
 
 const { media } = PLATFORM_CATALOGUE.bluesky;
 const PAGE_MAX_BYTES = 1024 * 1024;
@@ -104,10 +106,13 @@ async function postRecord(api: XrpcClient, fetch: Fetcher, request: PublishReque
     : settings.linkCard === false
       ? null
       : await linkCard(api, fetch, content);
+  // A thread's later part answers the part before (and names the thread's first part as its root).
+  const reply = request.replyTo ? await replyRefs(api, request.replyTo) : null;
   return {
     $type: 'app.bsky.feed.post',
     text: content,
     createdAt: new Date().toISOString(),
+    ...(reply ? { reply } : {}),
     ...(facets.length ? { facets } : {}),
     ...(settings.languages?.length ? { langs: settings.languages } : {}),
     ...(embed ? { embed } : {}),

@@ -41,6 +41,7 @@ import { youtube } from './youtube';
 
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 export { COMMENT_ACTIONS, offeredCommentActions, type CommentAction, type CommentCapability, type NetworkComments } from './comments';
+export { MAX_THREAD_PARTS, postsThreads, THREAD_POSTING, type ThreadPosting } from './thread-posting';
 export { POST_METRICS, POST_METRIC_LABELS, reportedMetrics, type NetworkMetric, type NetworkPostMetrics, type PostMetricName } from './post-metrics';
 
 /** Each entry keeps its own type, so the settings type of one platform can be inferred. */

@@ -77,6 +77,8 @@ function statusBody(request: PublishRequest<'mastodon'>, mediaIds: string[]) {
   const { visibility, spoilerText, sensitive, language } = request.settings;
   return {
     status: request.content,
+    // A thread's later part answers the part before.
+    ...(request.replyTo ? { in_reply_to_id: request.replyTo } : {}),
     ...(mediaIds.length ? { media_ids: mediaIds } : {}),
     ...(visibility ? { visibility } : {}),
     ...(spoilerText ? { spoiler_text: spoilerText } : {}),

@@ -7,6 +7,7 @@
 //   https://developers.facebook.com/docs/threads/get-started/long-lived-tokens (th_refresh_token: tokens
 //     at least 24 h old and not expired; refreshed tokens last 60 days)
 //   https://developers.facebook.com/docs/threads/overview          (250 API posts per 24 h)
+//   https://developers.facebook.com/docs/threads/reply-management  (reply_to_id: a container that answers a post; a thread's later part)
 //
 // Flow: POST /{user}/threads (TEXT | IMAGE | VIDEO; or items with is_carousel_item=true then a
 // CAROUSEL container with children) → record the container to publish (context.checkpoint, so an
@@ -43,10 +44,12 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
       return withAccessToken(connection, threadsRefresher(fetch, baseUrl), context.tokens, async (token) => {
         const graph = graphClient(fetch, baseUrl, token, NAME, options.timeoutMs);
         const user = connection.externalId;
+        // A thread's later part answers the part before (reply_to_id on the container).
+        const replyParams: GraphParams = request.replyTo ? { reply_to_id: request.replyTo } : {};
 
         let creationId: string;
         if (items.length <= 1) {
-          creationId = requireId(await graph.post(`${user}/threads`, singleContainer(items[0], request.content)), 'id', NAME);
+          creationId = requireId(await graph.post(`${user}/threads`, { ...singleContainer(items[0], request.content), ...replyParams }), 'id', NAME);
         } else {
           const children: string[] = [];
           for (const item of items) {
@@ -55,7 +58,7 @@ export function createThreadsPublisher(options: AdapterOptions = {}): Publisher<
             children.push(id);
           }
           creationId = requireId(
-            await graph.post(`${user}/threads`, { media_type: 'CAROUSEL', children: children.join(','), text: request.content }),
+            await graph.post(`${user}/threads`, { media_type: 'CAROUSEL', children: children.join(','), text: request.content, ...replyParams }),
             'id',
             NAME,
           );

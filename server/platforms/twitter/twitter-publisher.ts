@@ -37,7 +37,9 @@ export function createTwitterPublisher(options: TwitterOptions = {}): Publisher<
     async publish(connection, request, { tokens }) {
       const { fetch, baseUrl } = apiEndpoint(options, 'X_API_BASE_URL', X_DEFAULT_BASE_URL);
       const items = imagesOrOneVideo(mediaItems(request), media, MEDIA_REFUSALS);
-      const { replyTo, quoteTweet } = request.settings;
+      // A thread's later part answers the part before; otherwise the post's own replyTo setting.
+      const replyTo = request.replyTo ?? request.settings.replyTo;
+      const { quoteTweet } = request.settings;
 
       return withAccessToken(connection, xRefresher(fetch, baseUrl, options), tokens, async (token) => {
         const api = xClient(fetch, baseUrl, token, options.timeoutMs);

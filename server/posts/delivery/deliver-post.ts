@@ -33,6 +33,7 @@ import { recordOutcome, TARGET_CHANGED } from './record-outcome';
 import { sandboxReceipts } from './sandbox-receipts';
 import { settleInterrupted, settleLostAnswer } from './settle';
 import { deliverFirstComments } from './first-comments';
+import { deliverThreadParts } from './thread-parts';
 import { hasUnconfirmedTargetSql, refuseUnconfirmedResend } from './unconfirmed';
 import { findPostRow, getPost } from '../read-posts';
 import { approvalAllowsDeliverySql, isApprovalBlocking, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '../post-rules';
@@ -322,10 +323,12 @@ async function finishPost(postId: string): Promise<void> {
       "updatedAt" = now()
     FROM (
       SELECT count(*) AS total,
-             count(*) FILTER (WHERE "status" = 'published') AS landed,
+             -- A thread counts as landed once every part is posted.
+             count(*) FILTER (WHERE "status" = 'published' AND NOT EXISTS (
+               SELECT 1 FROM "PostThreadPart" x WHERE x."targetId" = t."id" AND x."status" <> 'posted')) AS landed,
              count(*) FILTER (WHERE "status" IN ('pending', 'publishing')) AS open,
              min("publishedAt") FILTER (WHERE "status" = 'published') AS first
-      FROM "PostTarget" WHERE "postId" = ${postId}::uuid
+      FROM "PostTarget" t WHERE t."postId" = ${postId}::uuid
     ) s
     WHERE p."id" = ${postId}::uuid AND p."status" = 'publishing' AND s.open = 0`;
 }
@@ -358,6 +361,10 @@ export async function deliverPost(options: DeliverPostOptions): Promise<boolean>
     const { resent } = await settleInterrupted(post);
     const again = await deliverPending(post, resent);
     if (again) await deliverPending(post, new Set(await pendingTargetIds(post.id)));
+    // A thread's later parts, from the first not posted on each account where part 1 landed;
+    // parts that failed are sent again only when a person asked (a retry, a failed post published again).
+    const resendFailedParts = options.mode === 'retry' || post.previousStatus === 'failed' || post.previousStatus === 'partial_published';
+    await deliverThreadParts(post, { retryFailed: resendFailedParts, targetIds: options.targetIds });
     // Under the same lease: a first comment cut off by a crash is settled by the next owner.
     await deliverFirstComments(post, { retryFailed: options.mode === 'retry', targetIds: options.targetIds });
     await finishPost(post.id);
@@ -381,9 +388,13 @@ export async function publishPostNow(workspaceId: string, postId: string) {
  */
 export async function retryFailedTargets(workspaceId: string, postId: string, targetIds?: readonly string[], opts: { confirmNotPublished?: boolean } = {}) {
   const row = await findPostRow(workspaceId, postId);
-  // Nothing failed but first comments: those are posted again, the posts left alone.
+  // Nothing failed but first comments: those are posted again, the posts left alone. A thread
+  // stopped at a failed part is delivered again from that part, under the delivery's lease.
   const failedTargets = await db.postTarget.count({ where: { postId, status: 'failed', ...(targetIds ? { id: { in: [...targetIds] } } : {}) } });
-  if (failedTargets === 0) {
+  const failedThreads = await db.postTarget.count({
+    where: { postId, status: 'published', threadParts: { some: { status: 'failed' } }, ...(targetIds ? { id: { in: [...targetIds] } } : {}) },
+  });
+  if (failedTargets === 0 && failedThreads === 0) {
     const where = { postId, status: 'published', firstCommentStatus: 'failed', ...(targetIds ? { id: { in: [...targetIds] } } : {}) };
     const failedComments = await db.postTarget.count({ where });
     if (failedComments > 0 && (!targetIds || failedComments === new Set(targetIds).size)) {
@@ -393,8 +404,15 @@ export async function retryFailedTargets(workspaceId: string, postId: string, ta
   }
   await refuseUnconfirmedResend(postId, { targetIds, confirmNotPublished: opts.confirmNotPublished });
   if (targetIds) {
-    // Only failed targets of this post: anything else has nothing to retry.
-    const failed = await db.postTarget.count({ where: { postId, id: { in: [...targetIds] }, status: 'failed', post: { workspaceId } } });
+    // Only failed targets (or stopped threads) of this post: anything else has nothing to retry.
+    const failed = await db.postTarget.count({
+      where: {
+        postId,
+        id: { in: [...targetIds] },
+        post: { workspaceId },
+        OR: [{ status: 'failed' }, { status: 'published', threadParts: { some: { status: 'failed' } } }],
+      },
+    });
     if (failed !== new Set(targetIds).size)
       throw new AppError('POST_NOT_EDITABLE', 'Only an account whose delivery failed can be retried', { field: 'targetIds' });
   }

@@ -69,13 +69,23 @@ function intentOf(target: PostTarget): AttemptIntent {
 }
 
 async function ask(target: PostTarget, connection: Connection): Promise<Reconciled> {
+  if (!target.attemptIntent && reconcilerFor({ provider: connection.provider, platform: connection.platform as Platform }))
+    return { outcome: 'unknown', evidence: 'the attempt began before Herald recorded what it sends' };
+  return askNetwork(connection, intentOf(target));
+}
+
+/**
+ * Asks the account's network whether it has what an attempt sent (the network's reconciler,
+ * within SETTLE_TIMEOUT_MS): found, absent, or unknown with the evidence. Read only. Used for a
+ * target and for a thread's part alike.
+ */
+export async function askNetwork(connection: Connection, intent: AttemptIntent): Promise<Reconciled> {
   const platform = connection.platform as Platform;
   const reconciler = reconcilerFor({ provider: connection.provider, platform });
   if (!reconciler) {
     const capability = catalogueEntry(platform).reconcile;
     return { outcome: 'unknown', evidence: 'none' in capability ? capability.none : 'Herald has no way to ask this network yet' };
   }
-  if (!target.attemptIntent) return { outcome: 'unknown', evidence: 'the attempt began before Herald recorded what it sends' };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Reconciled>((resolve) => {
     timer = setTimeout(
@@ -85,7 +95,7 @@ async function ask(target: PostTarget, connection: Connection): Promise<Reconcil
   });
   try {
     return await Promise.race([
-      reconciler.reconcile(publishableConnection(connection), intentOf(target), { tokens: connectionTokens, now: new Date(), sandbox: sandboxReceipts }),
+      reconciler.reconcile(publishableConnection(connection), intent, { tokens: connectionTokens, now: new Date(), sandbox: sandboxReceipts }),
       timeout,
     ]);
   } catch (error) {
