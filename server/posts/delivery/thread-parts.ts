@@ -16,7 +16,7 @@ import { db } from '@/server/db/client';
 import { openToken, openValue, sealValue } from '@/server/connections/token-sealing';
 import type { Connection, PostTarget, PostThreadPart } from '@/server/generated/prisma/client';
 import { log } from '@/server/observability/log';
-import { parseStoredSettings, postsThreads } from '@/server/platforms/catalogue';
+import { catalogueEntry, parseStoredSettings, postsThreads } from '@/server/platforms/catalogue';
 import { answerMayBeLost, type PublishResult } from '@/server/platforms/publisher';
 import type { Reconciled } from '@/server/platforms/reconcile';
 import { publisherFor } from '@/server/platforms/registry';
@@ -24,7 +24,7 @@ import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { storedParts, type StoredPart } from '../thread-parts';
 import { connectionTokens } from './connection-tokens';
 import { sandboxReceipts } from './sandbox-receipts';
-import { askNetwork } from './settle';
+import { ABSENT_TRUSTED_AFTER_MS, askNetwork } from './settle';
 
 export interface ThreadOptions {
   /** Also send again the parts that failed (a retry, or a failed post published again). */
@@ -104,7 +104,12 @@ async function deliverPart(
   const where = { targetId: part.targetId, position: part.position };
   // Cut off mid-call by a crash, or failed without knowing whether it landed: ask first.
   if (part.status === 'posting' || (part.status === 'failed' && part.settlement)) {
-    const verdict = await askAboutPart(connection, target, part);
+    let verdict = await askAboutPart(connection, target, part);
+    // "Not there" is believed only of an attempt old enough that its request cannot still land
+    // (settle.ts), unless the network keys posts (a resend then answers with the post it has).
+    const age = Date.now() - (part.startedAt ?? new Date()).getTime();
+    if (verdict.outcome === 'absent' && !('idempotent' in catalogueEntry(platform).reconcile) && age < ABSENT_TRUSTED_AFTER_MS)
+      verdict = { outcome: 'unknown', evidence: `${verdict.evidence}, ${Math.round(age / 1000)} s after the attempt began: its request may still land` };
     if (verdict.outcome === 'found') {
       await db.postThreadPart.updateMany({
         where: { ...where, status: part.status, attempts: part.attempts },
