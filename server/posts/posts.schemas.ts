@@ -266,14 +266,14 @@ export const ZPostFields = {
   parts: z
     .array(
       z.strictObject({
-        content: ZText.min(1).max(MAX_CONTENT).describe('The part’s text, checked against each targeted network’s limit'),
-        mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA).optional().describe('Ready media asset ids for this part'),
-        mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA).optional().describe('Public https URLs of images or videos for this part'),
+        content: ZText.min(1).max(MAX_CONTENT).describe('The part’s text'),
+        mediaIds: z.array(ZText.min(1).max(100)).max(MAX_MEDIA).optional().describe('Media asset ids'),
+        mediaUrls: z.array(ZText.min(1).max(2048)).max(MAX_MEDIA).optional().describe('Public https media URLs'),
       }),
     )
     .max(MAX_THREAD_PARTS - 1)
     .describe(
-      `A thread: parts posted after content, each as a reply to the one before, on X, Bluesky, Threads and Mastodon (THREAD_NOT_SUPPORTED for any other targeted network). At most ${MAX_THREAD_PARTS - 1}; each is checked against every targeted network’s limits (errors name parts[i])`,
+      `A thread: parts posted after content, each replying to the one before (X, Bluesky, Threads, Mastodon only); at most ${MAX_THREAD_PARTS - 1}, each within every targeted network’s limits`,
     )
     .meta({
       example: [

@@ -130,7 +130,7 @@ describe('a thread on X', () => {
 
     expect(first.body.data.status).toBe('failed');
     expect(first.body.data.error).toBe('twitter: Part 3: You are not permitted to perform this action.');
-    expect(first.body.data.targets[0].thread.map((p: { status: string }) => p.status)).toEqual(['posted', 'failed', 'pending']);
+    expect(first.body.data.targets[0].thread!.map((p) => p.status)).toEqual(['posted', 'failed', 'pending']);
     expect(sent().map((c) => c.text.slice(0, 3))).toEqual(['1/4', '2/4', '3/4']);
 
     refusing = false;
@@ -275,7 +275,7 @@ describe('a thread on demo accounts', () => {
 
     expect(res.body.data.status).toBe('published');
     for (const target of res.body.data.targets) {
-      expect(target.thread.map((p: { status: string; permalink: string }) => [p.status, p.permalink.includes('/demo-post/')])).toEqual([
+      expect(target.thread!.map((p) => [p.status, Boolean(p.permalink?.includes('/demo-post/'))])).toEqual([
         ['posted', true],
         ['posted', true],
         ['posted', true],

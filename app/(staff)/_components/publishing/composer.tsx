@@ -6,11 +6,11 @@
 // naming its field, and lands on that field.
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Tabs from '@radix-ui/react-tabs';
-import { ImagePlus, Library, Link2, Loader2, X } from 'lucide-react';
+import { ImagePlus, Library, Link2, ListPlus, Loader2, X } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/app/_ui/button';
@@ -20,7 +20,7 @@ import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { AppError } from '@/server/errors/app-error';
 import type { MediaLibraryItemDto } from '@/server/media/media.schemas';
 import type { ResolvedMedia } from '@/server/media/media.types';
-import { canComment, catalogueEntry, PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { canComment, catalogueEntry, MAX_THREAD_PARTS, PLATFORM_CATALOGUE, postsThreads } from '@/server/platforms/catalogue';
 import { articleOf } from '@/server/platforms/catalogue/long-form';
 import { platformLimitProblems } from '@/server/posts/platform-limits';
 import { validatePlatformSettings } from '@/server/posts/platform-settings';
@@ -45,6 +45,8 @@ const ZComposerForm = z.object({
   variants: z.record(z.string(), z.object({ content: z.string() })),
   platformSettings: z.record(z.string(), z.record(z.string(), z.unknown())),
   firstComment: z.string(),
+  /** A thread's later parts (text; a part's media go through the API). */
+  parts: z.array(z.object({ content: z.string() })),
   scheduledLocal: z.string(),
   mediaUrl: z.string(),
 });
@@ -82,6 +84,8 @@ function toInput(v: FormValues, variantOn: Record<string, boolean>, platforms: P
     variants: Object.keys(variants).length ? variants : null,
     platformSettings: Object.keys(settings).length ? settings : null,
     firstComment: v.firstComment?.trim() ? v.firstComment : null,
+    // Empty parts are left out: "Add to thread" then nothing typed adds nothing.
+    parts: (v.parts ?? []).filter((part) => part.content.trim() !== '').map((part) => ({ content: part.content })),
     mediaIds: media.filter((m) => m.asset).map((m) => m.asset!.assetId),
     mediaUrls: media.filter((m) => m.url).map((m) => m.url!),
     scheduledAt: v.scheduledLocal ? fromLocalInput(v.scheduledLocal, tz) : null,
@@ -139,11 +143,13 @@ export function Composer({
       variants: Object.fromEntries(Object.entries(post?.variants ?? {}).map(([p, v]) => [p, { content: v?.content ?? '' }])),
       platformSettings: settingsToForm(post?.platformSettings as FormValues['platformSettings'] | null),
       firstComment: post?.firstComment ?? '',
+      parts: (post?.parts ?? []).map((part) => ({ content: part.content })),
       scheduledLocal: post?.scheduledAt ? toLocalInput(post.scheduledAt, tz) : '',
       mediaUrl: '',
     },
   });
   const values = useWatch({ control: form.control }) as FormValues;
+  const threadParts = useFieldArray({ control: form.control, name: 'parts' });
   const errors = form.formState.errors;
   const byId = useMemo(() => new Map((connections ?? []).map((c) => [c.id, c])), [connections]);
   const platforms = useMemo(
@@ -152,6 +158,8 @@ export function Composer({
   );
   // The networks of the post that let Herald comment: the first comment goes to them.
   const commenting = useMemo(() => platforms.filter(canComment), [platforms]);
+  // The networks of the post that take threads: the later parts go to them as replies.
+  const threading = useMemo(() => platforms.filter(postsThreads), [platforms]);
   const grouped = useMemo(() => {
     const g = new Map<Platform, ConnectionDto[]>();
     for (const c of connections ?? []) g.set(c.platform, [...(g.get(c.platform) ?? []), c]);
@@ -196,6 +204,7 @@ export function Composer({
         media: readyMedia,
         settings,
         firstComment: input.firstComment,
+        parts: input.parts.map((part) => ({ content: part.content, media: [] })),
       }).sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
     } catch (err) {
       return err instanceof AppError ? [err] : [];
@@ -218,6 +227,8 @@ export function Composer({
     if (field === 'scheduledAt') return form.setError('scheduledLocal', { message });
     if (field === 'content' || field === 'firstComment' || field?.startsWith('variants.') || field?.startsWith('platformSettings.'))
       return form.setError(field as FieldPath<FormValues>, { message });
+    const part = /^parts\[(\d+)\]\.content$/.exec(field ?? '');
+    if (part) return form.setError(`parts.${Number(part[1])}.content`, { message });
     setFormError(message);
   }
 
@@ -291,6 +302,8 @@ export function Composer({
             variants: body.variants,
             platformSettings: body.platformSettings,
             firstComment: body.firstComment,
+            // Parts are sent only when changed: a part's media (given through the API) stay as they are.
+            ...(form.formState.dirtyFields.parts ? { parts: body.parts } : {}),
             ...(mediaTouched ? { mediaIds: body.mediaIds, mediaUrls: body.mediaUrls } : {}),
             scheduledAt: scheduledAt ?? null,
           });
@@ -302,6 +315,7 @@ export function Composer({
             ...(body.variants ? { variants: body.variants } : {}),
             ...(body.platformSettings ? { platformSettings: body.platformSettings } : {}),
             ...(body.firstComment ? { firstComment: body.firstComment } : {}),
+            ...(body.parts.length ? { parts: body.parts } : {}),
             ...(body.mediaIds.length ? { mediaIds: body.mediaIds } : {}),
             ...(body.mediaUrls.length ? { mediaUrls: body.mediaUrls } : {}),
             ...(scheduledAt ? { scheduledAt } : {}),
@@ -439,6 +453,59 @@ export function Composer({
                 ) : null}
               </div>
             ))}
+            {threading.length || threadParts.fields.length ? (
+              <div className="space-y-2" data-testid="thread-parts">
+                {threadParts.fields.map((field, i) => (
+                  <div key={field.id} className="border-l-2 border-brand-200 pl-3">
+                    <div className="flex items-center justify-between gap-2">
+                      <Label htmlFor={`part-${i}`}>Part {i + 2} of the thread</Label>
+                      <button
+                        type="button"
+                        aria-label={`Remove part ${i + 2}`}
+                        className="rounded p-1 hover:bg-slate-100"
+                        onClick={() => threadParts.remove(i)}
+                      >
+                        <X aria-hidden className="size-4" />
+                      </button>
+                    </div>
+                    <Textarea
+                      id={`part-${i}`}
+                      rows={3}
+                      aria-invalid={!!errors.parts?.[i]?.content}
+                      aria-describedby={`part-${i}-counters`}
+                      {...form.register(`parts.${i}.content`)}
+                    />
+                    <ul id={`part-${i}-counters`} className="mt-1 flex flex-wrap gap-2" aria-label={`Characters of part ${i + 2} per platform`}>
+                      {threading.map((p) => {
+                        const rules = PLATFORM_CATALOGUE[p].text;
+                        const n = rules.count(values.parts?.[i]?.content ?? '');
+                        return (
+                          <li key={p} data-testid={`part-${i}-counter-${p}`}>
+                            <Badge tone={n > rules.maxChars ? 'bad' : n > rules.maxChars * 0.9 ? 'warn' : 'neutral'}>
+                              {platformLabel(p)}: {n}/{rules.maxChars}
+                            </Badge>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                    <FieldError>{errors.parts?.[i]?.content?.message}</FieldError>
+                  </div>
+                ))}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => threadParts.append({ content: '' }, { focusName: `parts.${threadParts.fields.length}.content` })}
+                  disabled={threadParts.fields.length >= MAX_THREAD_PARTS - 1}
+                >
+                  <ListPlus aria-hidden className="size-4" /> Add to thread
+                </Button>
+                <p className="text-sm text-slate-600">
+                  {threading.length
+                    ? `Each part is posted as a reply to the one before on ${threading.map(platformLabel).join(', ')}.`
+                    : 'Threads go to X, Bluesky, Threads and Mastodon accounts only.'}
+                </p>
+              </div>
+            ) : null}
             {commenting.length ? (
               <div>
                 <Label htmlFor="first-comment">First comment (optional)</Label>
@@ -733,7 +800,21 @@ export function Composer({
                           })}
                         </div>
                       ) : null}
-                      {firstComment ? <p className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">First comment: {firstComment}</p> : null}
+                      {postsThreads(p) && input.parts.length ? (
+                        <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3" aria-label={`The thread on ${platformLabel(p)}`}>
+                          {input.parts.map((part, i) => (
+                            <li key={i} className="text-sm break-words whitespace-pre-wrap">
+                              <span className="mb-0.5 block text-xs text-slate-600">
+                                {i + 2}/{input.parts.length + 1}
+                              </span>
+                              {part.content}
+                            </li>
+                          ))}
+                        </ol>
+                      ) : null}
+                      {firstComment || input.firstComment ? (
+                        <p className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">First comment: {firstComment || input.firstComment}</p>
+                      ) : null}
                     </Tabs.Content>
                   );
                 })}
@@ -752,6 +833,7 @@ function fieldRank(field: string | undefined): number {
   if (field.startsWith('connectionIds')) return 0;
   if (field === 'content') return 1;
   if (field.startsWith('variants.')) return 2;
+  if (field.startsWith('parts[')) return 2.2;
   if (field === 'firstComment') return 2.5;
   if (field.startsWith('media')) return 3;
   if (field.startsWith('platformSettings.')) return 4;
@@ -767,6 +849,8 @@ function fieldElementId(field: string | undefined): string {
   if (variant) return `variant-${variant[1]}`;
   if (field.startsWith('media')) return 'media-url';
   if (field === 'firstComment') return 'first-comment';
+  const part = /^parts\[(\d+)\]/.exec(field);
+  if (part) return `part-${part[1]}`;
   if (field === 'scheduledAt') return 'scheduled';
   return '';
 }

@@ -104,6 +104,23 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <Card className="min-w-0">
           <p className="break-words whitespace-pre-wrap">{post.content}</p>
+          {post.parts.length ? (
+            <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-3" aria-label="The thread’s later parts" data-testid="post-thread">
+              {post.parts.map((part, i) => (
+                <li key={i} className="text-sm">
+                  <span className="block text-xs font-semibold text-slate-600">
+                    Part {i + 2} of {post.parts.length + 1}
+                  </span>
+                  <span className="break-words whitespace-pre-wrap">{part.content}</span>
+                  {part.mediaUrls.length ? (
+                    <span className="mt-1 block">
+                      <MediaThumbnails urls={part.mediaUrls} size={80} />
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          ) : null}
           {Object.entries(post.variants ?? {}).map(([p, v]) => (
             <div key={p} className="mt-3 rounded-md bg-slate-50 p-2 text-sm">
               <p className="text-xs font-semibold text-slate-600">{platformLabel(p)} variant</p>
@@ -328,6 +345,16 @@ function DeliveryLog({
                   {t.settlement ? `: ${t.settlement}` : ''}
                 </p>
               ) : null}
+              {t.thread ? (
+                <ThreadOutcome
+                  parts={t.thread}
+                  network={platformLabel(t.platform)}
+                  account={name}
+                  canSend={canComment}
+                  sending={retryOne.isPending && retryOne.variables === t.id}
+                  onSend={() => retryOne.mutate(t.id)}
+                />
+              ) : null}
               {t.firstComment ? (
                 <FirstCommentOutcome
                   comment={t.firstComment}
@@ -399,6 +426,64 @@ function DeliveryLog({
         );
       })}
     </ul>
+  );
+}
+
+/** A thread's later parts on one account: each part's address as it lands, and where it stopped, with a way to continue from there. */
+function ThreadOutcome(props: {
+  parts: NonNullable<PostDto['targets'][number]['thread']>;
+  network: string;
+  account: string;
+  canSend: boolean;
+  sending: boolean;
+  onSend: () => void;
+}) {
+  const { parts, network } = props;
+  const stopped = parts.find((p) => p.status === 'failed');
+  const total = parts.length + 1;
+  return (
+    <div className="space-y-1 rounded-md bg-slate-50 p-2" data-testid="thread-outcome">
+      <ol className="space-y-1" aria-label={`The thread on ${network}`}>
+        {parts.map((part) => (
+          <li key={part.position} className="flex flex-wrap items-center gap-x-2">
+            <span className="text-slate-800 tabular-nums">
+              Part {part.position} of {total}:
+            </span>
+            {part.status === 'posted' ? (
+              part.permalink ? (
+                <a href={part.permalink} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
+                  {isDemoPermalink(part.permalink) ? 'posted, see the demo post' : `posted, view it on ${network}`}{' '}
+                  <ExternalLink aria-hidden className="size-3" />
+                </a>
+              ) : (
+                <span>posted</span>
+              )
+            ) : (
+              <span className={part.status === 'failed' ? 'text-red-800' : 'text-slate-600'}>
+                {part.status === 'failed' ? 'not posted' : part.status === 'posting' ? 'being posted…' : 'waits for the part before'}
+              </span>
+            )}
+            {part.confirmedAt ? <span className="text-xs text-slate-600">(confirmed with {network} after an interruption)</span> : null}
+          </li>
+        ))}
+      </ol>
+      {stopped?.error ? (
+        <pre className="font-mono text-xs break-words whitespace-pre-wrap text-red-800" aria-label={`${network}’s answer to part ${stopped.position}`}>
+          {stopped.error}
+        </pre>
+      ) : null}
+      {stopped && props.canSend ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={props.onSend}
+          disabled={props.sending}
+          aria-label={`Continue the thread from part ${stopped.position}: ${props.account}`}
+        >
+          {props.sending ? 'Sending…' : `Continue from part ${stopped.position}`}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
