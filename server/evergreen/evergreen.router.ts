@@ -24,6 +24,7 @@ export const evergreenRouter = router({
   list: apiProcedure
     .meta({
       ...read,
+      errors: ['VALIDATION_FAILED'],
       errorWhen: { VALIDATION_FAILED: { 400: 'cursor is not a nextCursor this list returned.' } },
       openapi: {
         method: 'GET',
