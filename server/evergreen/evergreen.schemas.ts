@@ -80,7 +80,7 @@ export const ZSetEvergreenInput = z
       .max(MAX_TEXTS)
       .optional()
       .describe(
-        `Up to ${MAX_TEXTS} texts the repeats rotate through (repeat n takes texts[(n-1) mod length], skipping one a network would refuse as a duplicate); absent or empty: the post’s own text and variants. Each is checked against the post’s accounts’ limits`,
+        `Up to ${MAX_TEXTS} texts the repeats rotate through, in order; absent or empty: the post’s own text and variants`,
       )
       .meta({ example: ['Our autumn menu is here: pumpkin spice is back.', 'Still on the menu: pumpkin spice, every day this autumn.'] }),
     endsAt: ZTimestamp.nullable()
