@@ -79,9 +79,7 @@ export const ZSetEvergreenInput = z
       .array(ZPostFields.content)
       .max(MAX_TEXTS)
       .optional()
-      .describe(
-        `Up to ${MAX_TEXTS} texts the repeats rotate through, in order; absent or empty: the post’s own text and variants`,
-      )
+      .describe(`Up to ${MAX_TEXTS} texts the repeats rotate through, in order; absent or empty: the post’s own text and variants`)
       .meta({ example: ['Our autumn menu is here: pumpkin spice is back.', 'Still on the menu: pumpkin spice, every day this autumn.'] }),
     endsAt: ZTimestamp.nullable()
       .optional()
