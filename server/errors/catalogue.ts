@@ -164,6 +164,16 @@ export const ERROR_CATALOGUE = {
     description:
       'The feed URL did not answer with an RSS or Atom feed (an error status, a redirect, a timeout, or a document that is not a feed); the message says which.',
   },
+  EVERGREEN_NOT_FOUND: {
+    status: 404,
+    shape: 'envelope',
+    description: 'The post is not evergreen (or no post with that id in this workspace); PUT /posts/{id}/evergreen makes it one.',
+  },
+  EVERGREEN_NOT_ELIGIBLE: {
+    status: 409,
+    shape: 'envelope',
+    description: 'Only a published or partially published post can be evergreen, and not a repeat of another evergreen post (its source is the one to change).',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

@@ -8,6 +8,7 @@ export const DOMAIN_EVENT_TYPES = [
   'post.failed',
   'post.approval_required',
   'post.approved',
+  'post.evergreen_requeued',
   'connection.error',
   'workflow.run.completed',
   'workflow.run.failed',
@@ -29,6 +30,7 @@ export const DOMAIN_EVENT_DESCRIPTIONS: { readonly [T in DomainEventType]: strin
   'post.failed': 'One account failed to publish a post (one event per target).',
   'post.approval_required': 'A scheduled post is waiting for a reviewer.',
   'post.approved': 'A reviewer approved a pending post.',
+  'post.evergreen_requeued': 'An evergreen post was added to the posting queue again, as a new post (its repeat).',
   'connection.error': 'A connected social account stopped working and needs reconnecting.',
   'workflow.run.completed': 'A workflow run finished.',
   'workflow.run.failed': 'A workflow run failed.',
@@ -60,6 +62,7 @@ export interface DomainEventData {
   };
   'post.approval_required': { postId: string };
   'post.approved': { postId: string; approvedBy: string };
+  'post.evergreen_requeued': { postId: string; sourcePostId: string; repeat: number; scheduledAt: string; content: string };
   'connection.error': { connectionId: string; platform: string; reason: string };
   // The contract leaves `summary` and the workflow `error` unspecified.
   'workflow.run.completed': { workflowId: string; runId: string; summary: unknown };
@@ -167,6 +170,16 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
       .string()
       .describe('Who approved it: the member’s user id, or `review-link:<link id>` when a client approved through a review link')
       .meta({ example: 'review-link:6d1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b' }),
+  }),
+  'post.evergreen_requeued': z.object({
+    postId: ZPostId.describe('The repeat: a new post in the posting queue (GET /posts/{id})'),
+    sourcePostId: z.uuid().describe('The evergreen post it repeats (GET /posts/{id}/evergreen)').meta({ example: '1a2b3c4d-5e6f-4a70-8b91-c2d3e4f5a6b7' }),
+    repeat: z.number().int().describe('Which repeat this is: 1 for the first').meta({ example: 2 }),
+    scheduledAt: ZAt('The queue slot it takes'),
+    content: z
+      .string()
+      .describe('The text it goes out with (the rotation’s pick)')
+      .meta({ example: 'Still on the menu: pumpkin spice, every day this autumn.' }),
   }),
   'connection.error': z.object({
     connectionId: ZConnectionId,

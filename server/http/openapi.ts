@@ -55,6 +55,10 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'API keys', description: 'Herald extension: the workspace’s own API keys.' },
   { name: 'Analytics', description: 'Ad-account totals, post results and best times, each with its provenance.' },
   { name: 'Crawl', description: 'The landing-page crawl: sites, tracked pages, visits and detected changes.' },
+  {
+    name: 'Evergreen',
+    description: 'Published posts repeated through the posting queue at an interval, with rotating texts, never a duplicate inside a network’s window.',
+  },
   { name: 'Feeds', description: 'RSS and Atom feeds the workspace follows: each new item becomes a draft or a queued post, once.' },
   { name: 'Workflows', description: 'Built-in workflows run in the background, and their runs.' },
   { name: 'Staged actions', description: 'Calls an assistant made through the tool endpoint that wait for a member’s confirmation.' },

@@ -1,5 +1,5 @@
 // OPTIONS on the public API: `Allow` names exactly the methods that answer at that path —
-// never HEAD or PUT, which the route table does not serve — and both hostings (the App Router
+// never HEAD, which the route table does not serve, nor PUT where it serves none — and both hostings (the App Router
 // route file and Herald's fast path, one table in server/runtime/api-routes.ts) agree.
 import { describe, expect, it } from 'vitest';
 import { handlePublicApi } from '@/server/http/rest-handler';
@@ -12,6 +12,7 @@ const options = (path: string) => new Request(`http://localhost/public/v1${path}
 // OPTIONS answers are outside the check (no operation), but every answer goes through it all the same.
 const outcomes = checkDocumentedOutcomes();
 const allowOf = (res: Response) => res.headers.get('allow')?.split(', ');
+const PUT_PATHS = new Set(['/queue/slots', '/posts/{id}/evergreen']);
 
 describe('OPTIONS', () => {
   it('lists only the methods served at the path', async () => {
@@ -20,6 +21,7 @@ describe('OPTIONS', () => {
     expect(allowOf(res)).toEqual(['GET', 'OPTIONS', 'POST']);
     expect(allowOf(await outcomes.handle(options('/posts/00000000-0000-4000-8000-000000000000')))).toEqual(['DELETE', 'GET', 'OPTIONS', 'PATCH']);
     expect(allowOf(await outcomes.handle(options('/queue/slots')))).toEqual(['OPTIONS', 'PUT']);
+    expect(allowOf(await outcomes.handle(options('/posts/00000000-0000-4000-8000-000000000000/evergreen')))).toEqual(['DELETE', 'GET', 'OPTIONS', 'PUT']);
   });
 
   it('agrees with the route table on every path, and each listed method is routed', async () => {
@@ -32,8 +34,8 @@ describe('OPTIONS', () => {
       expect(allow, route.path).toContain(route.method);
       for (const method of allow.filter((m) => m !== 'OPTIONS')) expect(served, `${route.path} ${method}`).toContain(method);
       expect(allow, route.path).not.toContain('HEAD');
-      // PUT only where a PUT route is (PUT /queue/slots), never advertised elsewhere.
-      if (route.path !== '/queue/slots') expect(allow, route.path).not.toContain('PUT');
+      // PUT only where a PUT route is (PUT /queue/slots, PUT /posts/{id}/evergreen), never advertised elsewhere.
+      if (!PUT_PATHS.has(route.path)) expect(allow, route.path).not.toContain('PUT');
     }
   });
 

@@ -146,6 +146,13 @@ export const jobCatalogue = [
     retries: 1,
   }),
   defineJobSpec({
+    name: 'evergreen.requeue',
+    schema: z.object({}),
+    // Every fifteen minutes: each evergreen post whose next repeat is due gets it queued (or waits, or ends).
+    cron: '*/15 * * * *',
+    retries: 1,
+  }),
+  defineJobSpec({
     name: 'agencies.purge',
     schema: z.object({}),
     // Daily: the rows of agencies deleted more than the grace period ago.

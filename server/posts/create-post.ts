@@ -1,6 +1,6 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
-import { db } from '@/server/db/client';
+import { db, type Tx } from '@/server/db/client';
 import { holdMediaAssets } from '@/server/media/media-usage';
 import { takeQueueSlot } from '@/server/queue/posting-queue';
 import { kickOutboxDrain } from '@/server/events';
@@ -20,7 +20,7 @@ import {
   workspaceRequiresApproval,
 } from './post-inputs';
 import { toPostDto } from './post-dto';
-import { insertPostRow, type NewPost } from './post-rows';
+import { insertPostRow, type NewPost, type PostWithTargets } from './post-rows';
 import { APPROVAL_WARNING, approvalNeeded, checkQueueOrTime, isApprovalBlocking, resolveScheduledAt } from './post-rules';
 import type { CreatePostInput, PostDto } from './posts.schemas';
 import { resolveParts, type StoredPart } from './thread-parts';
@@ -28,6 +28,15 @@ import { resolveParts, type StoredPart } from './thread-parts';
 /** `requester` names who asked when the post goes to the approval queue (called only then). */
 export interface WriteOptions {
   requester?: () => Promise<string>;
+  /** The clock of the create (the queue slot is the next free one after it); the real time by default. */
+  now?: Date;
+  /** The published post this one repeats (an evergreen repeat, server/evergreen), linked in the insert. */
+  evergreenOf?: string;
+  /**
+   * Runs inside the insert's transaction, after the insert (and after the queue slot was taken):
+   * what the caller writes with the post commits or rolls back with it. Throwing undoes the post.
+   */
+  afterInsert?: (tx: Tx, post: PostWithTargets) => Promise<void>;
 }
 
 /** The checks of a create that read and fetch nothing outside the workspace: targets, variants, settings, time. */
@@ -74,7 +83,7 @@ export async function checkCreatePost(workspaceId: string, input: CreatePostInpu
 }
 
 export async function createPost(workspaceId: string, input: CreatePostInput, opts: WriteOptions = {}): Promise<{ post: PostDto; warnings: Warning[] }> {
-  const now = new Date();
+  const now = opts.now ?? new Date();
   const warnings: Warning[] = [];
   const { connections, platforms, settings, scheduledAt } = await checkNewPost(workspaceId, input, now, warnings);
   const media = await resolveMedia(workspaceId, input);
@@ -108,14 +117,17 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       platformSettings: settings ?? null,
       firstComment: input.firstComment ?? null,
       parts: thread.parts,
+      evergreenOf: opts.evergreenOf ?? null,
     };
     // A draft without media is one statement (atomic by itself); with media it holds its
     // assets against a concurrent delete; a scheduled post records its events with it.
-    if (!scheduled && refs.length === 0) return insertPostRow(row);
+    if (!scheduled && refs.length === 0 && !opts.afterInsert) return insertPostRow(row);
     if (!scheduled) {
       return db.$transaction(async (tx) => {
         await holdMediaAssets(tx, workspaceId, refs);
-        return insertPostRow(row, tx);
+        const created = await insertPostRow(row, tx);
+        await opts.afterInsert?.(tx, created);
+        return created;
       });
     }
     return db.$transaction(async (tx) => {
@@ -128,6 +140,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
         data: { postId: created.id, scheduledAt: at.toISOString(), platforms: platforms as Platform[] },
       });
       if (needsApproval) await recordEvent(tx, { workspaceId, type: 'post.approval_required', data: { postId: created.id } });
+      await opts.afterInsert?.(tx, created);
       return created;
     });
   });

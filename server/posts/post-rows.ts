@@ -71,6 +71,8 @@ export interface NewPost {
   firstComment?: string | null;
   /** A thread's later parts, as stored (thread-parts.ts). */
   parts?: unknown;
+  /** The published post an evergreen repeat copies. */
+  evergreenOf?: string | null;
 }
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -87,10 +89,10 @@ export async function insertPostRow(p: NewPost, tx?: Pick<Tx, '$queryRaw'>): Pro
   const statement = Prisma.sql`
     WITH p AS (
       INSERT INTO "Post" ("id", "workspaceId", "content", "variants", "media", "mediaUrls", "platforms", "connectionIds", "status",
-        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "firstComment", "parts", "queued", "createdAt", "updatedAt")
+        "approvalStatus", "approvalRequestedBy", "approvalRequestedAt", "requireApproval", "scheduledAt", "platformSettings", "firstComment", "parts", "queued", "evergreenOf", "createdAt", "updatedAt")
       VALUES (${id}::uuid, ${p.workspaceId}::uuid, ${p.content}, ${json(p.variants)}::jsonb, ${json(p.media) ?? '[]'}::jsonb, ${p.mediaUrls}::text[],
         ${p.platforms}::text[], ${p.connections.map((c) => c.id)}::text[], ${p.status}, ${p.approvalStatus}, ${p.approvalRequestedBy},
-        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.firstComment ?? null}, ${json(p.parts) ?? '[]'}::jsonb, ${p.queued ?? false}, ${now}, ${now})
+        ${p.approvalRequestedAt}, ${p.requireApproval}, ${p.scheduledAt}, ${json(p.platformSettings)}::jsonb, ${p.firstComment ?? null}, ${json(p.parts) ?? '[]'}::jsonb, ${p.queued ?? false}, ${p.evergreenOf ?? null}::uuid, ${now}, ${now})
       RETURNING *
     ), t AS (
       INSERT INTO "PostTarget" ("id", "postId", "connectionId", "platform", "createdAt", "updatedAt")

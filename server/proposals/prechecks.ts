@@ -9,6 +9,8 @@ import { mintRules } from '@/server/api-keys/mint-api-key';
 import { findApiKey } from '@/server/api-keys/manage-api-keys';
 import { ZMintKeyInput } from '@/server/api-keys/api-keys.schemas';
 import { findClientLink } from '@/server/client-links/manage-client-links';
+import { checkSetEvergreen } from '@/server/evergreen/evergreen';
+import { ZSetEvergreenInput } from '@/server/evergreen/evergreen.schemas';
 import { checkFeedChange } from '@/server/feeds/feeds';
 import { ZCreateFeedInput, ZUpdateFeedInput } from '@/server/feeds/feeds.schemas';
 import { checkInboxAction } from '@/server/inbox/act-on-inbox';
@@ -69,5 +71,6 @@ export const stagedRouteChecks: Record<string, Precheck> = {
   'inbox.like': async (actor, args) => void (await checkInboxAction(actor, id(args), 'like')),
   'feeds.create': async (actor, args) => void (await checkFeedChange(actor.workspaceId, null, ZCreateFeedInput.parse(args))),
   'feeds.update': async (actor, args) => void (await checkFeedChange(actor.workspaceId, id(args), ZUpdateFeedInput.parse(body(args, 'id')))),
+  'evergreen.set': async (actor, args) => void (await checkSetEvergreen(actor.workspaceId, id(args), ZSetEvergreenInput.parse(body(args, 'id')))),
   'apiKeys.revoke': async (actor, args) => void (await findApiKey(actor.workspaceId, id(args))),
 };

@@ -8,6 +8,7 @@ import { collectConnectionMetrics, sweepDueMetrics } from '@/server/analytics/po
 import { collectConnectionComments, sweepDueComments } from '@/server/inbox/collect-comments';
 import { runCrawl } from '@/server/crawl/crawl-run';
 import { checkDueFeeds } from '@/server/feeds/feeds';
+import { requeueDueEvergreen } from '@/server/evergreen/evergreen';
 import { runOutboxDrain } from '@/server/events/drain-outbox';
 import { purgeExpiredIdempotencyRecords } from '@/server/idempotency/idempotency';
 import { jobCatalogue } from '@/server/jobs/catalogue';
@@ -79,6 +80,9 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'feeds.check': async () => {
     await checkDueFeeds();
+  },
+  'evergreen.requeue': async () => {
+    await requeueDueEvergreen();
   },
   'crawl.site': async ({ siteId }) => {
     await runCrawl({ siteIds: [siteId] });

@@ -12,6 +12,8 @@ import { graphemeLength } from './text-length';
 
 export const bluesky = {
   label: 'Bluesky',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 300, count: graphemeLength, unit: 'graphemes' },
   media: { maxImages: 4, maxVideos: 1, maxItems: 4, mixed: false, required: false, maxVideoSeconds: 180, maxVideoBytes: 100_000_000, maxImageBytes: 1_000_000 },
   settings: z.strictObject({

@@ -17,6 +17,8 @@ export const DEVTO_MAX_TITLE = 128;
 
 export const devto = {
   label: 'Dev.to',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   // DEV states no body limit near Herald's own cap; characters as code points.
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,

@@ -16,6 +16,8 @@ export const DISCORD_NO_STATISTICS = 'Discord webhooks give no statistics of the
 
 export const discord = {
   label: 'Discord',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 2000, count: codePointLength },
   media: {
     maxImages: 10,

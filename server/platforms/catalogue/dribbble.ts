@@ -23,6 +23,8 @@ export const DRIBBBLE_NO_STATISTICS = 'Dribbble’s API v2 gives a shot no view,
 
 export const dribbble = {
   label: 'Dribbble',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   // One image per shot, and a shot needs one.
   media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: true, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 8 * MB },

@@ -95,4 +95,10 @@ export interface PlatformCatalogueEntry {
    * network, or not at all (and why) (reconcile.ts). Read by delivery and docs/reliability.md.
    */
   reconcile: ReconcileCapability;
+  /**
+   * Days during which the network refuses (or would take as spam) a text the account already
+   * published; null where the network documents no such window. Evergreen repeats never send a
+   * text inside it (server/evergreen).
+   */
+  duplicateWindowDays: number | null;
 }

@@ -10,6 +10,8 @@ import { codePointLength } from './text-length';
 
 export const facebook = {
   label: 'Facebook',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 63_206, count: codePointLength },
   media: { maxImages: 10, maxVideos: 1, maxItems: 10, mixed: false, required: false, maxVideoSeconds: 20 * 60, maxVideoBytes: 10 * GB },
   settings: z.strictObject({

@@ -13,6 +13,8 @@ import { utf8ByteLength } from './text-length';
 
 export const farcaster = {
   label: 'Farcaster',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 320, count: utf8ByteLength, unit: 'UTF-8 bytes' },
   media: {
     maxImages: 2,

@@ -23,6 +23,8 @@ export const GHOST_NO_STATISTICS =
 
 export const ghost = {
   label: 'Ghost',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
   article: { maxTitle: GHOST_MAX_TITLE },

@@ -22,6 +22,8 @@ export const GOOGLE_BUSINESS_ACTIONS = ['BOOK', 'ORDER', 'SHOP', 'LEARN_MORE', '
 
 export const google_business = {
   label: 'Google Business Profile',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 1500, count: codePointLength },
   // One photo, which Google fetches from its URL; no videos through local posts.
   media: { maxImages: 1, maxVideos: 0, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0, maxImageBytes: 5 * MB },

@@ -18,6 +18,8 @@ export const HASHNODE_MAX_TAGS = 15;
 
 export const hashnode = {
   label: 'Hashnode',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
   article: { maxTitle: HASHNODE_MAX_TITLE },

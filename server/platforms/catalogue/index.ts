@@ -95,6 +95,9 @@ export function replyLimit(platform: Platform): { maxChars: number; unit: string
   return { maxChars: ('maxChars' in reply && reply.maxChars) || entry.text.maxChars, unit: entry.text.unit ?? 'characters', count: entry.text.count };
 }
 
+/** Days in which the network refuses a text the account already published; null: none documented. */
+export const duplicateWindowDays = (platform: Platform): number | null => catalogueEntry(platform).duplicateWindowDays;
+
 /** Whether Herald can write a comment under a published post of this network (the catalogue's reply). */
 export const canComment = (platform: Platform): boolean => 'call' in catalogueEntry(platform).comments.reply;
 

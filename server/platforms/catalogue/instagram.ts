@@ -10,6 +10,8 @@ import { codePointLength } from './text-length';
 
 export const instagram = {
   label: 'Instagram',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 2200, count: codePointLength },
   media: {
     maxImages: 10,

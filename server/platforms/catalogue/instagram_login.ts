@@ -11,6 +11,8 @@ const LOGIN_DOCS = 'https://developers.facebook.com/docs/instagram-platform/inst
 
 export const instagram_login = {
   label: 'Instagram (Instagram Login)',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: instagram.text,
   media: instagram.media,
   // One schema for both: a post written for either publishes the same way.

@@ -14,6 +14,8 @@ export const KICK_NO_STATISTICS = 'Kick reports nothing of a chat message once i
 
 export const kick = {
   label: 'Kick',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 500, count: codePointLength },
   // Chat takes text only.
   media: { maxImages: 0, maxVideos: 0, maxItems: 0, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0 },

@@ -13,6 +13,8 @@ import { codePointLength } from './text-length';
 
 export const lemmy = {
   label: 'Lemmy',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 10_000, count: codePointLength },
   media: {
     maxImages: 1,

@@ -8,6 +8,8 @@ import { codePointLength } from './text-length';
 
 export const linkedin = {
   label: 'LinkedIn',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 3000, count: codePointLength },
   media: { maxImages: 20, maxVideos: 1, maxItems: 20, mixed: false, required: false, maxVideoSeconds: 30 * 60, maxVideoBytes: 500 * MB },
   settings: z.strictObject({

@@ -17,6 +17,8 @@ export const LISTMONK_MAX_SUBJECT = 2000;
 
 export const listmonk = {
   label: 'Listmonk',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
   article: { maxTitle: LISTMONK_MAX_SUBJECT },

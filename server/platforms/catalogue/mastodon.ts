@@ -15,6 +15,8 @@ import { mastodonLength } from './text-length';
 
 export const mastodon = {
   label: 'Mastodon',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 500, count: mastodonLength },
   media: {
     maxImages: 4,

@@ -23,6 +23,8 @@ export const MEDIUM_NO_STATISTICS = 'Medium’s API has no call that reads a sto
 
 export const medium = {
   label: 'Medium',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
   article: { maxTitle: MEDIUM_MAX_TITLE },

@@ -14,6 +14,8 @@ import { codePointLength } from './text-length';
 
 export const nostr = {
   label: 'Nostr',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: {
     maxImages: 4,

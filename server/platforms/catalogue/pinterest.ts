@@ -16,6 +16,8 @@ const url = z
 
 export const pinterest = {
   label: 'Pinterest',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 500, count: codePointLength },
   // One image or one video per pin (carousels are not offered by Herald).
   media: { maxImages: 1, maxVideos: 1, maxItems: 1, mixed: false, required: true, maxVideoSeconds: 15 * 60, maxVideoBytes: 2 * GB, maxImageBytes: 20 * MB },

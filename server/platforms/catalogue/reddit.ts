@@ -12,6 +12,8 @@ import { codePointLength } from './text-length';
 
 export const reddit = {
   label: 'Reddit',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 40_000, count: codePointLength },
   // A text post, a link post, one image or one video; galleries are not offered by Herald.
   media: { maxImages: 1, maxVideos: 1, maxItems: 1, mixed: false, required: false, maxVideoSeconds: 15 * 60, maxVideoBytes: 1 * GB, maxImageBytes: 20 * MB },

@@ -17,6 +17,8 @@ export const SLACK_NO_STATISTICS = 'Slack incoming webhooks give no statistics (
 
 export const slack = {
   label: 'Slack',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 3000, count: utf16Length },
   // 50 blocks: the text's section and up to 49 image blocks.
   media: { maxImages: 49, maxVideos: 0, maxItems: 49, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0 },

@@ -17,6 +17,8 @@ export const TELEGRAM_NO_STATISTICS =
 
 export const telegram = {
   label: 'Telegram',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 4096, count: utf16Length, maxCharsWithMedia: 1024 },
   media: {
     maxImages: 10,

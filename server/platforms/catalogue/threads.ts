@@ -5,6 +5,8 @@ import { threadsLength } from './text-length';
 
 export const threads = {
   label: 'Threads',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 500, count: threadsLength },
   // A carousel takes 2 to 20 images, videos, or a mix.
   media: { maxImages: 20, maxVideos: 20, maxItems: 20, mixed: true, required: false, maxVideoSeconds: 5 * 60, maxVideoBytes: 1 * GB },

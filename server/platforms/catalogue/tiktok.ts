@@ -9,6 +9,8 @@ import { noComments } from './comments';
 
 export const tiktok = {
   label: 'TikTok',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 2200, count: utf16Length },
   media: { maxImages: 35, maxVideos: 1, maxItems: 35, mixed: false, required: true, maxVideoSeconds: 10 * 60, maxVideoBytes: 4 * GB },
   settings: z.strictObject({}),

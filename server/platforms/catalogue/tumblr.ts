@@ -19,6 +19,8 @@ export const TUMBLR_TEXT_BLOCK_MAX = 4096;
 
 export const tumblr = {
   label: 'Tumblr',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   // A post is stored up to 1 MB (about 900,000 characters); Herald's own cap on a text is lower.
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: {

@@ -17,6 +17,8 @@ export const TWITCH_NO_STATISTICS = 'Twitch reports no views or reactions of a c
 
 export const twitch = {
   label: 'Twitch',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 500, count: codePointLength },
   // Chat takes text only.
   media: { maxImages: 0, maxVideos: 0, maxItems: 0, mixed: false, required: false, maxVideoSeconds: 0, maxVideoBytes: 0 },

@@ -9,6 +9,12 @@ const tweetId = ZText.regex(/^\d{1,20}$/, 'a post id: the digits at the end of t
 
 export const twitter = {
   label: 'X (Twitter)',
+  // X refuses a post whose text repeats one the account already posted: POST /2/tweets answers
+  // 403 "You are not allowed to create a Tweet with duplicate content."
+  // (https://docs.x.com/x-api/posts/create-post; the automation rules,
+  // https://help.x.com/en/rules-and-policies/x-automation, forbid duplicative posts). X does not
+  // document how long the refusal lasts: 30 days is Herald's own cautious bound, not X's.
+  duplicateWindowDays: 30,
   text: { maxChars: 280, count: twitterWeightedLength },
   // Up to 4 photos, or 1 animated GIF, or 1 video; never mixed. "512 MB" is read as MiB, the
   // larger reading: X itself refuses the rare file in between.

@@ -13,6 +13,8 @@ import { utf16Length } from './text-length';
 
 export const vk = {
   label: 'VK',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 16_384, count: utf16Length },
   media: {
     maxImages: 10,

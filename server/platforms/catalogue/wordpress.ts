@@ -21,6 +21,8 @@ export const WORDPRESS_NO_STATISTICS = 'WordPress’s REST API reports no views 
 
 export const wordpress = {
   label: 'WordPress',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: LONG_FORM_MAX_CHARS, count: codePointLength },
   media: LONG_FORM_MEDIA,
   article: { maxTitle: WORDPRESS_MAX_TITLE },

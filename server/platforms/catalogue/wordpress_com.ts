@@ -9,6 +9,8 @@ import { wordpress, WORDPRESS_MAX_TITLE } from './wordpress';
 
 export const wordpress_com = {
   label: 'WordPress.com',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: wordpress.text,
   media: wordpress.media,
   article: { maxTitle: WORDPRESS_MAX_TITLE },

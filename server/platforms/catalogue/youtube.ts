@@ -21,6 +21,8 @@ export function youtubeTagsLength(tags: readonly string[]): number {
 
 export const youtube = {
   label: 'YouTube',
+  // The network documents no window in which it refuses a text it already published.
+  duplicateWindowDays: null,
   text: { maxChars: 5000, count: utf8ByteLength, unit: 'UTF-8 bytes' },
   // One video per upload, nothing else. 12 hours is a verified account's limit; YouTube refuses
   // a longer video from an unverified one (15 minutes) with its own message, verbatim.

@@ -11,6 +11,7 @@ import { Button } from '@/app/_ui/button';
 import { Dialog } from '@/app/_ui/dialog';
 import { Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader } from '@/app/_ui/primitives';
 import { PostResultsCard } from './post-results-card';
+import { EvergreenCard } from './evergreen-card';
 import type { ConnectionDto } from '@/server/connections/connections.schemas';
 import { EDITABLE_STATUSES, PUBLISHABLE_STATUSES, RETRYABLE_STATUSES } from '@/server/posts/post-states';
 import type { PostDto } from '@/server/posts/posts.schemas';
@@ -167,6 +168,7 @@ export function PostDetail({ id, initial, connections }: { id: string; initial: 
           {post.approvalStatus !== 'none' ? <ApprovalTrail id={post.id} approvalStatus={post.approvalStatus} tz={tz} /> : null}
         </Card>
       </div>
+      {post.status === 'published' || post.status === 'partial_published' ? <EvergreenCard postId={post.id} tz={tz} canWrite={canWrite} /> : null}
       {current.scopes.includes('analytics:read') ? <PostResultsCard postId={post.id} tz={tz} canCollect={current.scopes.includes('analytics:read')} /> : null}
       <h2 className="mt-6 mb-2 text-lg font-semibold">Delivery log</h2>
       <DeliveryLog
