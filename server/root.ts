@@ -13,6 +13,7 @@ import { notificationsRouter } from './notifications/notifications.router';
 import { connectionsRouter } from './connections/connections.router';
 import { networksRouter } from './connect/networks.router';
 import { feedsRouter } from './feeds/feeds.router';
+import { linksRouter } from './links/links.router';
 import { inboxRouter } from './inbox/inbox.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
@@ -45,6 +46,7 @@ export const appRouter = router({
   networks: networksRouter,
   inbox: inboxRouter,
   feeds: feedsRouter,
+  links: linksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -56,6 +56,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Analytics', description: 'Ad-account totals, post results and best times, each with its provenance.' },
   { name: 'Crawl', description: 'The landing-page crawl: sites, tracked pages, visits and detected changes.' },
   { name: 'Feeds', description: 'RSS and Atom feeds the workspace follows: each new item becomes a draft or a queued post, once.' },
+  { name: 'Links', description: 'Tracked links: the short links Herald puts in place of the links in posts (settings trackLinks), and their clicks.' },
   { name: 'Workflows', description: 'Built-in workflows run in the background, and their runs.' },
   { name: 'Staged actions', description: 'Calls an assistant made through the tool endpoint that wait for a member’s confirmation.' },
 ];

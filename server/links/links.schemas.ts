@@ -73,7 +73,7 @@ export type LinkClicksDto = z.infer<typeof ZLinkClicks>;
 
 export const ZLinkClicksQuery = z
   .strictObject({
-    id: ZIdOf('tracked link', 'from GET /posts/{id}/links (links_post)'),
+    id: ZIdOf('tracked link', 'from GET /posts/{id}/links (links_for_post)'),
     from: ZDay.optional().describe('First UTC day counted, YYYY-MM-DD'),
     to: ZDay.optional().describe('Last UTC day counted, inclusive'),
   })

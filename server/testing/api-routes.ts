@@ -74,6 +74,8 @@ export const API_ROUTES = {
   'PATCH /feeds/{id}': 'feeds.update',
   'DELETE /feeds/{id}': 'feeds.delete',
   'POST /feeds/{id}/check': 'feeds.check',
+  'GET /posts/{id}/links': 'links.forPost',
+  'GET /links/{id}/clicks': 'links.clicks',
   'GET /proposals': 'proposals.list',
   'GET /proposals/{id}': 'proposals.get',
   'GET /workflows': 'workflows.list',
