@@ -55,7 +55,9 @@ if (process.argv.includes('--serve')) {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const port = await bounded(
-      new Promise<number>((resolve) => child.stdout.on('data', (b: Buffer) => /listening (\d+)/.test(String(b)) && resolve(Number(/listening (\d+)/.exec(String(b))![1])))),
+      new Promise<number>((resolve) =>
+        child.stdout.on('data', (b: Buffer) => /listening (\d+)/.test(String(b)) && resolve(Number(/listening (\d+)/.exec(String(b))![1]))),
+      ),
       60_000,
       'the redirect server',
     );
@@ -109,7 +111,9 @@ if (process.argv.includes('--serve')) {
     const sorted = [...r.latencies].sort((a, b) => a - b);
     const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
     console.log(`GET /l/{code} on Herald's fast path, ${codes.length} links, ${Math.round(BOT_SHARE * 100)}% bot user agents, open loop`);
-    console.log(`target rate ${RATE}/s for ${SECONDS} s: ${r.sent} sent, ${r.latencies.length} answered 302, ${r.errors} errors, achieved ${(r.latencies.length / r.elapsed).toFixed(0)}/s`);
+    console.log(
+      `target rate ${RATE}/s for ${SECONDS} s: ${r.sent} sent, ${r.latencies.length} answered 302, ${r.errors} errors, achieved ${(r.latencies.length / r.elapsed).toFixed(0)}/s`,
+    );
     console.log(`latency ms: p50 ${pct(50).toFixed(2)}  p95 ${pct(95).toFixed(2)}  p99 ${pct(99).toFixed(2)}  max ${sorted[sorted.length - 1]!.toFixed(2)}`);
     console.log(`clicks counted ${counted} of ${r.browsers} browser requests (bots not counted): ${counted === r.browsers ? 'OK' : 'MISMATCH'}`);
     console.log(`p95 target < 5 ms: ${pct(95) < 5 ? 'OK' : 'OVER TARGET'}`);

@@ -52,22 +52,39 @@ export const ZTrackedLink = z
     clicks: z.number().int().describe('Clicks counted so far, every day together (bots and HEAD requests are not counted)'),
     createdAt: ZTimestamp.describe('When Herald made it'),
   })
-  .meta({ id: 'TrackedLink', description: 'A short link Herald put in place of a link in a post’s text on one network, and its clicks.', example: LINK_EXAMPLE });
+  .meta({
+    id: 'TrackedLink',
+    description: 'A short link Herald put in place of a link in a post’s text on one network, and its clicks.',
+    example: LINK_EXAMPLE,
+  });
 export type TrackedLinkDto = z.infer<typeof ZTrackedLink>;
 
 export const ZLinkClicks = z
   .object({
     link: ZTrackedLink,
     window: z
-      .object({ from: ZDay.nullable().describe('First day counted; null: from the first click'), to: ZDay.nullable().describe('Last day counted; null: today') })
+      .object({
+        from: ZDay.nullable().describe('First day counted; null: from the first click'),
+        to: ZDay.nullable().describe('Last day counted; null: today'),
+      })
       .describe('The days asked for (UTC)'),
     total: z.number().int().describe('Clicks on the days asked for'),
-    days: z.array(z.object({ date: ZDay.describe('A UTC day'), clicks: z.number().int().describe('Clicks that day') })).describe('Each day with clicks, oldest first'),
+    days: z
+      .array(z.object({ date: ZDay.describe('A UTC day'), clicks: z.number().int().describe('Clicks that day') }))
+      .describe('Each day with clicks, oldest first'),
   })
   .meta({
     id: 'LinkClicks',
     description: 'A tracked link’s clicks per UTC day.',
-    example: { link: LINK_EXAMPLE, window: { from: null, to: null }, total: 42, days: [{ date: '2026-12-08', clicks: 30 }, { date: '2026-12-09', clicks: 12 }] },
+    example: {
+      link: LINK_EXAMPLE,
+      window: { from: null, to: null },
+      total: 42,
+      days: [
+        { date: '2026-12-08', clicks: 30 },
+        { date: '2026-12-09', clicks: 12 },
+      ],
+    },
   });
 export type LinkClicksDto = z.infer<typeof ZLinkClicks>;
 

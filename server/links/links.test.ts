@@ -64,7 +64,9 @@ const follow = (shortUrl: string, init: { method?: string; ua?: string } = {}) =
 describe('the text', () => {
   it('finds links without the punctuation around them', () => {
     expect(findLinks(TEXT).map((l) => l.url)).toEqual(['https://acme-coffee.example/spring?ref=feed', 'https://acme-coffee.example/beans?utm_source=ours#top']);
-    expect(findLinks('wiki https://en.wikipedia.example/wiki/Coffee_(drink), ok').map((l) => l.url)).toEqual(['https://en.wikipedia.example/wiki/Coffee_(drink)']);
+    expect(findLinks('wiki https://en.wikipedia.example/wiki/Coffee_(drink), ok').map((l) => l.url)).toEqual([
+      'https://en.wikipedia.example/wiki/Coffee_(drink)',
+    ]);
     expect(findLinks('no links, ftp://x.example or https:// alone')).toEqual([]);
   });
 
@@ -186,7 +188,12 @@ describe('the redirect', () => {
       expect(res.headers.get('location')).toBe(link!.destination);
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
-    for (const ua of ['facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', 'Twitterbot/1.0', 'Slackbot-LinkExpanding 1.0', 'curl/8.5.0']) {
+    for (const ua of [
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Twitterbot/1.0',
+      'Slackbot-LinkExpanding 1.0',
+      'curl/8.5.0',
+    ]) {
       const res = await follow(link!.shortUrl, { ua });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(link!.destination);
@@ -262,7 +269,9 @@ describe('clicks in the results', () => {
 
     const metrics = await api('GET', `/posts/${id}/metrics`, { key: w.secret });
     expect(metrics.status, metrics.text).toBe(200);
-    const byPlatform = Object.fromEntries((metrics.body.data as { targets: { platform: string; clicks: number }[] }).targets.map((t) => [t.platform, t.clicks]));
+    const byPlatform = Object.fromEntries(
+      (metrics.body.data as { targets: { platform: string; clicks: number }[] }).targets.map((t) => [t.platform, t.clicks]),
+    );
     expect(byPlatform).toEqual({ linkedin: 2, twitter: 1 });
 
     const today = new Date().toISOString().slice(0, 10);

@@ -66,7 +66,9 @@ export function withUtm(url: string, template: string, values: { network: string
     .split('&')
     .map((pair) => pair.split('=') as [string, string])
     .filter(([name]) => !has.has(name))
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value.replaceAll('{network}', values.network).replaceAll('{post}', values.post))}`);
+    .map(
+      ([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value.replaceAll('{network}', values.network).replaceAll('{post}', values.post))}`,
+    );
   if (!added.length) return url;
   const joiner = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
   return `${base}${joiner}${added.join('&')}${fragment}`;

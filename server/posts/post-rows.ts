@@ -31,7 +31,15 @@ export const TARGETS_JSON = targetsJson(Prisma.sql`"PostTarget" t WHERE t."postI
  */
 export type TargetJson = Omit<
   PostTarget,
-  'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt' | 'firstCommentAttempts' | 'firstCommentStartedAt' | 'trackedContent'
+  | 'attemptStartedAt'
+  | 'publishedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'engagement'
+  | 'engagementCollectedAt'
+  | 'firstCommentAttempts'
+  | 'firstCommentStartedAt'
+  | 'trackedContent'
 > &
   Record<'attemptStartedAt' | 'publishedAt', string | null> &
   Record<'createdAt' | 'updatedAt', string>;

@@ -195,8 +195,8 @@ function TrackedLinkSettings({ settings, canChange }: { settings: WorkspaceSetti
         }}
       >
         <Toggle label="Shorten and count links" checked={trackLinks} disabled={!canChange} onChange={setTrackLinks}>
-          Links in posts written or edited from now on are sent as Herald’s short links, with the UTM parameters below, and their clicks show in the
-          post’s results and the client report. Herald keeps no visitor data; bots are not counted.
+          Links in posts written or edited from now on are sent as Herald’s short links, with the UTM parameters below, and their clicks show in the post’s
+          results and the client report. Herald keeps no visitor data; bots are not counted.
         </Toggle>
         <div>
           <Label htmlFor="settings-utm">UTM parameters</Label>
