@@ -279,6 +279,26 @@ describe('clicks in the results', () => {
     expect(report.headline.clicks).toBe(3);
     expect(Object.fromEntries(report.networks.map((n) => [n.platform, n.clicks]))).toEqual({ linkedin: 2, twitter: 1 });
     expect(report.published[0]!.targets.map((t) => t.clicks).sort()).toEqual([1, 2]);
+
+    // Top posts rank targets with a reading: one for the LinkedIn target.
+    const target = await db.postTarget.findFirstOrThrow({ where: { postId: id, platform: 'linkedin' } });
+    await db.postMetricReading.create({
+      data: {
+        targetId: target.id,
+        workspaceId: w.workspace.id,
+        connectionId: target.connectionId,
+        platform: 'linkedin',
+        trigger: 'seed',
+        source: 'linkedin',
+        collectedAt: new Date(),
+        impressions: 100,
+        reactions: 5,
+        engagement: 5,
+      },
+    });
+    const top = await api('GET', `/analytics/top-posts?from=${today}&to=${today}`, { key: w.secret });
+    expect(top.status, top.text).toBe(200);
+    expect((top.body.data as { platform: string; clicks: number }[]).map((t) => [t.platform, t.clicks])).toEqual([['linkedin', 2]]);
     expect(existsSync(journal)).toBe(true);
   });
 });
