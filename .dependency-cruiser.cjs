@@ -1,7 +1,7 @@
 // The allowed direction of imports (docs/architecture.md → "Imports"). `npm run lint` fails on
 // any rule below. Paths are relative to the project root; `@/…` resolves through tsconfig.
 const DOMAINS =
-  '(analytics|best-times|crawl|api-keys|auth|client-links|client-review|connect|connections|events|idempotency|media|notifications|oauth|outbound|platforms|posts|proposals|ratelimit|webhooks|workflows|workspaces|app)';
+  '(analytics|best-times|crawl|api-keys|auth|client-links|client-review|connect|connections|events|idempotency|links|media|notifications|oauth|outbound|platforms|posts|proposals|ratelimit|webhooks|workflows|workspaces|app)';
 
 /** Tests may reach anything they need to set up. */
 const TESTS = ['\\.test\\.ts$', '/__tests__/'];

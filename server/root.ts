@@ -14,6 +14,7 @@ import { connectionsRouter } from './connections/connections.router';
 import { networksRouter } from './connect/networks.router';
 import { feedsRouter } from './feeds/feeds.router';
 import { evergreenRouter } from './evergreen/evergreen.router';
+import { linksRouter } from './links/links.router';
 import { inboxRouter } from './inbox/inbox.router';
 import { mediaRouter } from './media/media.router';
 import { postsRouter } from './posts/posts.router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   feeds: feedsRouter,
   evergreen: evergreenRouter,
+  links: linksRouter,
 });
 
 export type AppRouter = typeof appRouter;

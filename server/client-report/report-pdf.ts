@@ -205,7 +205,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
     w.need(NETWORK_ROWS);
     w.text(`${label(n.platform)}: ${n.targets} post${n.targets === 1 ? '' : 's'}`, { bold: true });
     w.text(
-      `Engagement ${formatCount(n.engagement)} · Impressions ${formatCount(n.impressions)} · Reach ${formatCount(n.reach)} · Views ${formatCount(n.views)} · ${n.targetsWithReading} of ${n.targets} with a reading`,
+      `Engagement ${formatCount(n.engagement)} · Impressions ${formatCount(n.impressions)} · Reach ${formatCount(n.reach)} · Views ${formatCount(n.views)} · Tracked link clicks ${formatCount(n.clicks)} · ${n.targetsWithReading} of ${n.targets} with a reading`,
       { size: 9, color: MUTED, indent: 12 },
     );
   }
@@ -217,7 +217,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
     w.text(`${p.rank}. ${label(p.platform)} · ${p.accountName} · ${formatInZone(p.publishedAt, data.workspace.timeZone)}`, { bold: true });
     w.text(p.content, { indent: 12, maxLines: 3 });
     w.text(
-      `Engagement ${formatCount(p.latest.engagement)} · Impressions ${formatCount(p.latest.metrics.impressions)} · Reach ${formatCount(p.latest.metrics.reach)}`,
+      `Engagement ${formatCount(p.latest.engagement)} · Impressions ${formatCount(p.latest.metrics.impressions)} · Reach ${formatCount(p.latest.metrics.reach)} · Tracked link clicks ${formatCount(p.clicks)}`,
       { size: 9, color: MUTED, indent: 12 },
     );
     if (p.permalink) w.text(p.permalink, { size: 8, color: ACCENT, indent: 12 });

@@ -174,6 +174,11 @@ export const ERROR_CATALOGUE = {
     shape: 'envelope',
     description: 'Only a published or partially published post can be evergreen, and not a repeat of another evergreen post (its source is the one to change).',
   },
+  LINK_NOT_FOUND: {
+    status: 404,
+    shape: 'envelope',
+    description: 'No tracked link with that id in this workspace (GET /posts/{id}/links lists a post’s), or no short link with that code.',
+  },
   UNAUTHORIZED: { status: 401, shape: 'flat', description: 'Missing, malformed, expired, unknown or revoked API key.' },
   RATE_LIMITED: { status: 429, shape: 'flat', description: 'The workspace spent its per-minute request budget; retry after Retry-After seconds.' },
   BAD_REQUEST: { status: 400, shape: 'flat', description: 'The request body or query failed schema validation (one message per problem).' },

@@ -235,6 +235,7 @@ describe('GET /public/report/{token}', () => {
       shares: 4,
       saves: 2,
       linkClicks: null,
+      clicks: 0,
       coverage: '1 of 2 posts had a reading',
     });
     expect(

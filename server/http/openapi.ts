@@ -60,6 +60,7 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Published posts repeated through the posting queue at an interval, with rotating texts, never a duplicate inside a network’s window.',
   },
   { name: 'Feeds', description: 'RSS and Atom feeds the workspace follows: each new item becomes a draft or a queued post, once.' },
+  { name: 'Links', description: 'Tracked links: the short links Herald puts in place of the links in posts (settings trackLinks), and their clicks.' },
   { name: 'Workflows', description: 'Built-in workflows run in the background, and their runs.' },
   { name: 'Staged actions', description: 'Calls an assistant made through the tool endpoint that wait for a member’s confirmation.' },
 ];

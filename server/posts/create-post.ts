@@ -1,6 +1,7 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
 import { db, type Tx } from '@/server/db/client';
+import { trackPostLinks } from '@/server/links/track-links';
 import { holdMediaAssets } from '@/server/media/media-usage';
 import { takeQueueSlot } from '@/server/queue/posting-queue';
 import { kickOutboxDrain } from '@/server/events';
@@ -120,12 +121,19 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       evergreenOf: opts.evergreenOf ?? null,
     };
     // A draft without media is one statement (atomic by itself); with media it holds its
-    // assets against a concurrent delete; a scheduled post records its events with it.
-    if (!scheduled && refs.length === 0 && !opts.afterInsert) return insertPostRow(row);
+    // assets against a concurrent delete; a scheduled post records its events with it. The
+    // short links of a tracking workspace are made with it (a draft's are made again, the
+    // same, when it is edited); a scheduled post's in its transaction, before any delivery.
+    if (!scheduled && refs.length === 0 && !opts.afterInsert) {
+      const draft = await insertPostRow(row);
+      await trackPostLinks(db, draft.id);
+      return draft;
+    }
     if (!scheduled) {
       return db.$transaction(async (tx) => {
         await holdMediaAssets(tx, workspaceId, refs);
         const created = await insertPostRow(row, tx);
+        await trackPostLinks(tx, created.id);
         await opts.afterInsert?.(tx, created);
         return created;
       });
@@ -134,6 +142,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       await holdMediaAssets(tx, workspaceId, refs);
       const at = queued ? await takeQueueSlot(tx, workspaceId, connections, now) : scheduledAt!;
       const created = await insertPostRow({ ...row, scheduledAt: at }, tx);
+      await trackPostLinks(tx, created.id);
       await recordEvent(tx, {
         workspaceId,
         type: 'post.scheduled',

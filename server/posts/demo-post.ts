@@ -24,6 +24,7 @@ export async function readDemoPost(platform: string, postedId: string): Promise<
     where: { platform, postedId, status: 'published', connection: { provider: 'sandbox' } },
     select: {
       publishedAt: true,
+      trackedContent: true,
       connection: { select: { accountName: true, displayName: true } },
       post: { select: { content: true, variants: true, mediaUrls: true, workspace: { select: { timeZone: true } } } },
     },
@@ -34,7 +35,8 @@ export async function readDemoPost(platform: string, postedId: string): Promise<
     platform: platform as Platform,
     accountName: target.connection.accountName,
     displayName: target.connection.displayName,
-    content: variants[platform]?.content ?? target.post.content,
+    // What was sent: the text with its tracked links when the workspace tracked them.
+    content: target.trackedContent ?? variants[platform]?.content ?? target.post.content,
     mediaCount: target.post.mediaUrls.length,
     publishedAt: target.publishedAt?.toISOString() ?? null,
     timeZone: target.post.workspace.timeZone,

@@ -34,7 +34,15 @@ export const TARGETS_JSON = targetsJson(Prisma.sql`"PostTarget" t WHERE t."postI
  */
 export type TargetJson = Omit<
   PostTarget,
-  'attemptStartedAt' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'engagement' | 'engagementCollectedAt' | 'firstCommentAttempts' | 'firstCommentStartedAt'
+  | 'attemptStartedAt'
+  | 'publishedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'engagement'
+  | 'engagementCollectedAt'
+  | 'firstCommentAttempts'
+  | 'firstCommentStartedAt'
+  | 'trackedContent'
 > &
   Record<'attemptStartedAt' | 'publishedAt', string | null> &
   Record<'createdAt' | 'updatedAt', string> & { thread: ThreadPartJson[] | null };

@@ -8,6 +8,7 @@ import { recordEvent } from '@/server/events/record-event';
 import { Prisma } from '@/server/generated/prisma/client';
 import { holdMediaAssets } from '@/server/media/media-usage';
 import type { Warning } from '@/server/shared/schemas';
+import { trackPostLinks } from '@/server/links/track-links';
 import { scheduleDelivery, unscheduleDelivery } from './delivery/schedule';
 import { lockPost } from './lock-post';
 import { accountTextLimits, checkPlatformLimits } from './platform-limits';
@@ -158,6 +159,8 @@ export async function updatePost(
         },
         include: { targets: true },
       });
+      // The short links of the text as it now stands, on the targets still to be sent.
+      await trackPostLinks(tx, post.id);
       if (becameScheduled) {
         await recordEvent(tx, { workspaceId, type: 'post.scheduled', data: { postId: post.id, scheduledAt: nextScheduledAt!.toISOString(), platforms } });
       }

@@ -8,6 +8,7 @@
 // method it does not export the way Next's App Router does (autoImplementMethods): HEAD runs
 // GET, OPTIONS answers 204 with Allow, anything else 405 with no body.
 import { getOpenApiDocument } from '@/server/http/openapi';
+import { handleLinkRedirect } from '@/server/http/link-redirect';
 import { handlePublicApi } from '@/server/http/rest-handler';
 import { handleMcp } from '@/server/mcp/endpoint';
 import { handleMcpSetup } from '@/server/mcp/setup';
@@ -45,6 +46,8 @@ export const API_ROUTE_FILES = {
   /** app/.well-known/oauth-authorization-server/[[...path]], oauth-protected-resource/[[...path]] */
   authorizationServerMetadata: { GET: handleAuthorizationServerMetadata, OPTIONS: handleOAuthPreflight },
   protectedResourceMetadata: { GET: handleProtectedResourceMetadata, OPTIONS: handleOAuthPreflight },
+  /** app/l/[code]: tracked links' short links */
+  shortLink: { GET: handleLinkRedirect },
 } satisfies Record<string, RouteFile>;
 
 const EXACT: Record<string, RouteFile> = {
@@ -75,6 +78,8 @@ export function apiRouteFor(rawPath: string): RouteFile | null {
   if (exact) return exact;
   for (const [prefix, file] of OPTIONAL_CATCH_ALL) if (rawPath.startsWith(prefix)) return file;
   if (rawPath.startsWith('/public/v1/')) return API_ROUTE_FILES.rest;
+  // /l/{code}: one segment (Next's dynamic segment would not match /l or /l/a/b).
+  if (rawPath.startsWith('/l/') && rawPath.indexOf('/', 3) === -1) return API_ROUTE_FILES.shortLink;
   return null;
 }
 

@@ -78,6 +78,8 @@ export const API_ROUTES = {
   'PUT /posts/{id}/evergreen': 'evergreen.set',
   'GET /posts/{id}/evergreen': 'evergreen.get',
   'DELETE /posts/{id}/evergreen': 'evergreen.stop',
+  'GET /posts/{id}/links': 'links.forPost',
+  'GET /links/{id}/clicks': 'links.clicks',
   'GET /proposals': 'proposals.list',
   'GET /proposals/{id}': 'proposals.get',
   'GET /workflows': 'workflows.list',

@@ -20,7 +20,7 @@ export const settingsRouter = router({
         protect: true,
         summary: 'The workspace’s settings',
         description:
-          'Name, time zone, whether scheduled posts wait for approval by default, the brand clients see on connect, review and report links (and the one a new link shows), and whether the posting queue is paused.',
+          'Name, time zone, whether scheduled posts wait for approval by default, the brand clients see on connect, review and report links (and the one a new link shows), whether the posting queue is paused, and whether links in posts become tracked short links (trackLinks) with which UTM parameters (utmTemplate).',
         successDescription: 'The settings.',
       },
     })
@@ -39,7 +39,7 @@ export const settingsRouter = router({
         protect: true,
         summary: 'Change the workspace’s settings',
         description:
-          'Changes the fields sent, and only those; each change is recorded with who made it and the old and new values. A new time zone changes how times are written, not when scheduled posts go out. A brand applies to client links issued from now on.',
+          'Changes the fields sent, and only those; each change is recorded with who made it and the old and new values. A new time zone changes how times are written, not when scheduled posts go out. A brand applies to client links issued from now on. trackLinks and utmTemplate apply to posts created or edited from now on: a post already written keeps its links as they are until it is edited.',
         successDescription: 'The settings after the change.',
       },
     })

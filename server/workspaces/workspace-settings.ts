@@ -1,5 +1,6 @@
 // A workspace's settings: its name, the time zone it schedules and shows times in, whether its
-// scheduled posts wait for approval by default, whether demo accounts may be connected, and the brand its clients see on connect,
+// scheduled posts wait for approval by default, whether demo accounts may be connected, whether
+// links in its posts are tracked (and the UTM parameters they get), and the brand its clients see on connect,
 // review and report links. Every change is recorded in the audit trail the app keeps (the
 // security events: who changed what from what to what, when, from where), in the same
 // transaction as the change. Owners and admins change settings (scope workspaces:manage);
@@ -12,6 +13,7 @@ import { AppError } from '@/server/errors/app-error';
 import { actorFields, namesIn, recordSecurityEvent } from '@/server/security-events/security-events';
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
 import { canonicalTimeZone, ZTimeZone } from '@/server/shared/time-zone';
+import { ZUtmTemplate } from '@/server/links/links.schemas';
 
 export const ZBrandSetting = z.object({
   name: z.string().nullable().describe('The brand name clients see; null: the agency’s brand, else the agency’s name'),
@@ -35,6 +37,10 @@ export const ZWorkspaceSettings = z
     queuePaused: z.boolean().describe('true while the posting queue is paused (its posts are held)'),
     demoAccounts: z.boolean().describe('true: demo accounts allowed here'),
     requireReplyApproval: z.boolean().describe('true: inbox replies written by members and API keys wait for approval before they go out'),
+    trackLinks: z
+      .boolean()
+      .describe('true: links in posts created or edited from now on become Herald’s short links, with utmTemplate’s parameters, and their clicks are counted'),
+    utmTemplate: z.string().describe('The UTM parameters added to each tracked link; {network} and {post} are replaced'),
   })
   .meta({
     id: 'WorkspaceSettings',
@@ -49,6 +55,8 @@ export const ZWorkspaceSettings = z
       queuePaused: false,
       demoAccounts: true,
       requireReplyApproval: false,
+      trackLinks: true,
+      utmTemplate: 'utm_source={network}&utm_medium=social&utm_campaign=herald',
     },
   });
 export type WorkspaceSettingsDto = z.infer<typeof ZWorkspaceSettings>;
@@ -60,6 +68,8 @@ export const ZUpdateSettingsInput = z
     requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
     demoAccounts: z.boolean().optional().describe('false: demo accounts off'),
     requireReplyApproval: z.boolean().optional().describe('true: members’ inbox replies wait for approval'),
+    trackLinks: z.boolean().optional().describe('true: links in posts created or edited from now on become tracked short links'),
+    utmTemplate: ZUtmTemplate.optional(),
     brand: z
       .strictObject({
         name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
@@ -81,6 +91,8 @@ const SETTINGS_SELECT = {
   queuePausedAt: true,
   demoAccounts: true,
   requireReplyApproval: true,
+  trackLinks: true,
+  utmTemplate: true,
   managedBy: { select: { name: true, brandName: true, brandLogoUrl: true } },
 } as const;
 
@@ -94,6 +106,8 @@ type SettingsRow = {
   queuePausedAt: Date | null;
   demoAccounts: boolean;
   requireReplyApproval: boolean;
+  trackLinks: boolean;
+  utmTemplate: string;
   managedBy: { name: string; brandName: string | null; brandLogoUrl: string | null } | null;
 };
 
@@ -126,6 +140,8 @@ function toDto(w: SettingsRow): WorkspaceSettingsDto {
     queuePaused: w.queuePausedAt !== null,
     demoAccounts: w.demoAccounts,
     requireReplyApproval: w.requireReplyApproval,
+    trackLinks: w.trackLinks,
+    utmTemplate: w.utmTemplate,
   };
 }
 
@@ -152,6 +168,8 @@ export async function updateSettings(actor: Actor, input: UpdateSettingsInput): 
       requireApproval: patch.requireApproval ?? before.requireApproval,
       demoAccounts: patch.demoAccounts ?? before.demoAccounts,
       requireReplyApproval: patch.requireReplyApproval ?? before.requireReplyApproval,
+      trackLinks: patch.trackLinks ?? before.trackLinks,
+      utmTemplate: patch.utmTemplate ?? before.utmTemplate,
       brandName: patch.brand?.name !== undefined ? patch.brand.name : before.brandName,
       brandLogoUrl: patch.brand?.logoUrl !== undefined ? patch.brand.logoUrl : before.brandLogoUrl,
     };

@@ -73,6 +73,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
     ['Impressions', h.impressions],
     ['Reach', h.reach],
     ['Views', h.views],
+    ['Tracked link clicks', h.clicks],
   ];
 
   return (
@@ -137,6 +138,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                   <th scope="col">Impressions</th>
                   <th scope="col">Reach</th>
                   <th scope="col">Views</th>
+                  <th scope="col">Tracked link clicks</th>
                 </tr>
               </thead>
               <tbody>
@@ -148,6 +150,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                     <td>{formatCount(n.impressions)}</td>
                     <td>{formatCount(n.reach)}</td>
                     <td>{formatCount(n.views)}</td>
+                    <td>{formatCount(n.clicks)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -189,6 +192,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
                       <li>Impressions {formatCount(p.latest.metrics.impressions)}</li>
                       <li>Reach {formatCount(p.latest.metrics.reach)}</li>
                       {p.latest.metrics.views !== null && <li>Views {formatCount(p.latest.metrics.views)}</li>}
+                      <li>Tracked link clicks {formatCount(p.clicks)}</li>
                     </ul>
                     {p.permalink && (
                       <a className={own.link} href={p.permalink} target="_blank" rel="noopener noreferrer">

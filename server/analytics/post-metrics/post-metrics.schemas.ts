@@ -52,6 +52,12 @@ export const ZPostTargetMetrics = z
     postedId: z.string().nullable().describe('The post’s id on the network; null until it is published'),
     permalink: z.string().nullable().describe('The post’s address on the network; null until published, or when the network gives none'),
     publishedAt: ZNullableTimestamp.describe('When the target landed on the network, in ISO 8601; null until it does'),
+    clicks: z
+      .number()
+      .int()
+      .describe(
+        'Clicks on the short links Herald put in this post’s text on this network (tracked links), every day together; 0 when none. Targets of one network share its links and this count.',
+      ),
     latest: ZPostMetricReading.nullable().describe('The newest reading; null until one is collected'),
     history: z.array(ZPostMetricReading).describe('Every reading, oldest first'),
   })
@@ -98,6 +104,12 @@ export const ZTopPost = z
     mediaUrls: z.array(z.string()).describe('The post’s media, in order'),
     permalink: z.string().nullable().describe('The post’s address on the network; null when the network gives none'),
     publishedAt: ZTimestamp.describe('When the target landed on the network, in ISO 8601'),
+    clicks: z
+      .number()
+      .int()
+      .describe(
+        'Clicks on the short links Herald put in this post’s text on this network (tracked links), every day together; 0 when none. Targets of one network share its links and this count.',
+      ),
     latest: ZPostMetricReading,
   })
   .meta({ id: 'TopPost', description: 'A published target in a ranking of the window, with its newest reading.' });

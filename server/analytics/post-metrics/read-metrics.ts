@@ -8,6 +8,7 @@ import { FOLLOWERS_NOT_REPORTED, POST_METRICS, type PostMetricName } from '@/ser
 import { addDays } from '@/server/shared/analytics-window';
 import { csvCell } from '@/server/shared/csv';
 import { isoOrNull, isUuid } from '@/server/shared/schemas';
+import { clicksOfPostOnNetwork } from '@/server/links/link-reads';
 import type { Platform } from '@/server/shared/platforms';
 import { SOURCE_LABELS } from '../sources';
 import { platformsWithFollowers } from '@/server/platforms/insights-readers';
@@ -60,6 +61,7 @@ export async function postMetrics(workspaceId: string, postId: string) {
     include: { connection: { select: { accountName: true } }, metricReadings: { orderBy: [{ collectedAt: 'asc' }, { id: 'asc' }] } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
+  const clicks = await clicksPerNetwork(postId);
   const all = targets.flatMap((t) => t.metricReadings);
   const newest = all.reduce<Date | null>((m, r) => (!m || r.collectedAt > m ? r.collectedAt : m), null);
   return {
@@ -76,6 +78,7 @@ export async function postMetrics(workspaceId: string, postId: string) {
           postedId: t.postedId,
           permalink: t.permalink,
           publishedAt: isoOrNull(t.publishedAt),
+          clicks: clicks.get(t.platform) ?? 0,
           latest: history[history.length - 1] ?? null,
           history,
         };
@@ -86,6 +89,14 @@ export async function postMetrics(workspaceId: string, postId: string) {
       newest,
     ),
   };
+}
+
+/** Clicks on the post's tracked links, per network (the targets of one network share its links). */
+async function clicksPerNetwork(postId: string): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ platform: string; clicks: number }[]>`
+    SELECT n.platform, ${clicksOfPostOnNetwork(Prisma.sql`${postId}::uuid`, Prisma.sql`n.platform`)} AS clicks
+      FROM (SELECT DISTINCT k.platform FROM "TrackedLink" k WHERE k."postId" = ${postId}::uuid) n`;
+  return new Map(rows.map((r) => [r.platform, Number(r.clicks)]));
 }
 
 /** POST /posts/{id}/metrics/collect: queues a reading now of every published target. */
@@ -111,12 +122,15 @@ export type WindowRow = Row & {
   publishedAt: Date;
   day: string;
   hasReading: boolean;
+  /** Clicks on the post's tracked links on this network, every day together. */
+  clicks: number;
 };
 
 /** The columns of a window row: the target, its post and account, and its newest reading. */
 const WINDOW_COLUMNS = (timeZone: string) => Prisma.sql`
   l."targetId", l."postId", l."connectionId", l.platform, c."accountName", p.content, p."mediaUrls", t.permalink,
   l."publishedAt", ${dayOf(timeZone)} AS day, l."readingId" IS NOT NULL AS "hasReading",
+  ${clicksOfPostOnNetwork(Prisma.sql`l."postId"`, Prisma.sql`l.platform`)} AS clicks,
   r."collectedAt", r.slot, r.trigger, r.source, r.impressions, r.reach, r.views, r.reactions, r.comments,
   r.shares, r.saves, r."linkClicks", r."videoWatchSeconds", r.engagement, r."nullReasons", r."networkNames"`;
 
@@ -198,6 +212,7 @@ export function topPostOf(r: WindowRow, index: number) {
     mediaUrls: r.mediaUrls,
     permalink: r.permalink,
     publishedAt: r.publishedAt.toISOString(),
+    clicks: Number(r.clicks),
     latest: toReading(r),
   };
 }

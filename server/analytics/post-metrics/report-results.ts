@@ -37,6 +37,15 @@ export interface ReportTotals {
   shares: number | null;
   saves: number | null;
   linkClicks: number | null;
+  /** Clicks on Herald's tracked links in these posts (each post's links on a network counted once). */
+  clicks: number;
+}
+
+/** Tracked-link clicks of the rows: a post's links on one network once, however many accounts of it the post went to. */
+function clicksOf(rows: WindowRow[]): number {
+  const seen = new Map<string, number>();
+  for (const r of rows) seen.set(`${r.postId} ${r.platform}`, Number(r.clicks));
+  return [...seen.values()].reduce((a, b) => a + b, 0);
 }
 
 function totalsOf(rows: WindowRow[]): ReportTotals {
@@ -57,6 +66,7 @@ function totalsOf(rows: WindowRow[]): ReportTotals {
     shares: t.shares,
     saves: t.saves,
     linkClicks: t.linkClicks,
+    clicks: clicksOf(rows),
   };
 }
 
@@ -123,6 +133,7 @@ export async function reportResults(workspaceId: string, from: string, to: strin
       publishedAt: r.publishedAt.toISOString(),
       hasReading: r.hasReading,
       engagement: r.hasReading && r.engagement !== null ? Number(r.engagement) : null,
+      clicks: Number(r.clicks),
     })),
   }));
 

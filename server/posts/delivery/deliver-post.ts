@@ -173,7 +173,7 @@ async function claimTargets(postId: string): Promise<PostTarget[]> {
     UPDATE "PostTarget" t SET "status" = 'publishing', "attempts" = t."attempts" + 1, "attemptStartedAt" = now(), "updatedAt" = now(),
       "attemptCheckpoint" = NULL, "confirmedAt" = NULL,
       "attemptIntent" = jsonb_build_object(
-        'content', COALESCE(p."variants" -> t."platform" ->> 'content', p."content"),
+        'content', COALESCE(t."trackedContent", p."variants" -> t."platform" ->> 'content', p."content"),
         'mediaUrls', to_jsonb(p."mediaUrls"),
         'settings', COALESCE(p."platformSettings" -> t."platform", '{}'::jsonb))
     FROM "Post" p
@@ -212,7 +212,7 @@ async function attemptTarget(post: DeliveryPost, target: PostTarget, connection:
     const result = await publisherFor({ provider: connection.provider, platform }).publish(
       { ...connection, platform, accessToken: openToken(connection.accessToken), platformData: (connection.platformData ?? {}) as Record<string, unknown> },
       {
-        content: variants[platform]?.content ?? post.content,
+        content: target.trackedContent ?? variants[platform]?.content ?? post.content,
         mediaUrls: media.map((m) => m.url),
         mediaKinds: media.map((m) => m.kind),
         settings,

@@ -32,6 +32,8 @@ const FIELD_WORDS: Record<string, string> = {
   requireApproval: 'Approval by default',
   demoAccounts: 'Demo accounts',
   requireReplyApproval: 'Replies need approval',
+  trackLinks: 'Tracked links',
+  utmTemplate: 'UTM parameters',
   brandName: 'Brand name',
   brandLogoUrl: 'Brand logo',
 };
@@ -69,6 +71,9 @@ export function WorkspaceSettings() {
         <TimeZoneSettings canChange={canChange} />
         {settings.data ? (
           <BrandSettings key={`${settings.data.brand.name}\u0000${settings.data.brand.logoUrl}`} settings={settings.data} canChange={canChange} />
+        ) : null}
+        {settings.data ? (
+          <TrackedLinkSettings key={`${settings.data.trackLinks}\u0000${settings.data.utmTemplate}`} settings={settings.data} canChange={canChange} />
         ) : null}
         <PostingSchedule />
         {canChange ? <SettingsHistory /> : null}
@@ -164,6 +169,54 @@ function GeneralSettings({ settings, canChange }: { settings: WorkspaceSettingsD
         {canChange ? (
           <Button type="submit" disabled={!dirty || save.isPending || name.trim() === ''}>
             {save.isPending ? 'Saving…' : 'Save workspace'}
+          </Button>
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+function TrackedLinkSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
+  const [trackLinks, setTrackLinks] = useState(settings.trackLinks);
+  const [utmTemplate, setUtmTemplate] = useState(settings.utmTemplate);
+  const { save, error } = useSave(() => toast.success('Tracked links saved: posts written from now on follow them'));
+  const dirty = trackLinks !== settings.trackLinks || utmTemplate.trim() !== settings.utmTemplate;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Tracked links</h2>
+      <form
+        className="mt-3 space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate({
+            ...(trackLinks !== settings.trackLinks ? { trackLinks } : {}),
+            ...(utmTemplate.trim() !== settings.utmTemplate ? { utmTemplate: utmTemplate.trim() } : {}),
+          });
+        }}
+      >
+        <Toggle label="Shorten and count links" checked={trackLinks} disabled={!canChange} onChange={setTrackLinks}>
+          Links in posts written or edited from now on are sent as Herald’s short links, with the UTM parameters below, and their clicks show in the post’s
+          results and the client report. Herald keeps no visitor data; bots are not counted.
+        </Toggle>
+        <div>
+          <Label htmlFor="settings-utm">UTM parameters</Label>
+          <Input
+            id="settings-utm"
+            value={utmTemplate}
+            maxLength={500}
+            disabled={!canChange}
+            onChange={(e) => setUtmTemplate(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'settings-utm-error settings-utm-help' : 'settings-utm-help'}
+          />
+          <p id="settings-utm-help" className="mt-1 text-xs text-slate-600">
+            name=value pairs joined by &amp;; {'{network}'} becomes the network (e.g. linkedin), {'{post}'} the post’s id. Empty adds none.
+          </p>
+        </div>
+        {error ? <FieldError id="settings-utm-error">{error.message}</FieldError> : null}
+        {canChange ? (
+          <Button type="submit" disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save tracked links'}
           </Button>
         ) : null}
       </form>
