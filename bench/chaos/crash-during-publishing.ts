@@ -2,7 +2,9 @@
 // LinkedIn, which can be asked, Bluesky, which is idempotent, Slack, which cannot be asked;
 // 300 ms per platform call, the demo network accepting the post halfway, and losing the answer
 // to one accepted post in five as a deadline would), start it again, and check what the
-// delivery leases and the settling of interrupted attempts and lost answers promise.
+// delivery leases and the settling of interrupted attempts and lost answers promise. Beside
+// them, 40 four-part threads on demo X and Bluesky accounts: the kill falls between and inside
+// parts, and no part may be posted twice or left out.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +17,8 @@ import { check } from './report';
 
 const SCENARIO = 'crash during publishing';
 const POSTS = 200;
+const THREADS = 40;
+const THREAD_PARTS = 3;
 
 export async function crashDuringPublishing(opts: { databaseUrl: string; workDir: string; port: number }): Promise<void> {
   process.env.DATABASE_URL = opts.databaseUrl;
@@ -28,6 +32,7 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     await createSandboxConnection(workspace.id, { platform: 'bluesky' }),
     await createSandboxConnection(workspace.id, { platform: 'slack' }),
   ];
+  const threadAccounts = [accounts[1]!, await createSandboxConnection(workspace.id, { platform: 'twitter' })];
 
   let app = await startApp({ port: opts.port, databaseUrl: opts.databaseUrl, logFile, env: appEnv });
   const api = apiClient(app.baseUrl);
@@ -40,6 +45,25 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     );
     for (const res of batch) {
       if (res.status !== 201) throw new Error(`creating a post answered ${res.status}: ${res.text}`);
+      ids.push(res.body.data.id);
+    }
+  }
+
+  for (let i = 0; i < THREADS; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, THREADS - i) }, (_, j) =>
+        api('POST', '/posts', {
+          key: secret,
+          body: {
+            content: `chaos thread ${i + j} part 1 ${Date.now()}`,
+            connectionIds: threadAccounts.map((a) => a.id),
+            parts: Array.from({ length: THREAD_PARTS }, (_, n) => ({ content: `chaos thread ${i + j} part ${n + 2} ${Date.now()}` })),
+          },
+        }),
+      ),
+    );
+    for (const res of batch) {
+      if (res.status !== 201) throw new Error(`creating a thread answered ${res.status}: ${res.text}`);
       ids.push(res.body.data.id);
     }
   }
@@ -71,6 +95,7 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   await app.stop();
 
   const targets = await db.postTarget.findMany({ where: { post: { workspaceId: workspace.id } } });
+  const parts = await db.postThreadPart.findMany({ where: { target: { post: { workspaceId: workspace.id } } } });
   const events = await db.outboxEvent.findMany({ where: { workspaceId: workspace.id, type: { in: ['post.published', 'post.failed'] } } });
   const eventsPerTarget = new Map<string, number>();
   for (const e of events) {
@@ -86,7 +111,7 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
         .trim()
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { connectionId: string; content: string; postedId: string })
+        .map((l) => JSON.parse(l) as { connectionId: string; content: string; postedId: string; replyTo: string | null })
     : [];
   const seen = new Set<string>();
   let twice = 0;
@@ -97,11 +122,33 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   }
   // Every post a demo network that can be asked accepted is its target's, published with it
   // (on Slack, which cannot be asked, a person decides).
-  const askableAccounts = accounts.filter((a) => a.platform !== 'slack').map((a) => a.id);
+  const askableAccounts = [...accounts, ...threadAccounts].filter((a) => a.platform !== 'slack').map((a) => a.id);
   const receipts = await db.sandboxReceipt.findMany({ where: { connectionId: { in: askableAccounts } } });
   const byId = new Map(targets.map((t) => [t.id, t]));
-  const lost = receipts.filter(
-    (r) => !r.idempotencyKey.includes('#') && (byId.get(r.idempotencyKey)?.status !== 'published' || byId.get(r.idempotencyKey)?.postedId !== r.postedId),
+  const partByKey = new Map(parts.map((p) => [`${p.targetId}:part-${p.position}`, p]));
+  const lost = receipts.filter((r) => {
+    if (r.idempotencyKey.includes('#')) return false;
+    // A thread's later part, under its own key: posted with the id the network gave it.
+    if (r.idempotencyKey.includes(':part-'))
+      return partByKey.get(r.idempotencyKey)?.status !== 'posted' || partByKey.get(r.idempotencyKey)?.postedId !== r.postedId;
+    return byId.get(r.idempotencyKey)?.status !== 'published' || byId.get(r.idempotencyKey)?.postedId !== r.postedId;
+  });
+  // Threads: every part of every thread whose part 1 landed is posted, and none was sent twice.
+  const threadTargets = targets.filter((t) => threadAccounts.some((a) => a.id === t.connectionId));
+  const landedThreads = threadTargets.filter((t) => t.status === 'published');
+  const partsPosted = parts.filter((p) => p.status === 'posted').length;
+  const partsAsked = parts.filter((p) => p.confirmedAt).length;
+  const partsResent = parts.filter((p) => p.status === 'posted' && p.attempts > 1 && !p.confirmedAt).length;
+  // In order: each posted part answers the part before it (part 1: the target), as the demo network received it.
+  const answered = new Map(received.map((c) => [c.postedId, c.replyTo]));
+  const postedIdOf = new Map(parts.map((p) => [`${p.targetId}:${p.position}`, p.postedId]));
+  const outOfOrder = parts.filter(
+    (p) =>
+      p.status === 'posted' &&
+      answered.get(p.postedId!) !== (p.position === 2 ? byId.get(p.targetId)?.postedId : postedIdOf.get(`${p.targetId}:${p.position - 1}`)),
+  ).length;
+  console.log(
+    `chaos: threads: ${landedThreads.length} of ${threadTargets.length} thread targets landed; ${partsPosted} of ${parts.length} later parts posted, ${partsAsked} settled by asking, ${partsResent} sent again after the network said no`,
   );
   // How each network's interrupted attempts were settled.
   const perNetwork = new Map<string, { asked: number; retried: number; person: number }>();
@@ -128,7 +175,7 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
       `chaos: ${platform}: of them, answers lost to a deadline: ${lost.found ?? 0} found by asking, ${lost.retried ?? 0} sent again, ${lost.unconfirmed ?? 0} left to a person`,
     );
   }
-  const askable = new Set(['linkedin', 'bluesky']);
+  const askable = new Set(['linkedin', 'bluesky', 'twitter']);
   const leftOnAskable = [...perNetwork].filter(([p]) => askable.has(p)).reduce((n, [, row]) => n + row.person, 0);
 
   check(SCENARIO, 'no post is left publishing', stillPublishing === 0, `${crash.publishing} publishing at the crash, ${stillPublishing} after`);
@@ -147,9 +194,15 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
   check(SCENARIO, 'no network has a post twice', twice === 0, `${received.length} posts accepted by the demo networks, ${twice} repeated`);
   check(
     SCENARIO,
+    'every thread is whole: each later part posted once, after the one before',
+    landedThreads.length === threadTargets.length && parts.length === threadTargets.length * THREAD_PARTS && partsPosted === parts.length && outOfOrder === 0,
+    `${threadTargets.length} thread targets, ${landedThreads.length} landed, ${partsPosted} of ${threadTargets.length * THREAD_PARTS} later parts posted, ${outOfOrder} not answering the part before`,
+  );
+  check(
+    SCENARIO,
     'every post a network that can be asked accepted is published with its id',
     lost.length === 0,
-    `${receipts.length} accepted on LinkedIn and Bluesky, ${lost.length} not published with their id`,
+    `${receipts.length} accepted on LinkedIn, Bluesky and X, ${lost.length} not published with their id`,
   );
   const lostTotal = [...lostAnswers.values()].reduce((n, row) => n + Object.values(row).reduce((a, b) => a + b, 0), 0);
   check(SCENARIO, 'answers lost to a deadline were settled by asking', lostTotal > 0, `${lostTotal} answers lost and settled by asking the network`);
@@ -157,6 +210,6 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     SCENARIO,
     'only networks that cannot be asked leave attempts to a person',
     leftOnAskable === 0,
-    `${leftOnAskable} interrupted targets left to a person on LinkedIn and Bluesky`,
+    `${leftOnAskable} interrupted targets left to a person on LinkedIn, Bluesky and X`,
   );
 }

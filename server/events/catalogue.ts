@@ -9,6 +9,7 @@ export const DOMAIN_EVENT_TYPES = [
   'post.approval_required',
   'post.approved',
   'post.evergreen_requeued',
+  'post.thread_stopped',
   'connection.error',
   'workflow.run.completed',
   'workflow.run.failed',
@@ -31,6 +32,7 @@ export const DOMAIN_EVENT_DESCRIPTIONS: { readonly [T in DomainEventType]: strin
   'post.approval_required': 'A scheduled post is waiting for a reviewer.',
   'post.approved': 'A reviewer approved a pending post.',
   'post.evergreen_requeued': 'An evergreen post was added to the posting queue again, as a new post (its repeat).',
+  'post.thread_stopped': 'A thread stopped at a part one account’s network did not take; a retry continues from that part.',
   'connection.error': 'A connected social account stopped working and needs reconnecting.',
   'workflow.run.completed': 'A workflow run finished.',
   'workflow.run.failed': 'A workflow run failed.',
@@ -63,6 +65,7 @@ export interface DomainEventData {
   'post.approval_required': { postId: string };
   'post.approved': { postId: string; approvedBy: string };
   'post.evergreen_requeued': { postId: string; sourcePostId: string; repeat: number; scheduledAt: string; content: string };
+  'post.thread_stopped': { postId: string; targetId: string; platform: string; position: number; error: { code: string; message: string }; stoppedAt: string };
   'connection.error': { connectionId: string; platform: string; reason: string };
   // The contract leaves `summary` and the workflow `error` unspecified.
   'workflow.run.completed': { workflowId: string; runId: string; summary: unknown };
@@ -180,6 +183,19 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
       .string()
       .describe('The text it goes out with (the rotation’s pick)')
       .meta({ example: 'Still on the menu: pumpkin spice, every day this autumn.' }),
+  }),
+  'post.thread_stopped': z.object({
+    postId: ZPostId,
+    targetId: z.uuid().describe('The account’s delivery of the post (its target)').meta({ example: '9d2c4e7a-1b3f-4a8e-8c5d-6e7f8a9b0c1d' }),
+    platform: ZEventPlatform,
+    position: z.number().int().describe('The part that did not go out: 2 for the first reply; the parts before it are posted').meta({ example: 3 }),
+    error: z
+      .object({
+        code: z.string().describe('PLATFORM_ERROR (the network refused the part) or DELIVERY_UNCONFIRMED (cut off, and the network could not say)'),
+        message: z.string().describe('The network’s words, or what Herald knows'),
+      })
+      .describe('Why the part did not go out'),
+    stoppedAt: ZAt('When the thread stopped'),
   }),
   'connection.error': z.object({
     connectionId: ZConnectionId,

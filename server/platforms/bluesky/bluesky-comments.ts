@@ -34,32 +34,10 @@ import { withAccessToken } from '../token-refresh';
 import { blueskyError, blueskyRefresher, blueskyRetryAfter, xrpcClient, type XrpcClient } from './bluesky-api';
 import { accountOf } from './bluesky-publisher';
 import { detectFacets, recordKeyFor } from './bluesky-richtext';
+import { GONE, replyRefs, strongRef, type Author, type PostView } from './bluesky-refs';
 
 const MAX_DEPTH = '1000';
 const MAX_HIDDEN_REPLIES = 300;
-const GONE = 'Bluesky did not return this post (deleted, or not visible to the account)';
-
-interface Author {
-  did?: string;
-  handle?: string;
-  displayName?: string;
-  avatar?: string;
-}
-
-interface PostView {
-  uri?: string;
-  cid?: string;
-  author?: Author;
-  record?: { text?: string; createdAt?: string; reply?: { root?: StrongRef; parent?: StrongRef } };
-  indexedAt?: string;
-  replyCount?: number;
-}
-
-interface StrongRef {
-  uri?: string;
-  cid?: string;
-}
-
 interface ThreadNode {
   post?: PostView;
   replies?: ThreadNode[];
@@ -217,21 +195,6 @@ async function threadgate(get: Session['get'], did: string, postedId: string): P
 
 function hiddenRepliesOf(gate: { hiddenReplies?: unknown } | null | undefined): string[] {
   return Array.isArray(gate?.hiddenReplies) ? gate.hiddenReplies.filter((u): u is string => typeof u === 'string') : [];
-}
-
-/** The post's view and its strong ref (uri + cid), which a reply or like must name. */
-async function strongRef(api: XrpcClient, uri: string): Promise<{ view: PostView; ref: { uri: string; cid: string } }> {
-  const posts = (((await api.query('app.bsky.feed.getPosts', { uris: uri })).json as { posts?: PostView[] } | null)?.posts ?? []) as PostView[];
-  const view = posts.find((p) => p.uri === uri);
-  if (!view?.cid) throw new PlatformError(GONE, { status: 404 });
-  return { view, ref: { uri, cid: view.cid } };
-}
-
-/** The `reply` of a post answering `uri`: its strong ref as the parent, and the thread's root (the parent itself when it answers nothing). */
-export async function replyRefs(api: XrpcClient, uri: string): Promise<{ root: { uri: string; cid: string }; parent: { uri: string; cid: string } }> {
-  const parent = await strongRef(api, uri);
-  const root = parent.view.record?.reply?.root;
-  return { root: root?.uri && root.cid ? { uri: root.uri, cid: root.cid } : parent.ref, parent: parent.ref };
 }
 
 /**

@@ -27,7 +27,7 @@ import { withAccessToken } from '../token-refresh';
 import { log } from '@/server/observability/log';
 import { blueskyRefresher, xrpcClient, type XrpcClient } from './bluesky-api';
 import { detectFacets, links, recordKeyFor } from './bluesky-richtext';
-import { replyRefs } from './bluesky-comments';
+import { replyRefs } from './bluesky-refs';
 
 const { media } = PLATFORM_CATALOGUE.bluesky;
 const PAGE_MAX_BYTES = 1024 * 1024;

@@ -114,9 +114,13 @@ export const sandboxPublisher: Publisher = {
     const journal = env.sandboxJournal();
     if (journal) {
       // One line per post the demo network accepted, written synchronously so it survives
-      // kill -9: the same content twice on one account would be a post published twice.
+      // kill -9: the same content twice on one account would be a post published twice; a
+      // thread's part names the post it answers.
       const content = createHash('sha256').update(request.content).digest('hex').slice(0, 16);
-      appendFileSync(journal, `${JSON.stringify({ connectionId: connection.id, content, postedId: result.postedId, at: new Date().toISOString() })}\n`);
+      appendFileSync(
+        journal,
+        `${JSON.stringify({ connectionId: connection.id, content, postedId: result.postedId, replyTo: request.replyTo ?? null, at: new Date().toISOString() })}\n`,
+      );
     }
     await sleep(latency / 2);
     if (Math.random() * 100 < env.sandboxLostAnswersPercent()) {

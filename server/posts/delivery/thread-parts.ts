@@ -13,6 +13,8 @@
 // text) before anything is sent: found → posted, absent → sent again, unknown → failed with
 // the evidence, and asked again before a retry sends it.
 import { db } from '@/server/db/client';
+import { kickOutboxDrain } from '@/server/events';
+import { recordEvent } from '@/server/events/record-event';
 import { openToken, openValue, sealValue } from '@/server/connections/token-sealing';
 import type { Connection, PostTarget, PostThreadPart } from '@/server/generated/prisma/client';
 import { log } from '@/server/observability/log';
@@ -126,7 +128,7 @@ async function deliverPart(
       return verdict.result;
     }
     if (verdict.outcome === 'unknown') {
-      await failUnconfirmed(part, verdict.evidence);
+      await failUnconfirmed(post, target, part, verdict.evidence);
       return null;
     }
   }
@@ -190,10 +192,16 @@ async function deliverPart(
         });
         return verdict.result;
       }
-      await failUnconfirmed({ ...part, status: 'posting', attempts: part.attempts + 1 }, `${message}; asked: ${verdict.evidence}`);
+      await failUnconfirmed(post, target, { ...part, status: 'posting', attempts: part.attempts + 1 }, `${message}; asked: ${verdict.evidence}`);
       return null;
     }
-    await db.postThreadPart.updateMany({ where: mine, data: { status: 'failed', error: `Part ${part.position}: ${message}` } });
+    await stopThread(
+      post,
+      target,
+      { ...where, status: 'posting', attempts: part.attempts + 1 },
+      { status: 'failed', error: `Part ${part.position}: ${message}` },
+      'PLATFORM_ERROR',
+    );
     return null;
   }
 }
@@ -211,14 +219,51 @@ function askAboutPart(connection: Connection, target: PostTarget, part: PostThre
   });
 }
 
+/**
+ * The thread stops at this part: the part's failure and the post.thread_stopped event in one
+ * transaction, written only while the part is still in the attempt that failed (so once).
+ */
+async function stopThread(
+  post: ThreadPost,
+  target: PostTarget,
+  part: { targetId: string; position: number; status: string; attempts: number },
+  data: { status: 'failed'; error: string; settlement?: string },
+  code: 'PLATFORM_ERROR' | 'DELIVERY_UNCONFIRMED',
+): Promise<void> {
+  const stopped = await db.$transaction(async (tx) => {
+    const { count } = await tx.postThreadPart.updateMany({
+      where: { targetId: part.targetId, position: part.position, status: part.status, attempts: part.attempts },
+      data,
+    });
+    if (count === 0) return false;
+    await recordEvent(tx, {
+      workspaceId: post.workspaceId,
+      type: 'post.thread_stopped',
+      data: {
+        postId: post.id,
+        targetId: target.id,
+        platform: target.platform,
+        position: part.position,
+        error: { code, message: data.error },
+        stoppedAt: new Date().toISOString(),
+      },
+    });
+    return true;
+  });
+  if (stopped) void kickOutboxDrain();
+}
+
 /** Failed, with what Herald knows: a retry asks the network again before it sends the part. */
-async function failUnconfirmed(part: PostThreadPart, evidence: string): Promise<void> {
-  await db.postThreadPart.updateMany({
-    where: { targetId: part.targetId, position: part.position, status: part.status, attempts: part.attempts },
-    data: {
+async function failUnconfirmed(post: ThreadPost, target: PostTarget, part: PostThreadPart, evidence: string): Promise<void> {
+  await stopThread(
+    post,
+    target,
+    part,
+    {
       status: 'failed',
       error: `Part ${part.position} was cut off and Herald could not confirm whether it went out: ${evidence}. A retry asks the network again before sending it.`,
       settlement: evidence,
     },
-  });
+    'DELIVERY_UNCONFIRMED',
+  );
 }

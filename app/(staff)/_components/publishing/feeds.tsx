@@ -174,7 +174,7 @@ function FeedRow({ feed, names, canWrite, onChanged }: { feed: FeedDto; names: M
               variant="secondary"
               disabled={run.isPending || feed.status === 'paused'}
               onClick={() => run.mutate('check')}
-              aria-label={`Check ${title} now`}
+              aria-label={`Check now: ${title}`}
             >
               {run.isPending && run.variables === 'check' ? 'Checking…' : 'Check now'}
             </Button>
