@@ -51,9 +51,10 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-async function connect(secret: string, opts: { server?: TestServer; headers?: Record<string, string> } = {}) {
+/** A session over every toolset unless told otherwise: these tests exercise the whole surface. */
+async function connect(secret: string, opts: { server?: TestServer; headers?: Record<string, string>; toolsets?: string } = {}) {
   const client = new Client({ name: 'herald-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('/public/v1/mcp', (opts.server ?? a).url), {
+  const transport = new StreamableHTTPClientTransport(new URL(`/public/v1/mcp?toolsets=${opts.toolsets ?? 'all'}`, (opts.server ?? a).url), {
     requestInit: { headers: { Authorization: `Bearer ${secret}`, ...opts.headers } },
   });
   await client.connect(transport);
