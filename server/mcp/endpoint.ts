@@ -341,8 +341,10 @@ async function handlePost(req: Request): Promise<Response> {
   if (session) toolsets = session.toolsets;
   else {
     const chosen = await chosenToolsets(req, principal);
+    // The initialize's own error answer (200, as the SDK answers a handler's error): clients
+    // show its message as is, where a 4xx makes some retry the legacy SSE transport instead.
     if ('error' in chosen)
-      return jsonResponse({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidParams, message: chosen.error }, id: idOf(messages[0]) }, 400, {});
+      return jsonResponse({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidParams, message: chosen.error }, id: idOf(messages[0]) }, 200, {});
     toolsets = chosen.toolsets;
   }
   const scope: CallScope = { principal, session, toolsets, headers: req.headers, structuredJson: new Set() };
