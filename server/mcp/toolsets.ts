@@ -1,15 +1,14 @@
-// Toolsets of the tool endpoint: every tool belongs to exactly one (server/mcp/toolsets.test.ts
+// Which tools each toolset holds: every tool belongs to exactly one (server/mcp/toolsets.test.ts
 // fails for a tool that has none, so a new route cannot slip into a listing unnoticed). A
 // session lists and runs only the tools of the toolsets it opened with: those named by the
 // endpoint's URL (`?toolsets=publishing,inbox`) or the `X-MCP-Toolsets` header, else those an
 // assistant connection's member chose at consent, else the default. Scopes still apply on top.
-import { tools } from './tools';
+// The names, the default and the parsing of a choice: server/shared/toolsets.ts.
+import { TOOLSET_DESCRIPTIONS, TOOLSET_NAMES, type ToolsetName } from '@/server/shared/toolsets';
 
-export const TOOLSET_NAMES = ['publishing', 'automation', 'analytics', 'inbox', 'admin'] as const;
-export type ToolsetName = (typeof TOOLSET_NAMES)[number];
+export * from '@/server/shared/toolsets';
 
 export interface Toolset {
-  /** One line for the consent page, the setup page and the docs. */
   description: string;
   tools: readonly string[];
 }
@@ -17,7 +16,7 @@ export interface Toolset {
 /** The toolsets, in the order they are shown. Adding a route means adding its tool here. */
 export const TOOLSETS: Record<ToolsetName, Toolset> = {
   publishing: {
-    description: 'Draft, schedule and publish posts with their media; the accounts, the posting queue, the best times; staged actions',
+    description: TOOLSET_DESCRIPTIONS.publishing,
     tools: [
       'posts_create',
       'posts_list',
@@ -48,7 +47,7 @@ export const TOOLSETS: Record<ToolsetName, Toolset> = {
     ],
   },
   automation: {
-    description: 'Posts that make themselves: feeds turned into posts, evergreen repeats, workflows (repurpose a post, weekly digest)',
+    description: TOOLSET_DESCRIPTIONS.automation,
     tools: [
       'feeds_list',
       'feeds_create',
@@ -67,7 +66,7 @@ export const TOOLSETS: Record<ToolsetName, Toolset> = {
     ],
   },
   analytics: {
-    description: 'Results: account and ad metrics, post metrics and top posts, tracked links’ clicks, website crawl, Instagram profiles',
+    description: TOOLSET_DESCRIPTIONS.analytics,
     tools: [
       'analytics_sources',
       'analytics_ad_accounts',
@@ -89,11 +88,11 @@ export const TOOLSETS: Record<ToolsetName, Toolset> = {
     ],
   },
   inbox: {
-    description: 'Comments and messages: read, reply, hide, delete, like, assign and mark handled',
+    description: TOOLSET_DESCRIPTIONS.inbox,
     tools: ['inbox_list', 'inbox_get', 'inbox_reply', 'inbox_update', 'inbox_hide', 'inbox_delete', 'inbox_like', 'inbox_check'],
   },
   admin: {
-    description: 'Running the workspace: webhooks, API keys, client workspaces and their links and reports, settings',
+    description: TOOLSET_DESCRIPTIONS.admin,
     tools: [
       'webhooks_list',
       'webhooks_create',
@@ -125,18 +124,11 @@ export const TOOLSETS: Record<ToolsetName, Toolset> = {
 };
 
 /**
- * What a session gets when nothing is chosen: publishing, what most assistants are connected
- * for. Its `tools/list` is held to DEFAULT_TOOLSETS_BUDGET_KB whatever is added later
- * (server/mcp/toolsets.test.ts); a tool that would push it over goes to another toolset.
+ * What `tools/list` of the default toolsets (DEFAULT_TOOLSETS) may weigh, in KiB, for a key
+ * with every scope, whatever is added later: a tool that would push it over goes to another
+ * toolset. server/mcp/toolsets.test.ts holds it; bench/mcp.ts prints it.
  */
-export const DEFAULT_TOOLSETS: readonly ToolsetName[] = ['publishing'];
-/** What `tools/list` of the default toolsets may weigh, in KiB, for a key with every scope. */
 export const DEFAULT_TOOLSETS_BUDGET_KB = 30;
-
-/** The header naming toolsets (GitHub's MCP server's name for the same choice). */
-export const TOOLSETS_HEADER = 'x-mcp-toolsets';
-/** The endpoint URL's query parameter naming toolsets. */
-export const TOOLSETS_PARAM = 'toolsets';
 
 let byTool: Map<string, ToolsetName> | undefined;
 
@@ -149,48 +141,8 @@ export function toolsetOf(toolName: string): ToolsetName | undefined {
   return byTool.get(toolName);
 }
 
-const isToolsetName = (s: string): s is ToolsetName => (TOOLSET_NAMES as readonly string[]).includes(s);
-
-/** In the shown order, each once. */
-export function canonicalToolsets(names: Iterable<string>): ToolsetName[] {
-  const chosen = new Set(names);
-  return TOOLSET_NAMES.filter((n) => chosen.has(n));
-}
-
-/**
- * A comma-separated choice (`publishing,inbox`, `all`, `default,analytics`; whitespace and
- * case ignored) as toolset names, or why not. Empty (or only commas): null, nothing chosen.
- */
-export function parseToolsets(value: string): { toolsets: ToolsetName[] | null } | { error: string } {
-  const words = value
-    .split(',')
-    .map((w) => w.trim().toLowerCase())
-    .filter(Boolean);
-  if (words.length === 0) return { toolsets: null };
-  const names = new Set<ToolsetName>();
-  for (const word of words) {
-    if (word === 'all') TOOLSET_NAMES.forEach((n) => names.add(n));
-    else if (word === 'default') DEFAULT_TOOLSETS.forEach((n) => names.add(n));
-    else if (isToolsetName(word)) names.add(word);
-    else return { error: `Unknown toolset "${word.slice(0, 60)}": the toolsets are ${TOOLSET_NAMES.join(', ')} (or all, default)` };
-  }
-  return { toolsets: canonicalToolsets(names) };
-}
-
-/** The toolsets a session works with: its stored ones, the default when none were stored. */
-export function effectiveToolsets(stored: readonly string[] | null | undefined): ToolsetName[] {
-  const known = canonicalToolsets(stored ?? []);
-  return known.length > 0 ? known : [...DEFAULT_TOOLSETS];
-}
-
 /** Whether a tool is in these toolsets. */
 export function inToolsets(toolName: string, toolsets: readonly ToolsetName[]): boolean {
   const set = toolsetOf(toolName);
   return set !== undefined && toolsets.includes(set);
-}
-
-/** Every toolset with its tools that exist in this deployment (meta.enabled aside). */
-export function toolsetTools(name: ToolsetName): string[] {
-  const all = tools();
-  return TOOLSETS[name].tools.filter((t) => all.has(t));
 }
