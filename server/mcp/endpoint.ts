@@ -387,7 +387,8 @@ async function chosenToolsets(req: Request, principal: KeyPrincipal): Promise<{ 
   const query = new URL(req.url).searchParams.getAll(TOOLSETS_PARAM).join(',');
   for (const value of [query, req.headers.get(TOOLSETS_HEADER) ?? '']) {
     const parsed = parseToolsets(value);
-    if ('error' in parsed) return { error: `${parsed.error}. Choose them with ${resourceUrl()}?${TOOLSETS_PARAM}=publishing,inbox or the X-MCP-Toolsets header.` };
+    if ('error' in parsed)
+      return { error: `${parsed.error}. Choose them with ${resourceUrl()}?${TOOLSETS_PARAM}=publishing,inbox or the X-MCP-Toolsets header.` };
     if (parsed.toolsets) return { toolsets: parsed.toolsets };
   }
   const key = await db.apiKey.findUnique({ where: { id: principal.keyId }, select: { toolsets: true } });

@@ -15,7 +15,13 @@ const LONG_AGO = new Date('2000-01-01T00:00:00.000Z');
 async function servedSession() {
   const { key, secret, workspace } = await createWorkspaceWithKey();
   await ensureListening();
-  const id = await openSession({ keyId: key.id, workspaceId: workspace.id, protocolVersion: '2025-06-18', clientName: 'test', toolsets: ['publishing', 'inbox'] });
+  const id = await openSession({
+    keyId: key.id,
+    workspaceId: workspace.id,
+    protocolVersion: '2025-06-18',
+    clientName: 'test',
+    toolsets: ['publishing', 'inbox'],
+  });
   for (let i = 0; i < 2; i++) expect((await authenticateSessionRequest(bearer(secret), id)).session?.id).toBe(id);
   return { key, secret, workspace, id };
 }

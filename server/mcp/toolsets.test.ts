@@ -89,7 +89,9 @@ describe('the toolsets', () => {
     expect(parseToolsets('all')).toEqual({ toolsets: [...TOOLSET_NAMES] });
     expect(parseToolsets('default,analytics')).toEqual({ toolsets: [...DEFAULT_TOOLSETS, 'analytics'] });
     expect(parseToolsets(' , ')).toEqual({ toolsets: null });
-    expect(parseToolsets('publishing,inboxx')).toEqual({ error: expect.stringMatching(/Unknown toolset "inboxx".*publishing, automation, analytics, inbox, admin/) });
+    expect(parseToolsets('publishing,inboxx')).toEqual({
+      error: expect.stringMatching(/Unknown toolset "inboxx".*publishing, automation, analytics, inbox, admin/),
+    });
   });
 });
 
@@ -215,6 +217,8 @@ describe('docs/mcp.md', () => {
       // Within half a KB of the day's listing: a tool added to a toolset fails here until the table says so.
       expect(Math.abs(row.kb - measured), `${name}: stated ${row.kb} KB, measured ${measured.toFixed(1)} KB`).toBeLessThanOrEqual(0.5);
     }
-    expect(doc.replace(/\s+/g, ' ')).toContain(`default toolsets (${DEFAULT_TOOLSETS.map((n) => `\`${n}\``).join(', ')}) in at most ${DEFAULT_TOOLSETS_BUDGET_KB} KB`);
+    expect(doc.replace(/\s+/g, ' ')).toContain(
+      `default toolsets (${DEFAULT_TOOLSETS.map((n) => `\`${n}\``).join(', ')}) in at most ${DEFAULT_TOOLSETS_BUDGET_KB} KB`,
+    );
   });
 });

@@ -339,7 +339,13 @@ describe('assistant sign-in: toolsets', () => {
     const { url } = await startSignIn();
     const none = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, scopes: 'posts:read', toolsetsShown: '1' });
     expect([none.status, ((await none.json()) as { error_description: string }).error_description]).toEqual([400, 'Choose at least one toolset']);
-    const unknown = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, scopes: 'posts:read', toolsetsShown: '1', toolsets: ['billing'] });
+    const unknown = await consent(url, cookie, {
+      decision: 'approve',
+      workspaceId: workspace.id,
+      scopes: 'posts:read',
+      toolsetsShown: '1',
+      toolsets: ['billing'],
+    });
     expect(unknown.status).toBe(400);
     const plain = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, scopes: 'posts:read' });
     expect(plain.status).toBe(303);

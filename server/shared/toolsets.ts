@@ -5,7 +5,6 @@
 export const TOOLSET_NAMES = ['publishing', 'automation', 'analytics', 'inbox', 'admin'] as const;
 export type ToolsetName = (typeof TOOLSET_NAMES)[number];
 
-
 /** One line per toolset, for the consent page, the setup page and the docs. */
 export const TOOLSET_DESCRIPTIONS: Record<ToolsetName, string> = {
   publishing: 'Draft, schedule and publish posts with their media; the accounts, the posting queue, the best times; staged actions',

@@ -286,8 +286,8 @@ function Setup({ snippets, setup }: { snippets: SetupSnippet[]; setup: Assistant
           </label>
         ))}
         <p className="text-slate-600">
-          Fewer tools leave more of the assistant’s context for your work. Clients that sign in can also tick them on Herald’s sign-in page; the URL’s
-          choice wins.
+          Fewer tools leave more of the assistant’s context for your work. Clients that sign in can also tick them on Herald’s sign-in page; the URL’s choice
+          wins.
         </p>
       </fieldset>
       <p className="text-slate-600">
