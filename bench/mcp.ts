@@ -2,8 +2,9 @@
 // same workspace (50 posts with 3 targets each), same process, same database. Prints calls
 // per second with CLIENTS concurrent clients and p50/p95 of one client. Target: the tool path
 // costs at most 1.3× the REST path. First it prints the size of tools/list for a key with
-// every scope (what an assistant reads before its first call), against its budget
-// (TOOLS_LIST_BUDGET_KB, server/mcp/tools.ts).
+// every scope (what an assistant reads before its first call): the default toolsets against
+// DEFAULT_TOOLSETS_BUDGET_KB (server/mcp/toolsets.ts), each toolset, and `all` against
+// TOOLS_LIST_BUDGET_KB (server/mcp/tools.ts).
 //   npx tsx bench/mcp.ts            (CALLS=400 CLIENTS=8)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -22,6 +23,7 @@ await withBenchDatabase(async () => {
   const { createApiKey } = await import('@/server/api-keys/mint-api-key');
   const { SCOPES } = await import('@/server/auth/scopes');
   const { TOOLS_LIST_BUDGET_KB } = await import('@/server/mcp/tools');
+  const { DEFAULT_TOOLSETS, DEFAULT_TOOLSETS_BUDGET_KB, TOOLSET_NAMES } = await import('@/server/mcp/toolsets');
   const { createPost } = await import('@/server/posts/create-post');
   const { workspace, connections } = await benchWorkspace([{ platform: 'linkedin', count: 3 }]);
   for (let i = 0; i < 50; i++) await createPost(workspace.id, { content: `post ${i}`, connectionIds: connections.map((c) => c.id) });
@@ -35,27 +37,36 @@ await withBenchDatabase(async () => {
     await res.arrayBuffer();
   };
   const clients: Client[] = [];
-  let sessionId = '';
   for (let i = 0; i < CLIENTS; i++) {
     const client = new Client({ name: 'bench', version: '1' });
     const transport = new StreamableHTTPClientTransport(new URL('/public/v1/mcp', server.url), { requestInit: { headers: auth } });
     await client.connect(transport);
-    sessionId ||= transport.sessionId ?? '';
     clients.push(client);
   }
 
-  // The listing as it goes over the wire: the JSON-RPC response body.
-  const listing = await fetch(`${server.url}/public/v1/mcp`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
-  const listed = await listing.text();
-  const toolCount = (JSON.parse(listed) as { result: { tools: unknown[] } }).result.tools.length;
-  const listBytes = Buffer.byteLength(listed);
-  console.log(
-    `tools/list: ${toolCount} tools, ${listBytes} bytes (${(listBytes / 1024).toFixed(1)} KB; budget ≤ ${TOOLS_LIST_BUDGET_KB} KB) ${listBytes <= TOOLS_LIST_BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`,
-  );
+  // The listing as it goes over the wire: the JSON-RPC response body, for a session opened with `toolsets`.
+  const listingOf = async (toolsets: string) => {
+    const client = new Client({ name: 'bench-listing', version: '1' });
+    const transport = new StreamableHTTPClientTransport(new URL(`/public/v1/mcp${toolsets ? `?toolsets=${toolsets}` : ''}`, server.url), {
+      requestInit: { headers: auth },
+    });
+    await client.connect(transport);
+    const listing = await fetch(`${server.url}/public/v1/mcp`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': transport.sessionId ?? '' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    const listed = await listing.text();
+    await client.close();
+    return { count: (JSON.parse(listed) as { result: { tools: unknown[] } }).result.tools.length, bytes: Buffer.byteLength(listed) };
+  };
+  const line = (label: string, { count, bytes }: { count: number; bytes: number }, budgetKb?: number) =>
+    console.log(
+      `tools/list ${label}: ${count} tools, ${(bytes / 1024).toFixed(1)} KB${budgetKb === undefined ? '' : `; budget ≤ ${budgetKb} KB ${bytes <= budgetKb * 1024 ? 'OK' : 'OVER BUDGET'}`}`,
+    );
+  line(`default (${DEFAULT_TOOLSETS.join(',')})`, await listingOf(''), DEFAULT_TOOLSETS_BUDGET_KB);
+  for (const name of TOOLSET_NAMES) line(`toolsets=${name}`, await listingOf(name));
+  line('toolsets=all', await listingOf('all'), TOOLS_LIST_BUDGET_KB);
   const tool = (client: Client) => async () => {
     const res = await client.callTool({ name: 'posts_list', arguments: { limit: 50 } });
     if (res.isError) throw new Error(`tool ${JSON.stringify(res.content)}`);

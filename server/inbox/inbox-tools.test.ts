@@ -39,7 +39,9 @@ afterAll(async () => {
 async function connect(secret: string) {
   const client = new Client({ name: 'herald-inbox-test', version: '1.0.0' });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('/public/v1/mcp', server.url), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }),
+    new StreamableHTTPClientTransport(new URL('/public/v1/mcp?toolsets=default,inbox', server.url), {
+      requestInit: { headers: { Authorization: `Bearer ${secret}` } },
+    }),
   );
   clients.push(client);
   return client;

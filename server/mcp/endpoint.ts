@@ -1,7 +1,7 @@
 // The tool endpoint, /public/v1/mcp: JSON-RPC 2.0 over Streamable HTTP with the protocol
 // SDK's server. Each POST is handed to a pooled SDK server through Herald's JSON exchange
 // (json-exchange.ts) and answered with JSON; the session (id, key, workspace, protocol
-// version) lives in PostgreSQL (sessions.ts), so any instance answers any request of a session. Authentication is the
+// version, toolsets) lives in PostgreSQL (sessions.ts), so any instance answers any request of a session. Authentication is the
 // REST key check with the REST 401 body; every tool call runs the REST route's procedure
 // (callProcedure) with its scope, workspace header, rate limit and idempotency rules.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -37,6 +37,8 @@ import { subscribeSession, type SessionEvent } from './session-events';
 import { authenticateSessionRequest, endSession, linkSessionPost, openSession, type McpSessionRecord } from './sessions';
 import { answerJson, errorResult, successResult } from './tool-results';
 import { tools, toolsFor, type ToolDefinition } from './tools';
+import { DEFAULT_TOOLSETS, effectiveToolsets, inToolsets, parseToolsets, TOOLSETS_HEADER, TOOLSETS_PARAM, toolsetOf, type ToolsetName } from './toolsets';
+import { db } from '@/server/db/client';
 import { checkOrigin } from './origin';
 import { log } from '@/server/observability/log';
 import { observeRequest } from '@/server/observability/metrics';
@@ -49,7 +51,8 @@ const INSTRUCTIONS =
   'Reads and drafts run at once. Publishing, scheduling, cancelling, deleting and other actions with an external effect are usually staged: ' +
   'the result gives an actionId that a member confirms in Herald; follow up with proposals_get. A call that could not run is refused at once, never staged. ' +
   'Errors are results with isError and { error: { code, message, hint } } (the REST codes); the resource herald://errors lists every code with what to do next. ' +
-  'A tool’s output schema is the resource herald://tools/{name}/output-schema. Pass idempotencyKey on writes you might retry.';
+  'A tool’s output schema is the resource herald://tools/{name}/output-schema. Pass idempotencyKey on writes you might retry. ' +
+  'tools/list shows the toolsets this session opened with; a tool of another toolset answers an error naming it.';
 const KEEP_ALIVE_MS = 15_000;
 
 /**
@@ -78,6 +81,8 @@ export const HERALD_REFUSAL = -32003;
 interface CallScope {
   principal: KeyPrincipal;
   session: McpSessionRecord | null;
+  /** The session's toolsets (at initialize: the ones it opens with). */
+  toolsets: ToolsetName[];
   headers: Headers;
   /** The JSON texts of this request's tool results (successResult): written once (answerJson). */
   structuredJson: Set<string>;
@@ -97,6 +102,27 @@ function httpError(err: unknown): Response {
 
 function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return jsonResponse({ jsonrpc: '2.0', error: { code, message }, id: null }, status, headers);
+}
+
+/** What tools/list shows: what the key's scopes allow, of the session's toolsets. */
+function listedTools(scope: CallScope): ToolDefinition[] {
+  return toolsFor(scope.principal.scopes).filter((t) => inToolsets(t.name, scope.toolsets));
+}
+
+/**
+ * A tool the session's toolsets leave out is not run, whatever the key's scopes: the refusal
+ * names its toolset and how to enable it, so an assistant (or its member) can reconnect.
+ */
+function checkToolset(scope: CallScope, name: string): void {
+  const toolset = toolsetOf(name);
+  if (!tools().has(name) || !toolset || scope.toolsets.includes(toolset)) return;
+  const wanted = [...scope.toolsets, toolset].join(',');
+  throw new RpcError(
+    ErrorCode.InvalidParams,
+    `Tool ${name} is in the toolset "${toolset}", which this session did not enable (it has ${scope.toolsets.join(', ')}). ` +
+      `Enable it: connect to ${resourceUrl()}?${TOOLSETS_PARAM}=${wanted} (or send the header X-MCP-Toolsets: ${wanted}, or choose it when signing in to Herald), then start a new session.`,
+    { toolset, enabled: scope.toolsets },
+  );
 }
 
 async function callTool(scope: CallScope, name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
@@ -168,7 +194,7 @@ function buildServer(): PooledServer {
     return entry.scope;
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: toolsFor(current().principal.scopes).map((t) => ({
+    tools: listedTools(current()).map((t) => ({
       name: t.name,
       // No title: it is the description's first line (the route's summary) again.
       description: t.description,
@@ -179,7 +205,10 @@ function buildServer(): PooledServer {
       annotations: t.annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(current(), request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    checkToolset(current(), request.params.name);
+    return callTool(current(), request.params.name, request.params.arguments ?? {});
+  });
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: PROMPTS }));
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const prompt = getPrompt(request.params.name, request.params.arguments ?? {});
@@ -192,7 +221,7 @@ function buildServer(): PooledServer {
     const { uri } = request.params;
     if (uri === 'herald://errors') return { contents: [{ uri, mimeType: 'application/json', text: errorCatalogueJson() }] };
     const toolName = OUTPUT_SCHEMA_URI.exec(uri)?.[1];
-    const tool = toolName ? toolsFor(current().principal.scopes).find((t) => t.name === toolName) : undefined;
+    const tool = toolName ? listedTools(current()).find((t) => t.name === toolName) : undefined;
     if (tool)
       return {
         contents: [
@@ -308,7 +337,17 @@ async function handlePost(req: Request): Promise<Response> {
   const messages = postProblem(req.headers, body);
   if (!Array.isArray(messages)) return jsonRpcError(messages.status, messages.code, messages.message);
   if (!sizeAllowed(messages, read.size)) return tooLargeError();
-  const scope: CallScope = { principal, session, headers: req.headers, structuredJson: new Set() };
+  let toolsets: ToolsetName[];
+  if (session) toolsets = session.toolsets;
+  else {
+    const chosen = await chosenToolsets(req, principal);
+    // The initialize's own error answer (200, as the SDK answers a handler's error): clients
+    // show its message as is, where a 4xx makes some retry the legacy SSE transport instead.
+    if ('error' in chosen)
+      return jsonResponse({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidParams, message: chosen.error }, id: idOf(messages[0]) }, 200, {});
+    toolsets = chosen.toolsets;
+  }
+  const scope: CallScope = { principal, session, toolsets, headers: req.headers, structuredJson: new Set() };
   const entry = acquireServer(scope);
   let answers: JSONRPCMessage[];
   try {
@@ -332,8 +371,28 @@ async function handlePost(req: Request): Promise<Response> {
     workspaceId,
     protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
     clientName: initialize.params.clientInfo?.name?.slice(0, 200) ?? null,
+    toolsets,
   });
   return withHeaders(response, { 'Mcp-Session-Id': newSessionId });
+}
+
+const idOf = (message: JSONRPCMessage | undefined) => (message && 'id' in message ? message.id : null);
+
+/**
+ * The toolsets a session opens with: the endpoint URL's `?toolsets=`, else the
+ * `X-MCP-Toolsets` header, else those stored on the key (an assistant connection's member
+ * chose them at consent), else the default. An unknown name is refused, never ignored.
+ */
+async function chosenToolsets(req: Request, principal: KeyPrincipal): Promise<{ toolsets: ToolsetName[] } | { error: string }> {
+  const query = new URL(req.url).searchParams.getAll(TOOLSETS_PARAM).join(',');
+  for (const value of [query, req.headers.get(TOOLSETS_HEADER) ?? '']) {
+    const parsed = parseToolsets(value);
+    if ('error' in parsed)
+      return { error: `${parsed.error}. Choose them with ${resourceUrl()}?${TOOLSETS_PARAM}=publishing,inbox or the X-MCP-Toolsets header.` };
+    if (parsed.toolsets) return { toolsets: parsed.toolsets };
+  }
+  const key = await db.apiKey.findUnique({ where: { id: principal.keyId }, select: { toolsets: true } });
+  return { toolsets: key?.toolsets.length ? effectiveToolsets(key.toolsets) : [...DEFAULT_TOOLSETS] };
 }
 
 async function sessionOf(req: Request): Promise<{ principal: KeyPrincipal; session: McpSessionRecord } | Response> {

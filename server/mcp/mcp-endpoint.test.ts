@@ -51,9 +51,10 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-async function connect(secret: string, opts: { server?: TestServer; headers?: Record<string, string> } = {}) {
+/** A session over every toolset unless told otherwise: these tests exercise the whole surface. */
+async function connect(secret: string, opts: { server?: TestServer; headers?: Record<string, string>; toolsets?: string } = {}) {
   const client = new Client({ name: 'herald-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('/public/v1/mcp', (opts.server ?? a).url), {
+  const transport = new StreamableHTTPClientTransport(new URL(`/public/v1/mcp?toolsets=${opts.toolsets ?? 'all'}`, (opts.server ?? a).url), {
     requestInit: { headers: { Authorization: `Bearer ${secret}`, ...opts.headers } },
   });
   await client.connect(transport);
@@ -619,7 +620,21 @@ describe('setup', () => {
     }
     const page = await fetch(new URL('/public/v1/mcp/setup', a.url), { headers: { Accept: 'text/html' } });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await page.text()).toMatch(/Connect an assistant to Herald/);
+    const html = await page.text();
+    expect(html).toMatch(/Connect an assistant to Herald/);
+    expect(html).toMatch(/Choosing toolsets[^]*\/public\/v1\/mcp\?toolsets=publishing,inbox[^]*X-MCP-Toolsets/);
+
+    // How toolsets are chosen, and every snippet with a URL naming them.
+    expect(body.data.toolsets).toMatchObject({ param: 'toolsets', header: 'X-MCP-Toolsets', default: ['publishing'], chosen: ['publishing'] });
+    expect(body.data.toolsets.available.map((t: Structured) => t.name)).toEqual(['publishing', 'automation', 'analytics', 'inbox', 'admin']);
+    const chosen = (await (await fetch(new URL('/public/v1/mcp/setup?toolsets=inbox,publishing', a.url))).json()) as Structured;
+    expect(chosen.data.url).toMatch(/\/public\/v1\/mcp\?toolsets=publishing,inbox$/);
+    for (const c of chosen.data.clients) expect(c.snippet).toContain(chosen.data.url);
+    // Quoted for the shell, where zsh would glob the `?`.
+    expect(chosen.data.clients.find((c: Structured) => c.client === 'Claude Code').snippet).toMatch(/herald '.*\?toolsets=publishing,inbox'$/);
+    const unknown = await fetch(new URL('/public/v1/mcp/setup?toolsets=billing', a.url));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Structured).error.message).toMatch(/Unknown toolset "billing"/);
   });
 });
 

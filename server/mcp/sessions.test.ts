@@ -15,7 +15,13 @@ const LONG_AGO = new Date('2000-01-01T00:00:00.000Z');
 async function servedSession() {
   const { key, secret, workspace } = await createWorkspaceWithKey();
   await ensureListening();
-  const id = await openSession({ keyId: key.id, workspaceId: workspace.id, protocolVersion: '2025-06-18', clientName: 'test' });
+  const id = await openSession({
+    keyId: key.id,
+    workspaceId: workspace.id,
+    protocolVersion: '2025-06-18',
+    clientName: 'test',
+    toolsets: ['publishing', 'inbox'],
+  });
   for (let i = 0; i < 2; i++) expect((await authenticateSessionRequest(bearer(secret), id)).session?.id).toBe(id);
   return { key, secret, workspace, id };
 }
@@ -29,13 +35,22 @@ describe('tool-endpoint sessions', () => {
     const { secret, id, workspace } = await servedSession();
     await db.mcpSession.update({ where: { id }, data: { lastSeenAt: LONG_AGO } }); // does not notify
     const { principal, session } = await authenticateSessionRequest(bearer(secret), id);
-    expect(session).toEqual({ id, keyId: principal.keyId, workspaceId: workspace.id, protocolVersion: '2025-06-18' });
+    expect(session).toEqual({ id, keyId: principal.keyId, workspaceId: workspace.id, protocolVersion: '2025-06-18', toolsets: ['publishing', 'inbox'] });
     expect(await lastSeenOf(id)).toEqual(LONG_AGO);
 
     // Without the cache every call reads, and the read refreshes lastSeenAt.
     vi.stubEnv('API_KEY_CACHE_TTL_MS', '0');
     await authenticateSessionRequest(bearer(secret), id);
     expect((await lastSeenOf(id)).getTime()).toBeGreaterThan(LONG_AGO.getTime());
+  });
+
+  it('reads the toolsets chosen at initialize back from the database', async () => {
+    vi.stubEnv('API_KEY_CACHE_TTL_MS', '0');
+    const { secret, id } = await servedSession();
+    expect((await authenticateSessionRequest(bearer(secret), id)).session?.toolsets).toEqual(['publishing', 'inbox']);
+    // A session stored without toolsets works with the default ones.
+    await db.mcpSession.update({ where: { id }, data: { toolsets: [] } });
+    expect((await authenticateSessionRequest(bearer(secret), id)).session?.toolsets).toEqual(['publishing']);
   });
 
   it('forgets a session ended or deleted by any writer', async () => {

@@ -1,5 +1,5 @@
-// Tool-endpoint sessions live in PostgreSQL (id, key, workspace, protocol version, last
-// seen, ended), so any instance serves any request of a session and nothing is lost when
+// Tool-endpoint sessions live in PostgreSQL (id, key, workspace, protocol version, toolsets,
+// last seen, ended), so any instance serves any request of a session and nothing is lost when
 // one instance goes away.
 import { randomUUID } from 'node:crypto';
 import { prefixOf } from '@/server/auth/api-key-secret';
@@ -13,6 +13,7 @@ import { sqlRows } from '@/server/db/sql';
 import { Prisma } from '@/server/generated/prisma/client';
 import { isUuid } from '@/server/shared/schemas';
 import { resourceUrl } from '@/server/oauth/oauth';
+import { effectiveToolsets, type ToolsetName } from './toolsets';
 
 /** lastSeenAt is informative: written at most this often per session. */
 const LAST_SEEN_RESOLUTION_MS = 30_000;
@@ -22,11 +23,19 @@ export interface McpSessionRecord {
   keyId: string;
   workspaceId: string;
   protocolVersion: string;
+  /** The toolsets chosen at initialize: they stick to the session whatever later requests' URLs say. */
+  toolsets: ToolsetName[];
 }
 
-export async function openSession(opts: { keyId: string; workspaceId: string; protocolVersion: string; clientName: string | null }): Promise<string> {
+export async function openSession(opts: {
+  keyId: string;
+  workspaceId: string;
+  protocolVersion: string;
+  clientName: string | null;
+  toolsets: readonly ToolsetName[];
+}): Promise<string> {
   const id = randomUUID();
-  await db.mcpSession.create({ data: { id, ...opts } });
+  await db.mcpSession.create({ data: { id, ...opts, toolsets: [...opts.toolsets] } });
   return id;
 }
 
@@ -72,24 +81,26 @@ export async function authenticateSessionRequest(
     return { principal, session: cached.session };
   }
   const since = { key: keyCacheMark(), session: sessionCache.mark() };
-  const rows = await sqlRows<StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null }>(Prisma.sql`
+  const rows = await sqlRows<
+    StoredKey & { sessionId: string | null; sessionWorkspaceId: string | null; protocolVersion: string | null; toolsets: string[] | null }
+  >(Prisma.sql`
     WITH k AS (
       SELECT "id", "workspaceId", "hash", "scopes", "expiresAt", "revokedAt", "lastUsedAt", "resource" FROM "ApiKey" WHERE "prefix" = ${prefix}
     ), s AS (
-      SELECT m."id", m."workspaceId", m."protocolVersion", m."lastSeenAt" FROM "McpSession" m JOIN k ON m."keyId" = k."id"
+      SELECT m."id", m."workspaceId", m."protocolVersion", m."toolsets", m."lastSeenAt" FROM "McpSession" m JOIN k ON m."keyId" = k."id"
       WHERE m."id" = ${id}::uuid AND m."endedAt" IS NULL
     ), touched AS (
       UPDATE "McpSession" m SET "lastSeenAt" = now()
       FROM s WHERE m."id" = s."id" AND s."lastSeenAt" < now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})
     )
-    SELECT k.*, s."id" AS "sessionId", s."workspaceId" AS "sessionWorkspaceId", s."protocolVersion"
+    SELECT k.*, s."id" AS "sessionId", s."workspaceId" AS "sessionWorkspaceId", s."protocolVersion", s."toolsets"
     FROM k LEFT JOIN s ON TRUE`);
   const row = rows[0];
   const principal = principalOfKey(secret, row, resourceUrl());
-  const { sessionId: foundId, sessionWorkspaceId, protocolVersion, ...stored } = row!;
+  const { sessionId: foundId, sessionWorkspaceId, protocolVersion, toolsets, ...stored } = row!;
   rememberKey(prefix, stored, since.key);
   if (!foundId || !sessionWorkspaceId || !protocolVersion) return { principal, session: null };
-  const session = { id: foundId, keyId: principal.keyId, workspaceId: sessionWorkspaceId, protocolVersion };
+  const session = { id: foundId, keyId: principal.keyId, workspaceId: sessionWorkspaceId, protocolVersion, toolsets: effectiveToolsets(toolsets) };
   sessionCache.remember(foundId, { session, seenAt: Date.now() }, since.session);
   return { principal, session };
 }

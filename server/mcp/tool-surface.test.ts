@@ -40,9 +40,10 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-async function connect(secret: string) {
+/** A session over every toolset unless told otherwise (server/mcp/toolsets.test.ts covers the choice). */
+async function connect(secret: string, toolsets = 'all') {
   const client = new Client({ name: 'surface-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('/public/v1/mcp', server.url), {
+  const transport = new StreamableHTTPClientTransport(new URL(`/public/v1/mcp?toolsets=${toolsets}`, server.url), {
     requestInit: { headers: { Authorization: `Bearer ${secret}` } },
   });
   await client.connect(transport);
@@ -90,7 +91,7 @@ function propertiesOf(schema: Structured, at = ''): Array<[string, Structured]> 
 }
 
 describe('tools/list', () => {
-  it(`lists every tool in at most ${TOOLS_LIST_BUDGET_KB} KB, each input property described, the error list once`, async () => {
+  it(`lists every tool (toolsets=all) in at most ${TOOLS_LIST_BUDGET_KB} KB, each input property described, the error list once`, async () => {
     const { secret } = await createWorkspaceWithKey({ scopes: [...SCOPES] });
     const { transport } = await connect(secret);
     const res = await rawPost(

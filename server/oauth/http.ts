@@ -96,6 +96,8 @@ export async function handleDecision(req: Request): Promise<Response> {
       approve: form.get('decision') === 'approve',
       workspaceId: form.get('workspaceId'),
       scopes: form.getAll('scopes'),
+      // The consent page marks that it showed the toolsets, so none ticked is told apart from a form without them.
+      toolsets: form.has('toolsetsShown') ? form.getAll('toolsets') : undefined,
     });
     return new Response(null, { status: 303, headers: { Location: location, ...NO_STORE } });
   } catch (err) {

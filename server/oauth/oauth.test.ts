@@ -291,6 +291,80 @@ async function initializeWith(token: string | null) {
 
 const tokenRequest = (body: Record<string, string>) => fetch(`${server.url}/oauth/token`, { method: 'POST', body: new URLSearchParams(body) });
 
+describe('assistant sign-in: toolsets', () => {
+  it('keeps the toolsets the member chose at consent on the connection, whose sessions list and run only them', async () => {
+    const { workspace, cookie } = await member();
+    const { provider, transport, url } = await startSignIn();
+    const decided = await consent(url, cookie, {
+      decision: 'approve',
+      workspaceId: workspace.id,
+      scopes: ['posts:read', 'posts:write', 'connections:read', 'analytics:read'],
+      toolsetsShown: '1',
+      toolsets: ['inbox', 'analytics'],
+    });
+    expect(decided.status).toBe(303);
+    await transport.finishAuth(new URL(decided.headers.get('location')!).searchParams.get('code')!);
+    const key = await db.apiKey.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+    expect(key.toolsets).toEqual(['analytics', 'inbox']);
+
+    // The URL names no toolset: the connection's own.
+    const signedIn = new Client({ name: 'assistant', version: '1' });
+    await signedIn.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }));
+    const names = (await signedIn.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('inbox_reply');
+    expect(names).toContain('post_metrics_top');
+    expect(names.filter((n) => !/^(inbox|analytics|post_metrics|crawl|links|connections_instagram)_?/.test(n))).toEqual([]);
+    const refused = (await signedIn.callTool({ name: 'posts_list', arguments: {} }).catch((e: unknown) => e)) as Error;
+    expect(refused.message).toMatch(/Tool posts_list is in the toolset "publishing", which this session did not enable \(it has analytics, inbox\)/);
+    await signedIn.close();
+
+    // A URL naming toolsets wins over the connection's.
+    const byUrl = new Client({ name: 'assistant', version: '1' });
+    await byUrl.connect(new StreamableHTTPClientTransport(new URL('/public/v1/mcp?toolsets=publishing', server.url), { authProvider: provider }));
+    expect((await byUrl.listTools()).tools.map((t) => t.name)).toContain('posts_list');
+    expect((await byUrl.listTools()).tools.map((t) => t.name)).not.toContain('inbox_list');
+    await byUrl.close();
+
+    // A refresh keeps them: the connection stays one key.
+    const refreshed = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: provider.saved!.refresh_token!, client_id: url.searchParams.get('client_id')! }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).toolsets).toEqual(['analytics', 'inbox']);
+  });
+
+  it('refuses a consent with no toolset or an unknown one, to the member; a form without the choice keeps the default', async () => {
+    const { workspace, cookie } = await member();
+    const { url } = await startSignIn();
+    const none = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, scopes: 'posts:read', toolsetsShown: '1' });
+    expect([none.status, ((await none.json()) as { error_description: string }).error_description]).toEqual([400, 'Choose at least one toolset']);
+    const unknown = await consent(url, cookie, {
+      decision: 'approve',
+      workspaceId: workspace.id,
+      scopes: 'posts:read',
+      toolsetsShown: '1',
+      toolsets: ['billing'],
+    });
+    expect(unknown.status).toBe(400);
+    const plain = await consent(url, cookie, { decision: 'approve', workspaceId: workspace.id, scopes: 'posts:read' });
+    expect(plain.status).toBe(303);
+    const code = await db.oAuthCode.findFirstOrThrow({ where: { workspaceId: workspace.id } });
+    expect(code.toolsets).toEqual(['publishing']);
+  });
+
+  it('ticks first the toolsets a resource URL names; the token is bound to the bare endpoint', async () => {
+    const { url } = await startSignIn();
+    const params = Object.fromEntries(url.searchParams);
+    const named = await oauth.checkAuthorization({ ...params, resource: `${server.url}/public/v1/mcp?toolsets=inbox,analytics` });
+    expect(named).toMatchObject({ toolsets: ['analytics', 'inbox'], resource: `${server.url}/public/v1/mcp` });
+    expect((await oauth.checkAuthorization({ ...params, resource: undefined })).toolsets).toEqual(['publishing']);
+    for (const resource of [`${server.url}/public/v1/mcp?toolsets=billing`, `${server.url}/public/v1/mcp?other=1`]) {
+      await expect(oauth.checkAuthorization({ ...params, resource })).rejects.toMatchObject({ error: 'invalid_target' });
+    }
+  });
+});
+
 describe('assistant sign-in: token lifetimes and refresh', () => {
   it('issues an hour-long access token and a refresh token; refreshing rotates both (SDK refreshAuthorization)', async () => {
     const { workspace, cookie } = await member();

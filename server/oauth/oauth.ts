@@ -17,6 +17,7 @@ import { recordSecurityEvent } from '@/server/security-events/security-events';
 import { isUuid } from '@/server/shared/schemas';
 import { MCP_PATH } from '@/server/shared/paths';
 import { isLoopbackHost } from '@/server/shared/loopback';
+import { canonicalToolsets, DEFAULT_TOOLSETS, isToolsetName, parseToolsets, TOOLSETS_PARAM, type ToolsetName } from '@/server/shared/toolsets';
 
 /** How long a granted code may wait for its exchange. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -216,6 +217,25 @@ export interface CheckedAuthorization {
   scopes: Scope[];
   /** The resource the token will be valid at: always the tool endpoint (RFC 8707). */
   resource: string;
+  /**
+   * The toolsets the consent page ticks first: those the client's `resource` named
+   * (`…/public/v1/mcp?toolsets=inbox`, the URL it was given), else the default.
+   */
+  toolsets: ToolsetName[];
+}
+
+/**
+ * A `resource` naming the tool endpoint: its URL exactly, or with the `toolsets` query a
+ * member may have put in the URL they gave their client (some clients send that URL as the
+ * resource). Null for anything else. The token is bound to the bare URL either way.
+ */
+function toolEndpointResource(value: string): { toolsets: ToolsetName[] | null } | null {
+  if (value === resourceUrl()) return { toolsets: null };
+  const url = parseUri(value);
+  if (!url || value.includes('#') || `${url.origin}${url.pathname}` !== resourceUrl()) return null;
+  if ([...url.searchParams.keys()].some((k) => k !== TOOLSETS_PARAM)) return null;
+  const parsed = parseToolsets(url.searchParams.getAll(TOOLSETS_PARAM).join(','));
+  return 'error' in parsed ? null : { toolsets: parsed.toolsets };
 }
 
 function redirectWith(uri: string, params: Record<string, string | null>): string {
@@ -245,8 +265,8 @@ export async function checkAuthorization(raw: AuthorizeParams): Promise<CheckedA
   if (!p.code_challenge || p.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge)) {
     throw back('invalid_request', 'PKCE is required: code_challenge (S256) and code_challenge_method=S256');
   }
-  const resource = p.resource ?? resourceUrl();
-  if (resource !== resourceUrl()) throw back('invalid_target', `resource must be ${resourceUrl()}`);
+  const named = toolEndpointResource(p.resource ?? resourceUrl());
+  if (!named) throw back('invalid_target', `resource must be ${resourceUrl()}`);
   const requested = (p.scope ?? '').split(' ').filter(Boolean);
   const unknown = requested.find((s) => !(GRANTABLE_SCOPES as readonly string[]).includes(s));
   if (unknown) throw back('invalid_scope', `${unknown} cannot be granted to an assistant`);
@@ -256,7 +276,8 @@ export async function checkAuthorization(raw: AuthorizeParams): Promise<CheckedA
     codeChallenge: p.code_challenge,
     state,
     scopes: (requested.length ? requested : GRANTABLE_SCOPES) as Scope[],
-    resource,
+    resource: resourceUrl(),
+    toolsets: named.toolsets ?? [...DEFAULT_TOOLSETS],
   };
 }
 
@@ -298,6 +319,8 @@ export async function decide(opts: {
   approve: boolean;
   workspaceId?: string | null;
   scopes?: readonly string[];
+  /** The toolsets ticked; undefined (a form without the choice): the request's. */
+  toolsets?: readonly string[];
 }): Promise<string> {
   const { request } = opts;
   if (!opts.approve)
@@ -308,6 +331,10 @@ export async function decide(opts: {
   if (!workspace) throw new OAuthError('access_denied', 'Choose a workspace you can connect an assistant to', 403);
   const scopes = (opts.scopes ?? request.scopes).filter((s): s is Scope => request.scopes.includes(s as Scope));
   if (scopes.length === 0) throw new OAuthError('invalid_scope', 'Grant at least one scope');
+  const ticked = opts.toolsets ?? request.toolsets;
+  if (ticked.some((t) => !isToolsetName(t))) throw new OAuthError('invalid_request', 'Choose among the toolsets shown');
+  const toolsets = canonicalToolsets(ticked);
+  if (toolsets.length === 0) throw new OAuthError('invalid_request', 'Choose at least one toolset');
   const code = randomBytes(32).toString('base64url');
   await db.oAuthCode.create({
     data: {
@@ -319,6 +346,7 @@ export async function decide(opts: {
       redirectUri: request.redirectUri,
       codeChallenge: request.codeChallenge,
       resource: request.resource,
+      toolsets,
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     },
   });
@@ -354,7 +382,7 @@ function formOf<T extends z.ZodType>(schema: T, form: URLSearchParams): z.output
  * client names must be it, and the one the grant was bound to as well.
  */
 function checkResource(requested: string | undefined, bound: string | null): string {
-  const resource = requested ?? bound ?? resourceUrl();
+  const resource = requested === undefined || toolEndpointResource(requested) ? resourceUrl() : requested;
   if (resource !== resourceUrl() || (bound !== null && bound !== resource)) throw new OAuthError('invalid_target', `resource must be ${resourceUrl()}`);
   return resource;
 }
@@ -435,7 +463,8 @@ async function exchangeCode(form: z.output<typeof codeGrantSchema>) {
     oauthClientId: row.clientId,
   });
   await db.$transaction([
-    db.apiKey.update({ where: { id: key.id }, data: { oauthClientId: row.clientId, resource } }),
+    // The toolsets the member chose: the connection's sessions open with them when its URL names none.
+    db.apiKey.update({ where: { id: key.id }, data: { oauthClientId: row.clientId, resource, toolsets: row.toolsets } }),
     db.oAuthCode.update({ where: { id: row.id }, data: { apiKeyId: key.id } }),
   ]);
   const refreshToken = row.client.grantTypes.includes('refresh_token') ? await issueRefreshToken(key.id, row.clientId) : null;

@@ -1,4 +1,4 @@
-import { setupSnippets } from '@/server/mcp/setup';
+import { mcpUrl, setupSnippets, toolsetChoices } from '@/server/mcp/setup';
 import { Assistant } from '../_components/automation/assistant';
 import { prefetch, staffCaller } from '../_lib/server-caller';
 
@@ -8,5 +8,5 @@ export default async function AssistantPage() {
     prefetch(() => caller.proposals.list({ status: 'staged', limit: 50 })),
     prefetch(() => caller.proposals.policy()),
   ]);
-  return <Assistant initial={{ proposals, policy, snippets: setupSnippets() }} />;
+  return <Assistant initial={{ proposals, policy, snippets: setupSnippets(), setup: { url: mcpUrl(), toolsets: toolsetChoices() } }} />;
 }

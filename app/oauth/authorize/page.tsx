@@ -1,5 +1,5 @@
 // The consent page an assistant client sends a member to: who is asking, for which
-// workspace and with which scopes. Approving issues a one-time code to the client
+// workspace, with which scopes and which toolsets (the tools it is shown). Approving issues a one-time code to the client
 // (server/oauth); the key it becomes is listed with the workspace's keys. A request from an
 // unknown client or to an unregistered redirect URI is shown here; its other errors go back
 // to the client.
@@ -7,6 +7,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { currentStaffUserId } from '@/server/auth/staff-auth';
 import { SCOPE_DESCRIPTIONS } from '@/server/auth/scopes';
+import { DEFAULT_TOOLSETS, TOOLSET_DESCRIPTIONS, TOOLSET_NAMES } from '@/server/shared/toolsets';
 import { mustEnrolTwoFactor } from '@/server/auth/two-factor';
 import { checkAuthorization, consentWorkspaces, OAuthError, type CheckedAuthorization } from '@/server/oauth/oauth';
 import { WORKSPACE_COOKIE } from '@/app/(staff)/_lib/workspace-cookie';
@@ -77,6 +78,22 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
               <input type="checkbox" name="scopes" value={scope} defaultChecked />
               <span>
                 <code>{scope}</code> — {SCOPE_DESCRIPTIONS[scope]}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="field" style={{ border: 0, padding: 0 }}>
+          <legend>Toolsets</legend>
+          <p style={{ margin: '0 0 4px' }}>
+            The tools {request.client.name} is shown; fewer leave more of its context for your work. Permissions above still decide what it may do.
+          </p>
+          <input type="hidden" name="toolsetsShown" value="1" />
+          {TOOLSET_NAMES.map((name) => (
+            <label key={name} style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
+              <input type="checkbox" name="toolsets" value={name} defaultChecked={request.toolsets.includes(name)} />
+              <span>
+                <code>{name}</code>
+                {DEFAULT_TOOLSETS.includes(name) ? ' (default)' : ''} — {TOOLSET_DESCRIPTIONS[name]}
               </span>
             </label>
           ))}

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Dialog } from '@/app/_ui/dialog';
 import { Badge, Card, EmptyState, ErrorState, Label, LoadingRows, PageHeader, Select, Textarea, type Tone } from '@/app/_ui/primitives';
-import type { SetupSnippet } from '@/server/mcp/setup';
+import type { SetupSnippet, toolsetChoices } from '@/server/mcp/setup';
 import type { ProposalDto } from '@/server/proposals/proposals.schemas';
 import { plainArguments } from '../../_lib/plain-arguments';
 import { ProposalPreview } from '@/app/_ui/proposal-preview';
@@ -33,6 +33,8 @@ export interface AssistantInitial {
   proposals: ProposalDto[] | null;
   policy: { workspaceConfirmation: boolean; keys: { id: string; name: string; confirmation: boolean | null }[] } | null;
   snippets: SetupSnippet[];
+  /** The endpoint's URL as the snippets carry it, and the toolsets to choose from (server/mcp/setup.ts). */
+  setup: { url: string; toolsets: ReturnType<typeof toolsetChoices> };
 }
 
 /** The post a confirmed posts_* call created or changed, when its answer names one. */
@@ -231,11 +233,18 @@ function Settings({ initial }: { initial: AssistantInitial['policy'] }) {
   );
 }
 
-function Setup({ snippets }: { snippets: SetupSnippet[] }) {
+function Setup({ snippets, setup }: { snippets: SetupSnippet[]; setup: AssistantInitial['setup'] }) {
   const { current } = useShell();
   const [client, setClient] = useState(0);
-  const s = snippets[client];
-  if (!s) return null;
+  const [toolsets, setToolsets] = useState<string[]>(setup.toolsets.default);
+  const picked = snippets[client];
+  if (!picked) return null;
+  // The default needs no choice in the URL; any other goes in as ?toolsets= (server/mcp/toolsets.ts).
+  const isDefault = toolsets.length === setup.toolsets.default.length && toolsets.every((t) => (setup.toolsets.default as string[]).includes(t));
+  const order = setup.toolsets.available.map((t) => t.name);
+  const url = isDefault || toolsets.length === 0 ? setup.url : `${setup.url}?${setup.toolsets.param}=${order.filter((n) => toolsets.includes(n)).join(',')}`;
+  const quoted = url === setup.url ? url : `'${url}'`;
+  const s = { ...picked, snippet: picked.snippet.split(setup.url).join(picked.format === 'shell' ? quoted : url) };
   return (
     <div className="space-y-3 text-sm">
       <p className="text-slate-700">
@@ -261,6 +270,26 @@ function Setup({ snippets }: { snippets: SetupSnippet[] }) {
         </Select>
         <CopyButton text={s.snippet} label="Copy snippet" />
       </div>
+      <fieldset className="space-y-1">
+        <legend className="font-medium text-slate-700">Toolsets: the tools the assistant is shown</legend>
+        {setup.toolsets.available.map((t) => (
+          <label key={t.name} className="flex items-baseline gap-2">
+            <input
+              type="checkbox"
+              checked={toolsets.includes(t.name)}
+              onChange={(e) => setToolsets((was) => (e.target.checked ? [...was, t.name] : was.filter((n) => n !== t.name)))}
+            />
+            <span>
+              <code>{t.name}</code>
+              {t.default ? ' (default)' : ''} — {t.description}
+            </span>
+          </label>
+        ))}
+        <p className="text-slate-600">
+          Fewer tools leave more of the assistant’s context for your work. Clients that sign in can also tick them on Herald’s sign-in page; the URL’s choice
+          wins.
+        </p>
+      </fieldset>
       <p className="text-slate-600">
         {s.format === 'url' ? 'The URL goes in' : 'Goes in'} {s.where}.
       </p>
@@ -341,7 +370,7 @@ export function Assistant({ initial }: { initial: AssistantInitial }) {
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold">Connect an assistant</h2>
-            <Setup snippets={initial.snippets} />
+            <Setup snippets={initial.snippets} setup={initial.setup} />
           </Card>
         </div>
       </div>
