@@ -43,7 +43,7 @@ const config = [
   },
   {
     // No React on the server: `use…` there names test fixtures (usePublicApi), not hooks.
-    files: ['server/**', 'inngest/**', 'prisma/**', 'bench/**'],
+    files: ['server/**', 'inngest/**', 'prisma/**', 'bench/**', 'packages/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

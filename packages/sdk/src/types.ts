@@ -11,7 +11,8 @@ export type Operation<M extends HttpMethod, P extends keyof paths> = NonNullable
 
 export type PathParams<Op> = Op extends { parameters: { path: infer P } } ? P : never;
 export type QueryParams<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
-export type RequestBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type JsonOf<T> = [NonNullable<T>] extends [never] ? never : NonNullable<T> extends { content: { 'application/json': infer B } } ? B : never;
+export type RequestBody<Op> = Op extends { requestBody?: infer R } ? JsonOf<R> : never;
 
 /** The 2xx body: JSON as the document defines it, text for CSV exports, undefined for 204. */
 export type SuccessBody<Op> = Op extends { responses: infer R }
@@ -52,5 +53,5 @@ export type ErrorCode = Schemas['ErrorEnvelope']['error']['code'];
 
 /** Every webhook body Herald sends, by event name. */
 export type WebhookEvent = {
-  [E in keyof webhooks]: NonNullable<webhooks[E]['post']> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+  [E in keyof webhooks]: RequestBody<NonNullable<webhooks[E]['post']>>;
 }[keyof webhooks];
