@@ -8,7 +8,17 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'server/generated/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'packages/*/dist/**', 'packages/sdk/src/generated/**'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'server/generated/**',
+      '.data/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'packages/*/dist/**',
+      'packages/sdk/src/generated/**',
+    ],
   },
   {
     rules: {
