@@ -8,7 +8,17 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'server/generated/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'server/generated/**',
+      '.data/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'packages/*/dist/**',
+      'packages/sdk/src/generated/**',
+    ],
   },
   {
     rules: {
@@ -36,12 +46,14 @@ const config = [
       'prisma.config.ts',
       // An integrator's program, not Herald's code: it reads its own key from its environment.
       'docs/examples/**',
+      'packages/sdk/scripts/**',
+      'packages/sdk/vitest.config.mts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
     // No React on the server: `use…` there names test fixtures (usePublicApi), not hooks.
-    files: ['server/**', 'inngest/**', 'prisma/**', 'bench/**'],
+    files: ['server/**', 'inngest/**', 'prisma/**', 'bench/**', 'packages/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

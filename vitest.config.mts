@@ -4,7 +4,7 @@ import path from 'node:path';
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
-    include: ['server/**/*.test.ts', 'prisma/**/*.test.ts', 'inngest/**/*.test.ts', 'app/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'prisma/**/*.test.ts', 'inngest/**/*.test.ts', 'app/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     globalSetup: ['./server/testing/global-setup.ts'],
     setupFiles: ['./server/testing/per-file-database.ts', './server/testing/test-secrets.ts'],
     testTimeout: 30_000,

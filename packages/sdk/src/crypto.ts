@@ -1,0 +1,15 @@
+// Web Crypto: global in browsers and Node 19+; Node 18 has it as node:crypto's webcrypto.
+// The module name goes through a variable so bundlers for the browser leave it alone.
+let cached: Promise<Crypto> | undefined;
+
+export function webCrypto(): Promise<Crypto> {
+  const global = (globalThis as { crypto?: Crypto }).crypto;
+  if (global?.subtle) return Promise.resolve(global);
+  const name = 'node:crypto';
+  cached ??= (import(name) as Promise<{ webcrypto: Crypto }>).then((m) => m.webcrypto);
+  return cached;
+}
+
+export async function randomUUID(): Promise<string> {
+  return (await webCrypto()).randomUUID();
+}
