@@ -1669,6 +1669,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "post.thread_stopped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * post.thread_stopped
+         * @description A thread stopped at a part one account’s network did not take; a retry continues from that part. Sent as a signed POST to every active endpoint subscribed to `post.thread_stopped`. Answer any 2xx within 10 seconds. Anything else (a timeout, a 3xx — redirects are never followed —, a 4xx or 5xx) is a failed attempt: 3 attempts per delivery (at once, then 10 s and 60 s after the failures before), all with the same X-Service-Delivery; 20 consecutive failed attempts pause the endpoint (PATCH /webhooks/{id} with active true resumes it).
+         */
+        post: operations["webhook_post_thread_stopped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "connection.error": {
         parameters: {
             query?: never;
@@ -3779,7 +3799,7 @@ export interface components {
             /** @description Where deliveries are POSTed, normalised as it is called */
             url: string;
             /** @description The events it receives */
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
             /** @description false while paused (20 consecutive failed attempts, or PATCH active false) */
             active: boolean;
             /** @description Failed attempts in a row; 20 pause the endpoint, a success resets it to 0 */
@@ -3809,7 +3829,7 @@ export interface components {
             /** @description Where deliveries are POSTed, normalised as it is called */
             url: string;
             /** @description The events it receives */
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
             /** @description false while paused (20 consecutive failed attempts, or PATCH active false) */
             active: boolean;
             /** @description Failed attempts in a row; 20 pause the endpoint, a success resets it to 0 */
@@ -13882,7 +13902,7 @@ export interface operations {
                     /** @description https only; public addresses only (a host must resolve to them); no credentials */
                     url: string;
                     /** @description One or more event names of the catalogue, each once; `ping` cannot be subscribed */
-                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
                 };
             };
         };
@@ -14560,7 +14580,7 @@ export interface operations {
                     /** @description https only; public addresses only (a host must resolve to them); no credentials */
                     url?: string;
                     /** @description One or more event names of the catalogue, each once; `ping` cannot be subscribed */
-                    events?: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+                    events?: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
                     /**
                      * @description true resumes a paused endpoint (and resets consecutiveFailures); false pauses it
                      * @enum {boolean}
@@ -27611,6 +27631,90 @@ export interface operations {
                         scheduledAt: string;
                         /** @description The text it goes out with (the rotation’s pick) */
                         content: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds acknowledges the delivery; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else is a failed attempt, retried as described above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_thread_stopped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description X-Service-Signature is the lower-case hex HMAC-SHA256 of the raw request body, keyed with the endpoint's whole secret (`whsec_` + 64 hex characters, returned by POST /webhooks and POST /webhooks/{id}/rotate-secret). Compute it over the bytes received, before parsing the JSON; trim and lower-case the header, compare in constant time (an empty or wrong-length value fails), and only then parse. */
+                "X-Service-Signature": string;
+                /** @description The event name, equal to `event` in the body. */
+                "X-Service-Event": "post.thread_stopped";
+                /** @description The delivery id: identical on every retry of this delivery, so receivers de-duplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Herald’s webhook sender. */
+                "User-Agent": "service-webhooks/1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The `post.thread_stopped` envelope, serialised once and sent byte for byte on every attempt. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The envelope version: "1" while these field names hold.
+                     * @constant
+                     */
+                    version: "1";
+                    /**
+                     * @description The event name, equal to the X-Service-Event header.
+                     * @constant
+                     */
+                    event: "post.thread_stopped";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (its event was committed), ISO 8601 UTC.
+                     */
+                    timestamp: string;
+                    /** @description The event’s fields, exactly these; a reading Herald does not have is null, never 0 or "". */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The post the event is about (GET /posts/{id})
+                         */
+                        postId: string;
+                        /**
+                         * Format: uuid
+                         * @description The account’s delivery of the post (its target)
+                         */
+                        targetId: string;
+                        /** @description The platform id of the account, e.g. linkedin */
+                        platform: string;
+                        /** @description The part that did not go out: 2 for the first reply; the parts before it are posted */
+                        position: number;
+                        /** @description Why the part did not go out */
+                        error: {
+                            /** @description PLATFORM_ERROR (the network refused the part) or DELIVERY_UNCONFIRMED (cut off, and the network could not say) */
+                            code: string;
+                            /** @description The network’s words, or what Herald knows */
+                            message: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the thread stopped
+                         */
+                        stoppedAt: string;
                     };
                 };
             };
