@@ -34,7 +34,7 @@ import { withAccessToken } from '../token-refresh';
 import { blueskyError, blueskyRefresher, blueskyRetryAfter, xrpcClient, type XrpcClient } from './bluesky-api';
 import { accountOf } from './bluesky-publisher';
 import { detectFacets, recordKeyFor } from './bluesky-richtext';
-import { GONE, replyRefs, strongRef, type Author, type PostView } from './bluesky-refs';
+import { GONE, replyRefs, strongRef, type PostView } from './bluesky-refs';
 
 const MAX_DEPTH = '1000';
 const MAX_HIDDEN_REPLIES = 300;
