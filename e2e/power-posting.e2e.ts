@@ -39,6 +39,7 @@ test('a thread: written with "Add to thread", each part’s address in the deliv
   await page.getByLabel('Part 3 of the thread').fill('3/3 See you Monday!');
   await expect(page.getByTestId('limit-error')).toHaveCount(0);
   await expect(page.getByText('Each part is posted as a reply to the one before on Bluesky, X (Twitter).')).toBeVisible();
+  await page.getByRole('tab', { name: 'X (Twitter)' }).click();
   await expect(page.getByTestId('preview-twitter').getByRole('list', { name: 'The thread on X (Twitter)' })).toContainText('3/3 See you Monday!');
   await screens(page, 'compose-thread');
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -64,7 +65,7 @@ test('a thread: written with "Add to thread", each part’s address in the deliv
   await expect(thread).toContainText('Part 3 of 3:not posted');
   await expect(x.getByLabel('X (Twitter)’s answer to part 3')).toHaveText('Part 3: You are not permitted to perform this action.');
   await screens(page, 'post-thread');
-  await x.getByRole('button', { name: /Continue the thread from part 3/ }).click();
+  await x.getByRole('button', { name: /Continue from part 3: / }).click();
   await expect(thread.getByRole('link', { name: /posted, see the demo post/ })).toHaveCount(2);
 
   const { data } = (await api(page.request, 'GET', `/posts/${postId}`)) as unknown as {

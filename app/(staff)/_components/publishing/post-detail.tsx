@@ -480,7 +480,7 @@ function ThreadOutcome(props: {
           variant="secondary"
           onClick={props.onSend}
           disabled={props.sending}
-          aria-label={`Continue the thread from part ${stopped.position}: ${props.account}`}
+          aria-label={`Continue from part ${stopped.position}: ${props.account}`}
         >
           {props.sending ? 'Sending…' : `Continue from part ${stopped.position}`}
         </Button>
