@@ -49,6 +49,7 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     }
   }
 
+  const threadIds: string[] = [];
   for (let i = 0; i < THREADS; i += 20) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(20, THREADS - i) }, (_, j) =>
@@ -64,12 +65,13 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     );
     for (const res of batch) {
       if (res.status !== 201) throw new Error(`creating a thread answered ${res.status}: ${res.text}`);
-      ids.push(res.body.data.id);
+      threadIds.push(res.body.data.id);
     }
   }
 
   // Publish all of them at once, then pull the plug one second in.
-  const inflight = ids.map((id) => api('POST', `/posts/${id}/publish`, { key: secret }).catch(() => null));
+  // The threads first, so their parts are on their way when the plug is pulled.
+  const inflight = [...threadIds, ...ids].map((id) => api('POST', `/posts/${id}/publish`, { key: secret }).catch(() => null));
   await sleep(1000);
   await app.kill9();
   await Promise.all(inflight);
@@ -134,7 +136,8 @@ export async function crashDuringPublishing(opts: { databaseUrl: string; workDir
     return byId.get(r.idempotencyKey)?.status !== 'published' || byId.get(r.idempotencyKey)?.postedId !== r.postedId;
   });
   // Threads: every part of every thread whose part 1 landed is posted, and none was sent twice.
-  const threadTargets = targets.filter((t) => threadAccounts.some((a) => a.id === t.connectionId));
+  const threadPosts = new Set(threadIds);
+  const threadTargets = targets.filter((t) => threadPosts.has(t.postId));
   const landedThreads = threadTargets.filter((t) => t.status === 'published');
   const partsPosted = parts.filter((p) => p.status === 'posted').length;
   const partsAsked = parts.filter((p) => p.confirmedAt).length;
