@@ -13,7 +13,11 @@ import { line } from './output.js';
 
 type Delivery = { id: string; event: string; createdAt: string; payload: Record<string, unknown> };
 
-const sleep = (ms: number, stop: Promise<unknown>) => Promise.race([new Promise((resolve) => setTimeout(resolve, ms).unref()), stop]);
+/** Waits `ms`, or less when `stop` settles first (the timer then ends too: nothing keeps the program alive). */
+function sleep(ms: number, stop: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, ms))), stop]).finally(() => clearTimeout(timer));
+}
 
 export const webhooksListen: Command = {
   words: ['webhooks', 'listen'],
