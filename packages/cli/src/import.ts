@@ -15,7 +15,8 @@ export const importPosts: Command = {
     'dry-run': { type: 'boolean', description: 'Print the preview and stop' },
     format: { type: 'string', value: 'csv|json', description: 'The file’s format (default: from its extension, else csv)' },
   },
-  details: 'Columns: docs/post-import.md. A file with a refused row imports nothing (exit 2, IMPORT_INVALID); importing the same file again creates nothing new.',
+  details:
+    'Columns: docs/post-import.md. A file with a refused row imports nothing (exit 2, IMPORT_INVALID); importing the same file again creates nothing new.',
   async run(ctx) {
     const [file, ...rest] = ctx.args;
     if (!file || rest.length) throw usage('herald import takes one file');

@@ -43,12 +43,19 @@ export const webhooksListen: Command = {
     }
     const interval = Number(str(ctx.values, 'interval') ?? 2000);
     if (!Number.isFinite(interval) || interval < 100) throw usage('--interval is at least 100 (ms)');
-    const only = new Set((str(ctx.values, 'events') ?? '').split(',').map((e) => e.trim()).filter(Boolean));
+    const only = new Set(
+      (str(ctx.values, 'events') ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    );
     const secret = str(ctx.values, 'secret') ?? `whsec_${randomBytes(32).toString('hex')}`;
     const { herald } = ctx.client();
 
     const wanted = list(ctx.values, 'endpoint');
-    const endpoints = wanted.length ? await Promise.all(wanted.map(async (id) => (await herald.webhooks.get(id)).data)) : (await herald.webhooks.list()).data.filter((e) => e.active);
+    const endpoints = wanted.length
+      ? await Promise.all(wanted.map(async (id) => (await herald.webhooks.get(id)).data))
+      : (await herald.webhooks.list()).data.filter((e) => e.active);
     if (!endpoints.length) {
       throw new CliError(
         'NO_WEBHOOK_ENDPOINT',

@@ -39,9 +39,19 @@ export const login: Command = {
       }
     }
     writeConfig({ apiKey: key, baseUrl, ...(workspaceId ? { workspaceId } : {}) }, file);
-    const result = { baseUrl, configPath: file, key: maskKey(key), workspaceId: workspace?.workspaceId ?? workspaceId ?? null, workspaceName: workspace?.name ?? null };
+    const result = {
+      baseUrl,
+      configPath: file,
+      key: maskKey(key),
+      workspaceId: workspace?.workspaceId ?? workspaceId ?? null,
+      workspaceName: workspace?.name ?? null,
+    };
     if (ctx.json) printJson(ctx.io, result);
-    else line(ctx.io.stdout, `Logged in to ${baseUrl}${workspace ? ` as workspace “${workspace.name}” (${workspace.workspaceId})` : ''}. Key ${result.key} saved in ${file}.`);
+    else
+      line(
+        ctx.io.stdout,
+        `Logged in to ${baseUrl}${workspace ? ` as workspace “${workspace.name}” (${workspace.workspaceId})` : ''}. Key ${result.key} saved in ${file}.`,
+      );
   },
 };
 

@@ -15,7 +15,10 @@ export const COMMANDS: Command[] = [login, logout, postsCreate, postsList, posts
 const VERSION = '0.1.0';
 
 function optionHelp(options: Record<string, OptionSpec>): string[] {
-  const rows = Object.entries(options).map(([name, o]) => [`${o.short ? `-${o.short}, ` : ''}--${name}${o.value ? ` <${o.value}>` : ''}`, o.description + (o.multiple ? ' (repeatable)' : '')]);
+  const rows = Object.entries(options).map(([name, o]) => [
+    `${o.short ? `-${o.short}, ` : ''}--${name}${o.value ? ` <${o.value}>` : ''}`,
+    o.description + (o.multiple ? ' (repeatable)' : ''),
+  ]);
   const width = Math.max(0, ...rows.map(([flag]) => flag!.length));
   return rows.map(([flag, text]) => `  ${flag!.padEnd(width)}  ${text}`);
 }
@@ -53,7 +56,9 @@ function mainHelp(): string {
 function allOptions() {
   const merged: Record<string, OptionSpec> = { ...GLOBAL_OPTIONS, version: { type: 'boolean', description: '' } };
   for (const c of COMMANDS) Object.assign(merged, c.options);
-  return Object.fromEntries(Object.entries(merged).map(([name, o]) => [name, { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]));
+  return Object.fromEntries(
+    Object.entries(merged).map(([name, o]) => [name, { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]),
+  );
 }
 
 export async function run(argv: string[], io: Io = processIo(), env: NodeJS.ProcessEnv = process.env, interrupted?: Promise<string>): Promise<number> {

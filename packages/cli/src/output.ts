@@ -17,7 +17,13 @@ export const printJson = (io: Io, value: unknown) => line(io.stdout, JSON.string
 
 export function printError(io: Io, json: boolean, error: Reported): void {
   if (json) {
-    line(io.stderr, JSON.stringify({ error: { code: error.code, message: error.message, status: error.status, field: error.field, requestId: error.requestId }, exitCode: error.exitCode }));
+    line(
+      io.stderr,
+      JSON.stringify({
+        error: { code: error.code, message: error.message, status: error.status, field: error.field, requestId: error.requestId },
+        exitCode: error.exitCode,
+      }),
+    );
     return;
   }
   const details = [error.field && `field: ${error.field}`, error.requestId && `request id: ${error.requestId}`].filter(Boolean).join(', ');

@@ -20,7 +20,11 @@ async function resolveAccounts(herald: Herald, accounts: string[]): Promise<stri
       (c) => (!platform || c.platform === platform) && (c.accountName.replace(/^@/, '').toLowerCase() === wanted || c.displayName.toLowerCase() === wanted),
     );
     if (found.length === 1) return found[0]!.id;
-    throw usage(found.length ? `--account ${account} names ${found.length} accounts: write platform:name or the connection id` : `No account ${account} in this workspace`);
+    throw usage(
+      found.length
+        ? `--account ${account} names ${found.length} accounts: write platform:name or the connection id`
+        : `No account ${account} in this workspace`,
+    );
   });
 }
 
@@ -78,7 +82,12 @@ export const postsCreate: Command = {
     if (!accounts.length) throw usage('at least one --account is required');
     if (ctx.args.length) throw usage(`unexpected argument ${ctx.args[0]}`);
     const { herald } = ctx.client();
-    const mediaIds = list(ctx.values, 'media').flatMap((m) => m.split(',').map((s) => s.trim()).filter(Boolean));
+    const mediaIds = list(ctx.values, 'media').flatMap((m) =>
+      m
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     const parts = list(ctx.values, 'part').map((content) => ({ content }));
     const at = str(ctx.values, 'at');
     const firstComment = str(ctx.values, 'first-comment');

@@ -129,7 +129,9 @@ describe('login and logout', () => {
 
 describe('posts', () => {
   it('creates, lists, gets, publishes and cancels on a sandbox account', async () => {
-    const created = json(await herald$(['posts', 'create', '--text', 'Autumn menu', '--account', connectionId, '--at', inHours(24), '--first-comment', 'More soon', '--json']));
+    const created = json(
+      await herald$(['posts', 'create', '--text', 'Autumn menu', '--account', connectionId, '--at', inHours(24), '--first-comment', 'More soon', '--json']),
+    );
     expect(created.data).toMatchObject({ content: 'Autumn menu', status: 'scheduled', firstComment: 'More soon' });
     const id = created.data.id as string;
 
@@ -158,7 +160,19 @@ describe('posts', () => {
   it('pages through everything with --all, and takes an account by its handle and thread parts', async () => {
     const twitter = await createSandboxConnection(workspaceId, { platform: 'twitter' });
     const thread = json(
-      await herald$(['posts', 'create', '--text', 'Part one', '--part', 'Part two', '--part', 'Part three', '--account', `twitter:@${twitter.accountName}`, '--json']),
+      await herald$([
+        'posts',
+        'create',
+        '--text',
+        'Part one',
+        '--part',
+        'Part two',
+        '--part',
+        'Part three',
+        '--account',
+        `twitter:@${twitter.accountName}`,
+        '--json',
+      ]),
     );
     expect(thread.data.parts.map((p: { content: string }) => p.content)).toEqual(['Part two', 'Part three']);
     for (const n of [1, 2]) await herald.posts.create({ content: `Post ${n}`, connectionIds: [connectionId] });
