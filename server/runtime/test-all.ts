@@ -1,6 +1,6 @@
-// `npm test`: the SDK's build (packages/sdk), Vitest (unit + integration, each test file on
-// its own database, the SDK's tests included) and then Playwright against a production build,
-// on DATABASE_URL's server or the embedded one.
+// `npm test`: the SDK's build (packages/sdk), the CLI's (packages/cli), Vitest (unit +
+// integration, each test file on its own database, the SDK's and the CLI's tests included)
+// and then Playwright against a production build, on DATABASE_URL's server or the embedded one.
 // Ends with the Playwright summary line.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +23,8 @@ async function main(): Promise<number> {
   try {
     const sdk = run(node, [path.join(ROOT, 'packages/sdk/scripts/build.mjs')], process.env);
     if (sdk !== 0) return sdk;
+    const cli = run(node, [path.join(ROOT, 'packages/cli/scripts/build.mjs')], process.env);
+    if (cli !== 0) return cli;
     const unit = run(node, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], { ...process.env, DATABASE_URL: serverUrl });
     if (unit !== 0) return unit;
     if (env.skipE2e()) return 0;
