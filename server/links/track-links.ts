@@ -34,6 +34,11 @@ const LINK = /https?:\/\/[^\s<>"'`]+/gi;
  * of a link (`see https://a.example/x.` links to /x), nor is a closing parenthesis that opens
  * nowhere in it; a link that is not a valid URL, or already one of Herald's short links, is left out.
  */
+/** Whether any of the texts has a link to shorten: a post without one needs no tracked-links work. */
+export function hasLinks(texts: readonly string[]): boolean {
+  return texts.some((text) => findLinks(text).length > 0);
+}
+
 export function findLinks(text: string): { start: number; end: number; url: string }[] {
   const own = `${env.baseUrl()}${SHORT_LINK_PATH}`;
   const found: { start: number; end: number; url: string }[] = [];

@@ -1,7 +1,7 @@
 // POST /posts: a draft, or a scheduled post (with the approval rule), targets included.
 import type { Platform } from '@/server/shared/platforms';
 import { db, type Tx } from '@/server/db/client';
-import { trackPostLinks } from '@/server/links/track-links';
+import { hasLinks, trackPostLinks } from '@/server/links/track-links';
 import { holdMediaAssets } from '@/server/media/media-usage';
 import { takeQueueSlot } from '@/server/queue/posting-queue';
 import { kickOutboxDrain } from '@/server/events';
@@ -120,20 +120,19 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       parts: thread.parts,
       evergreenOf: opts.evergreenOf ?? null,
     };
-    // A draft without media is one statement (atomic by itself); with media it holds its
-    // assets against a concurrent delete; a scheduled post records its events with it. The
-    // short links of a tracking workspace are made with it (a draft's are made again, the
-    // same, when it is edited); a scheduled post's in its transaction, before any delivery.
-    if (!scheduled && refs.length === 0 && !opts.afterInsert) {
-      const draft = await insertPostRow(row);
-      await trackPostLinks(db, draft.id);
-      return draft;
-    }
+    // A draft without media or links is one statement (atomic by itself); with media it holds
+    // its assets against a concurrent delete; a scheduled post records its events with it. The
+    // short links of a tracking workspace are made in the same transaction as the post (a
+    // draft's are made again, the same, when it is edited; a scheduled post's before any
+    // delivery): a post is never written without them, so a write retried with its
+    // Idempotency-Key after a failure finds nothing half-written.
+    const links = hasLinks([input.content, ...Object.values(input.variants ?? {}).map((v) => v?.content ?? '')]);
+    if (!scheduled && refs.length === 0 && !links && !opts.afterInsert) return insertPostRow(row);
     if (!scheduled) {
       return db.$transaction(async (tx) => {
         await holdMediaAssets(tx, workspaceId, refs);
         const created = await insertPostRow(row, tx);
-        await trackPostLinks(tx, created.id);
+        if (links) await trackPostLinks(tx, created.id);
         await opts.afterInsert?.(tx, created);
         return created;
       });
@@ -142,7 +141,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
       await holdMediaAssets(tx, workspaceId, refs);
       const at = queued ? await takeQueueSlot(tx, workspaceId, connections, now) : scheduledAt!;
       const created = await insertPostRow({ ...row, scheduledAt: at }, tx);
-      await trackPostLinks(tx, created.id);
+      if (links) await trackPostLinks(tx, created.id);
       await recordEvent(tx, {
         workspaceId,
         type: 'post.scheduled',
