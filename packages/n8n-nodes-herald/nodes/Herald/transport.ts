@@ -39,14 +39,24 @@ export async function heraldRequest<T = IDataObject>(ctx: HeraldContext, method:
   try {
     return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL, options)) as T;
   } catch (error) {
-    throw new NodeApiError(ctx.getNode(), error as JsonObject, { message: heraldMessage(error) });
+    const message = heraldMessage(error);
+    // n8n's request helper already throws a NodeApiError (its message generic, like "Bad request"):
+    // it keeps its HTTP code and takes Herald's words.
+    if (error instanceof Error && error.name === 'NodeApiError') {
+      if (message) {
+        (error as NodeApiError).description = error.message;
+        error.message = message;
+      }
+      throw error;
+    }
+    throw new NodeApiError(ctx.getNode(), error as JsonObject, message ? { message } : {});
   }
 }
 
 /** Herald's own words for a refusal: `CODE: message` from its error body, when it has one. */
 function heraldMessage(error: unknown): string | undefined {
-  const e = error as { response?: { data?: unknown }; cause?: { response?: { data?: unknown } }; description?: unknown };
-  const data = e.response?.data ?? e.cause?.response?.data;
+  const e = error as { response?: { data?: unknown }; cause?: { response?: { data?: unknown } }; errorResponse?: { response?: { data?: unknown } } };
+  const data = e.response?.data ?? e.cause?.response?.data ?? e.errorResponse?.response?.data;
   const body = (typeof data === 'string' ? safeJson(data) : data) as { error?: { code?: string; message?: string } } | undefined;
   if (body?.error?.code) return `${body.error.code}: ${body.error.message ?? ''}`.trim();
   return undefined;
