@@ -55,8 +55,9 @@ export async function heraldRequest<T = IDataObject>(ctx: HeraldContext, method:
 
 /** Herald's own words for a refusal: `CODE: message` from its error body, when it has one. */
 function heraldMessage(error: unknown): string | undefined {
-  const e = error as { response?: { data?: unknown }; cause?: { response?: { data?: unknown } }; errorResponse?: { response?: { data?: unknown } } };
-  const data = e.response?.data ?? e.cause?.response?.data ?? e.errorResponse?.response?.data;
+  // n8n's NodeApiError keeps the response body in context.data; a raw HTTP error in response.data.
+  const e = error as { context?: { data?: unknown }; response?: { data?: unknown }; cause?: { response?: { data?: unknown } } };
+  const data = e.context?.data ?? e.response?.data ?? e.cause?.response?.data;
   const body = (typeof data === 'string' ? safeJson(data) : data) as { error?: { code?: string; message?: string } } | undefined;
   if (body?.error?.code) return `${body.error.code}: ${body.error.message ?? ''}`.trim();
   return undefined;
