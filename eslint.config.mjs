@@ -17,6 +17,7 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'packages/*/dist/**',
+      'packages/*/node_modules/**',
       'packages/sdk/src/generated/**',
     ],
   },
@@ -48,6 +49,8 @@ const config = [
       'docs/examples/**',
       'packages/sdk/scripts/**',
       'packages/sdk/vitest.config.mts',
+      // Points n8n's engine at a throwaway user folder before it loads.
+      'packages/n8n-nodes-herald/test/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

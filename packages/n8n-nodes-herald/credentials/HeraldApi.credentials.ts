@@ -1,7 +1,14 @@
 // Herald's API key credential: the key goes as a Bearer token, the optional agency workspace id
 // as X-Service-Workspace (server/shared/headers.ts); the test lists the connections, the
 // cheapest authenticated route that every key's scopes can read.
-import type { IAuthenticate, ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+  IAuthenticate,
+  ICredentialDataDecryptedObject,
+  ICredentialTestRequest,
+  ICredentialType,
+  IHttpRequestOptions,
+  INodeProperties,
+} from 'n8n-workflow';
 
 /** Header that selects a managed workspace for an agency key. */
 export const WORKSPACE_HEADER = 'X-Service-Workspace';

@@ -168,9 +168,22 @@ export interface NodeRun {
 }
 
 /** Executes the Herald node with these parameters on these input items, through WorkflowExecute. */
-export async function executeNode(pkg: LoadedPackage, options: HarnessOptions, parameters: IDataObject, input: INodeExecutionData[] = [{ json: {} }]): Promise<NodeRun> {
+export async function executeNode(
+  pkg: LoadedPackage,
+  options: HarnessOptions,
+  parameters: IDataObject,
+  input: INodeExecutionData[] = [{ json: {} }],
+): Promise<NodeRun> {
   const node = heraldNode('herald', parameters);
-  const workflow = new workflowLib.Workflow({ id: 'wf-1', name: 'Herald test', nodes: [node], connections: {}, active: false, nodeTypes: pkg.nodeTypes, settings: {} });
+  const workflow = new workflowLib.Workflow({
+    id: 'wf-1',
+    name: 'Herald test',
+    nodes: [node],
+    connections: {},
+    active: false,
+    nodeTypes: pkg.nodeTypes,
+    settings: {},
+  });
   const hooks = new core.ExecutionLifecycleHooks('manual', '1', {
     id: 'wf-1',
     name: 'Herald test',
@@ -196,7 +209,15 @@ export async function executeNode(pkg: LoadedPackage, options: HarnessOptions, p
 /** A workflow around the trigger node, for its hook and webhook contexts; static data persists on it. */
 export function triggerWorkflow(pkg: LoadedPackage, parameters: IDataObject) {
   const node = heraldNode('heraldTrigger', parameters, { webhookId: 'herald-hook' });
-  const workflow = new workflowLib.Workflow({ id: 'wf-2', name: 'Herald trigger test', nodes: [node], connections: {}, active: true, nodeTypes: pkg.nodeTypes, settings: {} });
+  const workflow = new workflowLib.Workflow({
+    id: 'wf-2',
+    name: 'Herald trigger test',
+    nodes: [node],
+    connections: {},
+    active: true,
+    nodeTypes: pkg.nodeTypes,
+    settings: {},
+  });
   return { node, workflow };
 }
 

@@ -177,13 +177,23 @@ describe('Herald node', () => {
     const agency = await createWorkspaceWithKey();
     const client = await createWorkspace({ managedById: agency.workspace.id });
     const clientConnection = await createSandboxConnection(client.id, { platform: 'mastodon' });
-    const forClient = await executeNode(pkg, { credentials: { apiKey: agency.secret, baseUrl: server.url, workspaceId: client.id } }, { resource: 'connection', operation: 'list' });
+    const forClient = await executeNode(
+      pkg,
+      { credentials: { apiKey: agency.secret, baseUrl: server.url, workspaceId: client.id } },
+      { resource: 'connection', operation: 'list' },
+    );
     expect(forClient.items.map((i) => i.json.id)).toEqual([clientConnection.id]);
   });
 
   it('reads a post’s metrics and an empty inbox', async () => {
     const post = (
-      await executeNode(pkg, options, { resource: 'post', operation: 'create', content: 'Metrics', connectionIds: [connectionId], additionalFields: { scheduledAt: inHours(2) } })
+      await executeNode(pkg, options, {
+        resource: 'post',
+        operation: 'create',
+        content: 'Metrics',
+        connectionIds: [connectionId],
+        additionalFields: { scheduledAt: inHours(2) },
+      })
     ).items[0]!.json;
     const metrics = await executeNode(pkg, options, { resource: 'analytics', operation: 'postMetrics', postId: post.id });
     expect(metrics.error).toBeUndefined();
@@ -211,9 +221,9 @@ describe('Herald Trigger', () => {
     // What Herald registered: this node's webhook URL, for the chosen events.
     const listed = await executeNode(pkg, options, { resource: 'connection', operation: 'list' });
     expect(listed.error).toBeUndefined();
-    const endpoint = await fetch(`${server.url}/public/v1/webhooks/${stored.endpointId}`, { headers: { Authorization: `Bearer ${options.credentials.apiKey}` } }).then(
-      (r) => r.json() as Promise<{ data: { url: string; events: string[] } }>,
-    );
+    const endpoint = await fetch(`${server.url}/public/v1/webhooks/${stored.endpointId}`, {
+      headers: { Authorization: `Bearer ${options.credentials.apiKey}` },
+    }).then((r) => r.json() as Promise<{ data: { url: string; events: string[] } }>);
     expect(endpoint.data.url).toBe(`${hooks.receiver.url('/webhook')}/herald-hook/webhook`);
     expect(endpoint.data.events).toEqual(['post.published', 'post.failed']);
 
@@ -242,7 +252,9 @@ describe('Herald Trigger', () => {
 
     expect(await methods.delete.call(activation)).toBe(true);
     expect(workflow.getStaticData('node', node)).toEqual({});
-    const gone = await fetch(`${server.url}/public/v1/webhooks/${endpoint ? stored.endpointId : ''}`, { headers: { Authorization: `Bearer ${options.credentials.apiKey}` } });
+    const gone = await fetch(`${server.url}/public/v1/webhooks/${endpoint ? stored.endpointId : ''}`, {
+      headers: { Authorization: `Bearer ${options.credentials.apiKey}` },
+    });
     expect(gone.status).toBe(404);
     // After deletion the stored secret is gone too: even the genuine delivery is refused.
     const afterDelete = webhookContext(pkg, hookOptions, workflow, node, delivery!);

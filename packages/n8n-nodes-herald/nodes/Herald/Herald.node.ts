@@ -90,14 +90,21 @@ const handlers: Record<string, Record<string, Handler>> = {
       const bytes = await ctx.helpers.getBinaryDataBuffer(i, property);
       const contentType = binary.mimeType;
       if (!/^(image|video)\//.test(contentType ?? '')) {
-        throw new NodeOperationError(ctx.getNode(), `The binary property "${property}" is ${contentType || 'untyped'}: Herald takes images and videos`, { itemIndex: i });
+        throw new NodeOperationError(ctx.getNode(), `The binary property "${property}" is ${contentType || 'untyped'}: Herald takes images and videos`, {
+          itemIndex: i,
+        });
       }
       const name = str(ctx, 'fileName', i, '') || binary.fileName;
       const key = writeKey(ctx, i);
-      const created = await heraldRequest<{ data: { id: string; upload: { url: string; method: string; headers: Record<string, string> } } }>(ctx, 'POST', '/media/upload-url', {
-        body: compact({ kind: contentType.startsWith('video/') ? 'video' : 'image', contentType, bytes: bytes.length, filename: name }),
-        idempotencyKey: key && `${key}:upload-url`,
-      });
+      const created = await heraldRequest<{ data: { id: string; upload: { url: string; method: string; headers: Record<string, string> } } }>(
+        ctx,
+        'POST',
+        '/media/upload-url',
+        {
+          body: compact({ kind: contentType.startsWith('video/') ? 'video' : 'image', contentType, bytes: bytes.length, filename: name }),
+          idempotencyKey: key && `${key}:upload-url`,
+        },
+      );
       const { id, upload } = created.data;
       // The upload URL is signed: it takes no API key.
       await ctx.helpers.httpRequest({
@@ -127,7 +134,9 @@ const handlers: Record<string, Record<string, Handler>> = {
       return unwrap(await heraldRequest(ctx, 'GET', '/analytics/top-posts', { qs: compact({ from: str(ctx, 'from', i), to: str(ctx, 'to', i), ...options }) }));
     },
     async adAccountSummary(ctx, i) {
-      return unwrap(await heraldRequest(ctx, 'GET', '/metrics/summary', { qs: { accountId: str(ctx, 'accountId', i), from: str(ctx, 'from', i), to: str(ctx, 'to', i) } }));
+      return unwrap(
+        await heraldRequest(ctx, 'GET', '/metrics/summary', { qs: { accountId: str(ctx, 'accountId', i), from: str(ctx, 'from', i), to: str(ctx, 'to', i) } }),
+      );
     },
   },
   inbox: {

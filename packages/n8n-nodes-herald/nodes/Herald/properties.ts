@@ -2,7 +2,39 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Herald's networks (server/shared/platforms.ts; a test holds the two equal). */
-export const PLATFORMS = ['instagram', 'facebook', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'google_business', 'bluesky', 'mastodon', 'reddit', 'telegram', 'discord', 'slack', 'devto', 'ghost', 'instagram_login', 'lemmy', 'listmonk', 'hashnode', 'medium', 'wordpress', 'tumblr', 'nostr', 'wordpress_com', 'vk', 'twitch', 'kick', 'dribbble', 'farcaster'];
+export const PLATFORMS = [
+  'instagram',
+  'facebook',
+  'linkedin',
+  'twitter',
+  'threads',
+  'tiktok',
+  'youtube',
+  'pinterest',
+  'google_business',
+  'bluesky',
+  'mastodon',
+  'reddit',
+  'telegram',
+  'discord',
+  'slack',
+  'devto',
+  'ghost',
+  'instagram_login',
+  'lemmy',
+  'listmonk',
+  'hashnode',
+  'medium',
+  'wordpress',
+  'tumblr',
+  'nostr',
+  'wordpress_com',
+  'vk',
+  'twitch',
+  'kick',
+  'dribbble',
+  'farcaster',
+];
 const platformOptions = PLATFORMS.map((p) => ({ name: p, value: p }));
 
 const show = (resource: string, operation: string[]) => ({ displayOptions: { show: { resource: [resource], operation } } });
@@ -118,7 +150,13 @@ export const properties: INodeProperties[] = [
     ...show('post', ['create']),
     options: [
       { displayName: 'Schedule At', name: 'scheduledAt', type: 'dateTime', default: '', description: 'When to publish; empty makes a draft' },
-      { displayName: 'Add to Queue', name: 'queue', type: 'boolean', default: false, description: 'Whether to publish at the next free slot of the posting queue (no Schedule At)' },
+      {
+        displayName: 'Add to Queue',
+        name: 'queue',
+        type: 'boolean',
+        default: false,
+        description: 'Whether to publish at the next free slot of the posting queue (no Schedule At)',
+      },
       {
         displayName: 'First Comment',
         name: 'firstComment',
@@ -128,7 +166,13 @@ export const properties: INodeProperties[] = [
       },
       { displayName: 'Media IDs', name: 'mediaIds', type: 'string', default: '', description: 'Ready media asset IDs (from Media → Upload), comma-separated' },
       { displayName: 'Media URLs', name: 'mediaUrls', type: 'string', default: '', description: 'Public https URLs of images or videos, comma-separated' },
-      { displayName: 'Require Approval', name: 'requireApproval', type: 'boolean', default: false, description: 'Whether a member must approve the post before it publishes' },
+      {
+        displayName: 'Require Approval',
+        name: 'requireApproval',
+        type: 'boolean',
+        default: false,
+        description: 'Whether a member must approve the post before it publishes',
+      },
     ],
   },
   {
@@ -198,7 +242,14 @@ export const properties: INodeProperties[] = [
     description: 'The binary property holding the image or video',
     ...show('media', ['upload']),
   },
-  { displayName: 'File Name', name: 'fileName', type: 'string', default: '', description: 'Name in the media library; the binary file name by default', ...show('media', ['upload']) },
+  {
+    displayName: 'File Name',
+    name: 'fileName',
+    type: 'string',
+    default: '',
+    description: 'Name in the media library; the binary file name by default',
+    ...show('media', ['upload']),
+  },
   ...paging('media', 1000),
   {
     displayName: 'Filters',
@@ -242,9 +293,24 @@ export const properties: INodeProperties[] = [
     noDataExpression: true,
     displayOptions: { show: { resource: ['analytics'] } },
     options: [
-      { name: 'Get Ad Account Summary', value: 'adAccountSummary', action: 'Get an ad account summary', description: 'An ad account’s numbers summed over days (GET /metrics/summary)' },
-      { name: 'Get Post Metrics', value: 'postMetrics', action: 'Get a post s metrics', description: 'Metrics of each of a post’s targets (GET /posts/{id}/metrics)' },
-      { name: 'Get Top Posts', value: 'topPosts', action: 'Get the workspace s top posts', description: 'The workspace’s best posts over days (GET /analytics/top-posts)' },
+      {
+        name: 'Get Ad Account Summary',
+        value: 'adAccountSummary',
+        action: 'Get an ad account summary',
+        description: 'An ad account’s numbers summed over days (GET /metrics/summary)',
+      },
+      {
+        name: 'Get Post Metrics',
+        value: 'postMetrics',
+        action: 'Get a post s metrics',
+        description: 'Metrics of each of a post’s targets (GET /posts/{id}/metrics)',
+      },
+      {
+        name: 'Get Top Posts',
+        value: 'topPosts',
+        action: 'Get the workspace s top posts',
+        description: 'The workspace’s best posts over days (GET /analytics/top-posts)',
+      },
     ],
     default: 'postMetrics',
   },
@@ -287,7 +353,14 @@ export const properties: INodeProperties[] = [
     ...show('analytics', ['topPosts']),
     options: [
       { displayName: 'Platform', name: 'platform', type: 'options', default: 'linkedin', options: platformOptions },
-      { displayName: 'Limit', name: 'limit', type: 'number', typeOptions: { minValue: 1, maxValue: 100 }, default: 10, description: 'Max number of results to return' },
+      {
+        displayName: 'Limit',
+        name: 'limit',
+        type: 'number',
+        typeOptions: { minValue: 1, maxValue: 100 },
+        default: 10,
+        description: 'Max number of results to return',
+      },
       { displayName: 'Sort', name: 'sort', type: 'string', default: 'engagement', description: 'A metric name, or engagement (the default)' },
     ],
   },

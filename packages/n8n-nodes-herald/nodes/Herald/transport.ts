@@ -2,7 +2,15 @@
 // httpRequestWithAuthentication), every write carries an Idempotency-Key, and lists are read
 // page by page (numbered pages with page/limit/total, or cursor pages with nextCursor).
 import { randomUUID } from 'node:crypto';
-import type { IDataObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IHttpRequestMethods, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+  IDataObject,
+  IExecuteFunctions,
+  IHookFunctions,
+  ILoadOptionsFunctions,
+  IHttpRequestMethods,
+  IHttpRequestOptions,
+  IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, type JsonObject } from 'n8n-workflow';
 import { apiRoot } from '../../credentials/HeraldApi.credentials';
 
