@@ -98,7 +98,7 @@ describe('Herald node', () => {
     expect(created.error).toBeUndefined();
     expect(created.items).toHaveLength(1);
     const post = created.items[0]!.json as { id: string; status: string; content: string; firstComment?: unknown; parts?: unknown };
-    expect(post).toMatchObject({ content: 'Autumn menu', status: 'scheduled' });
+    expect(post).toMatchObject({ content: 'Autumn menu', status: 'scheduled', firstComment: 'Full menu inside', parts: [{ content: 'Part two' }] });
     const id = post.id;
 
     const got = await executeNode(pkg, options, { resource: 'post', operation: 'get', postId: id });
@@ -185,7 +185,7 @@ describe('Herald node', () => {
     expect(forClient.items.map((i) => i.json.id)).toEqual([clientConnection.id]);
   });
 
-  it('reads a post’s metrics and an empty inbox', async () => {
+  it('reads a post’s metrics, the workspace’s top posts and an empty inbox', async () => {
     const post = (
       await executeNode(pkg, options, {
         resource: 'post',
@@ -197,6 +197,10 @@ describe('Herald node', () => {
     ).items[0]!.json;
     const metrics = await executeNode(pkg, options, { resource: 'analytics', operation: 'postMetrics', postId: post.id });
     expect(metrics.error).toBeUndefined();
+    const today = new Date().toISOString().slice(0, 10);
+    const top = await executeNode(pkg, options, { resource: 'analytics', operation: 'topPosts', from: today, to: today, topOptions: { limit: 5 } });
+    expect(top.error).toBeUndefined();
+    expect(top.items).toEqual([]);
     const inbox = await executeNode(pkg, options, { resource: 'inbox', operation: 'list', returnAll: true, filters: { status: 'all' } });
     expect(inbox.error).toBeUndefined();
     expect(inbox.items).toEqual([]);
