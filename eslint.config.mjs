@@ -17,6 +17,7 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'packages/*/dist/**',
+      'packages/*/node_modules/**',
       'packages/sdk/src/generated/**',
     ],
   },
@@ -51,6 +52,8 @@ const config = [
       // The command line reads its key and settings from the user's environment (HERALD_API_KEY…).
       'packages/cli/src/**',
       'packages/cli/scripts/**',
+      // Points n8n's engine at a throwaway user folder before it loads.
+      'packages/n8n-nodes-herald/test/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
