@@ -197,6 +197,27 @@ function serverUrl(): string {
   return configured ? `${configured}${PUBLIC_API_PREFIX}` : PUBLIC_API_PREFIX;
 }
 
+/**
+ * What the reference says first of the client libraries (packages/ in Herald's repository):
+ * the SDK in a few lines, then the command line and the n8n node.
+ */
+const CLIENT_LIBRARIES = `
+
+## Client libraries
+
+The TypeScript SDK \`@herald/sdk\` (\`packages/sdk\`) adds an Idempotency-Key to every write and keeps it across its retries after 429 and 503, pages through every list, uploads media in its three steps and verifies webhooks:
+
+\`\`\`ts
+import { createHerald, verifyWebhook } from '@herald/sdk';
+const herald = createHerald({ apiKey: process.env.HERALD_API_KEY!, baseUrl: 'https://herald.example' });
+const { data: post } = await herald.posts.create({ content: 'Our autumn menu is here', connectionIds: ['<connection id>'] });
+await herald.posts.publish(post.id);
+for await (const p of herald.posts.list({ status: 'published' })) console.log(p.id);
+const event = await verifyWebhook(rawBody, request.headers, process.env.HERALD_WEBHOOK_SECRET!);
+\`\`\`
+
+From a terminal, the \`herald\` command line (\`packages/cli\`): \`herald login\`, \`herald posts create\`, \`herald webhooks listen\`. In n8n, the community nodes \`n8n-nodes-herald\` (\`packages/n8n-nodes-herald\`).`;
+
 export function buildOpenApiDocument(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Herald public API',
@@ -206,7 +227,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
       'Errors answer `{ error: { code, message, field? } }`; schema validation, authentication and rate-limit failures answer a flat `{ statusCode, message, error }`. ' +
       'Switch on `error.code`: it is stable for the life of v1. ' +
       'Herald calls your endpoints too: the signed notifications it sends are described under Webhooks. ' +
-      TRANSPORT,
+      TRANSPORT +
+      CLIENT_LIBRARIES,
     version: CONTRACT_VERSION,
     baseUrl: serverUrl(),
     // HTTP bearer, not an `apiKey` header: a client generated from the document (and the
