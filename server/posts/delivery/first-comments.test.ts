@@ -11,33 +11,17 @@
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import type { CommentsClient } from '@/server/platforms/comments';
-import type { Publisher } from '@/server/platforms/publisher';
 import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
+import type { LiveOverrides } from '@/server/platforms/testing/live-overrides';
 import { fixture } from '@/server/platforms/testing/fake-platform-api';
 import { createSandboxConnection, createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 
-const live = vi.hoisted(() => ({ publisher: null as Publisher<'twitter'> | null, comments: new Map<string, CommentsClient>() }));
-vi.mock('@/server/platforms/registry', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/server/platforms/registry')>();
-  return {
-    ...original,
-    publisherFor: ((connection) =>
-      connection.provider === 'live' && connection.platform === 'twitter' && live.publisher
-        ? live.publisher
-        : original.publisherFor(connection)) as typeof original.publisherFor,
-  };
-});
-vi.mock('@/server/platforms/comments-clients', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/server/platforms/comments-clients')>();
-  return {
-    ...original,
-    commentsClientFor: ((connection) =>
-      (connection.provider === 'live' && live.comments.get(connection.platform)) ||
-      original.commentsClientFor(connection)) as typeof original.commentsClientFor,
-  };
-});
+const live = vi.hoisted((): LiveOverrides => ({ platform: 'twitter', publisher: null, comments: new Map() }));
+vi.mock('@/server/platforms/registry', (original) => import('@/server/platforms/testing/live-overrides').then((m) => m.registryWith(original, live)));
+vi.mock('@/server/platforms/comments-clients', (original) =>
+  import('@/server/platforms/testing/live-overrides').then((m) => m.commentsClientsWith(original, live)),
+);
 const { createTwitterPublisher } = await import('@/server/platforms/twitter/twitter-publisher');
 const { createTwitterCommentsClient } = await import('@/server/platforms/twitter/twitter-comments');
 const { createMastodonCommentsClient } = await import('@/server/platforms/mastodon/mastodon-comments');
@@ -51,8 +35,8 @@ const mastodon = (name: string) => fixture(path.join(import.meta.dirname, '../..
 beforeEach(() => {
   const options = { fetch: platform.fetch, baseUrl: platform.baseUrl, clientId: '' };
   live.publisher = createTwitterPublisher(options);
-  live.comments.set('twitter', createTwitterCommentsClient(options));
-  live.comments.set('mastodon', createMastodonCommentsClient({ fetch: platform.fetch, baseUrl: platform.baseUrl }));
+  live.comments!.set('twitter', createTwitterCommentsClient(options));
+  live.comments!.set('mastodon', createMastodonCommentsClient({ fetch: platform.fetch, baseUrl: platform.baseUrl }));
 });
 
 async function liveConnection(workspaceId: string, platformId: 'twitter' | 'mastodon') {

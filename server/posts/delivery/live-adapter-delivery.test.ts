@@ -7,24 +7,15 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { openToken } from '@/server/connections/token-sealing';
 import { db } from '@/server/db/client';
-import type { Publisher } from '@/server/platforms/publisher';
 import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
+import type { LiveOverrides } from '@/server/platforms/testing/live-overrides';
 import { fixture } from '@/server/platforms/testing/fake-platform-api';
 import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 import { eventsOf } from '@/server/testing/posts-fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 
-const live = vi.hoisted(() => ({ twitter: null as Publisher<'twitter'> | null }));
-vi.mock('@/server/platforms/registry', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/server/platforms/registry')>();
-  return {
-    ...original,
-    publisherFor: ((connection) =>
-      connection.provider === 'live' && connection.platform === 'twitter' && live.twitter
-        ? live.twitter
-        : original.publisherFor(connection)) as typeof original.publisherFor,
-  };
-});
+const live = vi.hoisted((): LiveOverrides => ({ platform: 'twitter', publisher: null }));
+vi.mock('@/server/platforms/registry', (original) => import('@/server/platforms/testing/live-overrides').then((m) => m.registryWith(original, live)));
 const { createTwitterPublisher } = await import('@/server/platforms/twitter/twitter-publisher');
 
 const x = (name: string) => fixture(path.join(import.meta.dirname, '../../platforms/twitter'), name);
@@ -34,7 +25,7 @@ const api = usePublicApi();
 const platform = useFakePlatformApi();
 
 function useLiveX(options: { clientId?: string } = {}) {
-  live.twitter = createTwitterPublisher({ fetch: platform.fetch, baseUrl: platform.baseUrl, clientId: options.clientId ?? '', pollIntervalMs: 0 });
+  live.publisher = createTwitterPublisher({ fetch: platform.fetch, baseUrl: platform.baseUrl, clientId: options.clientId ?? '', pollIntervalMs: 0 });
 }
 
 async function liveXAccount(tokens: { accessToken: string; refreshToken?: string; tokenExpiresAt: Date }) {

@@ -10,34 +10,15 @@
 // lose the answer after the demo network accepted the post (SANDBOX_LOST_ANSWERS_PERCENT).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import type { Publisher } from '@/server/platforms/publisher';
-import type { Reconciler } from '@/server/platforms/reconcile';
 import { useFakePlatformApi } from '@/server/platforms/testing/adapter-tests';
+import type { LiveOverrides } from '@/server/platforms/testing/live-overrides';
 import { createSandboxConnection, createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
 import { eventsOf } from '@/server/testing/posts-fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
 
-const live = vi.hoisted(() => ({ publisher: null as Publisher<'twitter'> | null, reconciler: null as Reconciler | null }));
-vi.mock('@/server/platforms/registry', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/server/platforms/registry')>();
-  return {
-    ...original,
-    publisherFor: ((connection) =>
-      connection.provider === 'live' && connection.platform === 'twitter' && live.publisher
-        ? live.publisher
-        : original.publisherFor(connection)) as typeof original.publisherFor,
-  };
-});
-vi.mock('@/server/platforms/reconcilers', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/server/platforms/reconcilers')>();
-  return {
-    ...original,
-    reconcilerFor: ((connection) =>
-      connection.provider === 'live' && connection.platform === 'twitter' && live.reconciler
-        ? live.reconciler
-        : original.reconcilerFor(connection)) as typeof original.reconcilerFor,
-  };
-});
+const live = vi.hoisted((): LiveOverrides => ({ platform: 'twitter', publisher: null, reconciler: null }));
+vi.mock('@/server/platforms/registry', (original) => import('@/server/platforms/testing/live-overrides').then((m) => m.registryWith(original, live)));
+vi.mock('@/server/platforms/reconcilers', (original) => import('@/server/platforms/testing/live-overrides').then((m) => m.reconcilersWith(original, live)));
 const { createTwitterPublisher } = await import('@/server/platforms/twitter/twitter-publisher');
 const { createTwitterReconciler } = await import('@/server/platforms/twitter/twitter-reconcile');
 

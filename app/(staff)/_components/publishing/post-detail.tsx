@@ -325,6 +325,14 @@ function DeliveryLog({
         const lastFailure = [...attempts].reverse().find((a) => a.outcome === 'failed');
         const guidance = t.status === 'failed' ? explainFailure(lastFailure?.code ?? null, t.error) : null;
         const name = names.get(t.connectionId) ?? t.connectionId;
+        // What a stopped thread and a failed first comment share: sent again alone, by the same retry.
+        const sendAgain = {
+          network: platformLabel(t.platform),
+          account: name,
+          canSend: canComment,
+          sending: retryOne.isPending && retryOne.variables === t.id,
+          onSend: () => retryOne.mutate(t.id),
+        };
         return (
           <li key={t.id} data-testid="target-row">
             <Card className="min-w-0 space-y-2 text-sm">
@@ -347,26 +355,8 @@ function DeliveryLog({
                   {t.settlement ? `: ${t.settlement}` : ''}
                 </p>
               ) : null}
-              {t.thread ? (
-                <ThreadOutcome
-                  parts={t.thread}
-                  network={platformLabel(t.platform)}
-                  account={name}
-                  canSend={canComment}
-                  sending={retryOne.isPending && retryOne.variables === t.id}
-                  onSend={() => retryOne.mutate(t.id)}
-                />
-              ) : null}
-              {t.firstComment ? (
-                <FirstCommentOutcome
-                  comment={t.firstComment}
-                  network={platformLabel(t.platform)}
-                  account={name}
-                  canSend={canComment}
-                  sending={retryOne.isPending && retryOne.variables === t.id}
-                  onSend={() => retryOne.mutate(t.id)}
-                />
-              ) : null}
+              {t.thread ? <ThreadOutcome parts={t.thread} {...sendAgain} /> : null}
+              {t.firstComment ? <FirstCommentOutcome comment={t.firstComment} {...sendAgain} /> : null}
               {t.error ? (
                 <div className="space-y-1">
                   {guidance ? (
