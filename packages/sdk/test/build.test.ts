@@ -1,7 +1,7 @@
 // The package as published: the build script makes an ES module and a CommonJS build, each
 // loadable by Node with the exports package.json points at.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const here = path.resolve(import.meta.dirname, '..');
+/**
+ * The size budget of the hand-written client: the JavaScript an application ships (the ES
+ * module build, as tsc emits it, unminified; the generated types add none). README.md states it.
+ */
+const SDK_JS_BUDGET_KB = 24;
 const out = mkdtempSync(path.join(os.tmpdir(), 'herald-sdk-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -26,5 +31,11 @@ describe('the build', () => {
     for (const mod of [cjs, esm]) for (const name of names) expect(typeof mod[name], name).toBe('function');
     // The generated types are types only: nothing of them reaches the JavaScript.
     expect(statSync(path.join(out, 'esm/generated/openapi.js')).size).toBeLessThan(100);
+
+    const js = readdirSync(path.join(out, 'esm'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const bytes = js.reduce((n, f) => n + statSync(path.join(out, 'esm', f)).size, 0);
+    console.log(`@herald/sdk: ${(bytes / 1024).toFixed(1)} KB of JavaScript (ESM, unminified), budget ${SDK_JS_BUDGET_KB} KB`);
+    expect(bytes).toBeLessThanOrEqual(SDK_JS_BUDGET_KB * 1024);
+    expect(readFileSync(path.join(here, 'README.md'), 'utf8')).toContain(`${SDK_JS_BUDGET_KB} KB`);
   }, 120_000);
 });
