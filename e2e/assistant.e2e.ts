@@ -22,7 +22,9 @@ test('an assistant drafts at once, and its publish waits for a member who confir
     new StreamableHTTPClientTransport(new URL('/public/v1/mcp', baseURL), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }),
   );
   const tools = (await client.listTools()).tools.map((t) => t.name);
-  expect(tools).toEqual(expect.arrayContaining(['posts_create', 'posts_publish', 'proposals_get', 'workflows_run']));
+  // The default toolset, publishing: what drafting and publishing need, and nothing else.
+  expect(tools).toEqual(expect.arrayContaining(['posts_create', 'posts_publish', 'proposals_get']));
+  expect(tools).not.toContain('workflows_run');
   const linkedin = connections.find((c) => c.platform === 'linkedin')!;
   const draft = await client.callTool({ name: 'posts_create', arguments: { content: 'Drafted by an assistant', connectionIds: [linkedin.id] } });
   const post = (draft.structuredContent as { data: { id: string; status: string } }).data;
@@ -85,7 +87,7 @@ test('a member lets an assistant in through the consent page', async ({ page, re
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Connect Desk Assistant to Herald' })).toBeVisible();
-  await expect(page.getByLabel('Workspace')).toContainText(workspace.name);
+  await expect(page.getByRole('combobox', { name: /^Workspace/ })).toContainText(workspace.name);
   const axe = await analyzeAccessibility(page, 'every rule');
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
