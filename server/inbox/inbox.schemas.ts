@@ -241,6 +241,10 @@ export const ZPendingReply = z.object({
   workspaceName: z.string(),
 });
 
+/** Bounds of a workspace's response target (settings: responseTargetMinutes): a few minutes to a week. */
+export const RESPONSE_TARGET_MIN = 5;
+export const RESPONSE_TARGET_MAX = 10_080;
+
 export const ZResponseTimesQuery = z
   .strictObject({
     from: ZDay.optional().describe('First day counted (an item counts by the day it was written), YYYY-MM-DD in the workspace’s time zone; default: 29 days before to'),

@@ -15,10 +15,7 @@ import { actorFields, namesIn, recordSecurityEvent } from '@/server/security-eve
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
 import { canonicalTimeZone, ZTimeZone } from '@/server/shared/time-zone';
 import { ZUtmTemplate } from '@/server/links/links.schemas';
-
-/** Bounds of the response target: a few minutes to a week. */
-export const RESPONSE_TARGET_MIN = 5;
-export const RESPONSE_TARGET_MAX = 10_080;
+import { RESPONSE_TARGET_MAX, RESPONSE_TARGET_MIN } from '@/server/inbox/inbox.schemas';
 
 export const ZBrandSetting = z.object({
   name: z.string().nullable().describe('The brand name clients see; null: the agency’s brand, else the agency’s name'),
