@@ -23,7 +23,13 @@ export function formatMinutes(minutes: number): string {
 }
 
 /** The response-times figure in one sentence, the same on the page and in the PDF. */
-export function responseTimesText(rt: { answered: number; unanswered: number; medianMinutes: number | null; withinTarget: number | null; targetMinutes: number }): string {
+export function responseTimesText(rt: {
+  answered: number;
+  unanswered: number;
+  medianMinutes: number | null;
+  withinTarget: number | null;
+  targetMinutes: number;
+}): string {
   if (rt.answered + rt.unanswered === 0) return 'No comments were written under the posts in this period.';
   const median = rt.medianMinutes === null ? 'none answered yet' : `median time to first reply ${formatMinutes(rt.medianMinutes)}`;
   const within = rt.withinTarget === null ? '' : `; ${Math.round(rt.withinTarget * 100)}% answered within ${formatMinutes(rt.targetMinutes)}`;

@@ -80,7 +80,8 @@ export function checkReplyText(item: Pick<Item, 'platform'>, text: string): void
 /** A pending draft of this item, or INBOX_DRAFT_NOT_FOUND (sent, discarded, another item's, unknown). */
 export async function findPendingDraft(itemId: string, draftId: string) {
   const draft = isUuid(draftId) ? await db.inboxDraft.findFirst({ where: { id: draftId, itemId, status: 'pending' } }) : null;
-  if (!draft) throw new AppError('INBOX_DRAFT_NOT_FOUND', 'No pending draft with that id on this inbox item; GET /inbox/{id} lists its drafts', { field: 'draftId' });
+  if (!draft)
+    throw new AppError('INBOX_DRAFT_NOT_FOUND', 'No pending draft with that id on this inbox item; GET /inbox/{id} lists its drafts', { field: 'draftId' });
   return draft;
 }
 
@@ -156,7 +157,10 @@ export async function replyToItem(
     });
     if (options.draftId) {
       // The draft becomes this reply (edited or not); one sender wins, a second finds it sent.
-      const claimed = await tx.inboxDraft.updateMany({ where: { id: options.draftId, itemId: item.id, status: 'pending' }, data: { status: 'sent', sentReplyId: row.id } });
+      const claimed = await tx.inboxDraft.updateMany({
+        where: { id: options.draftId, itemId: item.id, status: 'pending' },
+        data: { status: 'sent', sentReplyId: row.id },
+      });
       if (!claimed.count) throw new AppError('INBOX_DRAFT_NOT_FOUND', 'That draft was sent or discarded meanwhile', { field: 'draftId' });
     }
     if (needsApproval) {
@@ -179,7 +183,8 @@ export async function replyToItem(
     return { reply: await sendReply(reply.id, { ...options, failure: 'remove' }), pendingApproval: false };
   } catch (error) {
     // Nothing went out: the draft waits again, as the text stays in the caller's box.
-    if (options.draftId) await db.inboxDraft.updateMany({ where: { id: options.draftId, sentReplyId: reply.id }, data: { status: 'pending', sentReplyId: null } });
+    if (options.draftId)
+      await db.inboxDraft.updateMany({ where: { id: options.draftId, sentReplyId: reply.id }, data: { status: 'pending', sentReplyId: null } });
     throw error;
   }
 }

@@ -65,7 +65,14 @@ async function inboxWithQuestion() {
   return { ...w, conn, net, item };
 }
 
-const member = (workspaceId: string): Actor => ({ kind: 'staff', workspaceId, homeWorkspaceId: workspaceId, scopes: SCOPES, userId: crypto.randomUUID(), role: 'member' });
+const member = (workspaceId: string): Actor => ({
+  kind: 'staff',
+  workspaceId,
+  homeWorkspaceId: workspaceId,
+  scopes: SCOPES,
+  userId: crypto.randomUUID(),
+  role: 'member',
+});
 
 describe('drafted replies', () => {
   it('a draft is stored with its author and never sent by itself; a member sends it once, edited, and it is marked sent', async () => {
@@ -129,7 +136,9 @@ describe('drafted replies', () => {
     const foreign = await api('POST', `/inbox/${a.item.id}/drafts`, { key: other.secret, body: { text: 'Hi' } });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ error: { code: 'INBOX_ITEM_NOT_FOUND' } });
-    expect((await api('DELETE', `/inbox/${a.item.id}/drafts/${draft.id}`, { key: other.secret })).body).toMatchObject({ error: { code: 'INBOX_ITEM_NOT_FOUND' } });
+    expect((await api('DELETE', `/inbox/${a.item.id}/drafts/${draft.id}`, { key: other.secret })).body).toMatchObject({
+      error: { code: 'INBOX_ITEM_NOT_FOUND' },
+    });
 
     const reader = await createKey(a.workspace.id, { scopes: ['posts:read'] });
     const refused = await api('POST', `/inbox/${a.item.id}/drafts`, { key: reader.secret, body: { text: 'Hi' } });
@@ -150,10 +159,7 @@ describe('drafted replies', () => {
 });
 
 /** Comments written at `at` (minutes after `base`), answered `after` minutes later, or not. */
-async function seed(
-  workspaceId: string,
-  rows: { at: Date; after?: number; fromAccount?: boolean; deleted?: boolean }[],
-): Promise<{ connectionId: string }> {
+async function seed(workspaceId: string, rows: { at: Date; after?: number; fromAccount?: boolean; deleted?: boolean }[]): Promise<{ connectionId: string }> {
   const conn = await createSandboxConnection(workspaceId, { platform: 'facebook' });
   const { post, target } = await publishedTarget(workspaceId, conn.id, 'facebook', new Date('2026-02-01T00:00:00Z'), uniq('sbx-post'));
   await db.inboxItem.createMany({
@@ -222,7 +228,15 @@ describe('response times', () => {
     // Over HTTP (now is today: every March comment is overdue), one day, an empty period, another workspace.
     const all = await api('GET', '/inbox/response-times?from=2026-03-01&to=2026-03-10', { key: w.secret });
     expect(all.status, all.text).toBe(200);
-    expect(all.body.data).toEqual({ from: '2026-03-01', to: '2026-03-10', answered: 3, unanswered: 2, medianMinutes: 90, withinTarget: 0.6, targetMinutes: 360 });
+    expect(all.body.data).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-10',
+      answered: 3,
+      unanswered: 2,
+      medianMinutes: 90,
+      withinTarget: 0.6,
+      targetMinutes: 360,
+    });
     expect((await api('GET', '/inbox/response-times?from=2026-03-04&to=2026-03-04', { key: w.secret })).body.data).toMatchObject({
       answered: 1,
       unanswered: 0,
@@ -237,7 +251,10 @@ describe('response times', () => {
     });
     expect((await api('GET', '/inbox/response-times?from=2026-03-10&to=2026-03-01', { key: w.secret })).status).toBe(400);
     const other = await createWorkspaceWithKey();
-    expect((await api('GET', '/inbox/response-times?from=2026-03-01&to=2026-03-10', { key: other.secret })).body.data).toMatchObject({ answered: 0, unanswered: 0 });
+    expect((await api('GET', '/inbox/response-times?from=2026-03-01&to=2026-03-10', { key: other.secret })).body.data).toMatchObject({
+      answered: 0,
+      unanswered: 0,
+    });
   });
 
   it('the client report shows them, on the page’s data and in the PDF', async () => {

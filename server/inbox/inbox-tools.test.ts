@@ -118,7 +118,11 @@ describe('inbox tools', () => {
     const drafted = await call(client, 'inbox_draft_reply', { id: question.id, text: 'Yes, we ship to Canada.' });
     expect(drafted.error).toBeUndefined();
     expect(drafted.body!.staged).toBeUndefined();
-    expect(drafted.body!.data).toMatchObject({ status: 'pending', text: 'Yes, we ship to Canada.', authoredBy: { assistant: true, name: expect.stringMatching(/API key/) } });
+    expect(drafted.body!.data).toMatchObject({
+      status: 'pending',
+      text: 'Yes, we ship to Canada.',
+      authoredBy: { assistant: true, name: expect.stringMatching(/API key/) },
+    });
     expect(await db.assistantProposal.count({ where: { workspaceId: w.workspace.id } })).toBe(0);
     expect(await db.inboxItem.count({ where: { inReplyToId: question.id } })).toBe(0);
     // Over Mastodon's 500 characters: refused as a reply would be.

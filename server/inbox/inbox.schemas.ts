@@ -247,7 +247,9 @@ export const RESPONSE_TARGET_MAX = 10_080;
 
 export const ZResponseTimesQuery = z
   .strictObject({
-    from: ZDay.optional().describe('First day counted (an item counts by the day it was written), YYYY-MM-DD in the workspace’s time zone; default: 29 days before to'),
+    from: ZDay.optional().describe(
+      'First day counted (an item counts by the day it was written), YYYY-MM-DD in the workspace’s time zone; default: 29 days before to',
+    ),
     to: ZDay.optional().describe('Last day counted, inclusive; default: today'),
   })
   .superRefine(checkWindow);
@@ -269,6 +271,7 @@ export const ZResponseTimes = z
   })
   .meta({
     id: 'ResponseTimes',
-    description: 'How quickly the account answered comments written in a period: the median time to first reply and the share answered within the workspace’s target.',
+    description:
+      'How quickly the account answered comments written in a period: the median time to first reply and the share answered within the workspace’s target.',
     example: { from: '2026-11-01', to: '2026-11-30', answered: 42, unanswered: 5, medianMinutes: 96.5, withinTarget: 0.81, targetMinutes: 240 },
   });

@@ -27,7 +27,6 @@ export function toInboxDraftDto(row: DraftRow): InboxDraftDto {
   };
 }
 
-
 /** The workspaces a request may read: its own, plus the ones it manages when it acts from the agency. */
 export async function reachableWorkspaces(actor: Pick<Actor, 'workspaceId' | 'homeWorkspaceId'>, scope: 'workspace' | 'agency'): Promise<string[]> {
   if (scope === 'workspace' || actor.workspaceId !== actor.homeWorkspaceId) return [actor.workspaceId];

@@ -419,14 +419,7 @@ function Conversation(props: {
       </div>
       {props.mayReply ? (
         actions.reply.offered ? (
-          <ReplyBox
-            id={item.id}
-            platform={item.platform}
-            limit={replyLimit}
-            drafts={q.data.drafts}
-            replyBox={props.replyBox}
-            onSent={reload}
-          />
+          <ReplyBox id={item.id} platform={item.platform} limit={replyLimit} drafts={q.data.drafts} replyBox={props.replyBox} onSent={reload} />
         ) : (
           <p className="text-sm text-slate-600">No reply from Herald: {actions.reply.reason}</p>
         )

@@ -257,8 +257,8 @@ function ResponseTargetSettings({ settings, canChange }: { settings: WorkspaceSe
             aria-describedby="settings-response-target-help"
           />
           <p id="settings-response-target-help" className="mt-1 text-xs text-slate-600">
-            The team’s target for a first reply, {RESPONSE_TARGET_MIN} minutes to a week ({RESPONSE_TARGET_MAX}). Analytics and the client report show the
-            share of comments answered within it.
+            The team’s target for a first reply, {RESPONSE_TARGET_MIN} minutes to a week ({RESPONSE_TARGET_MAX}). Analytics and the client report show the share
+            of comments answered within it.
           </p>
         </div>
         {error ? <FieldError>{error.message}</FieldError> : null}
