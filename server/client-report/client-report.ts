@@ -3,6 +3,7 @@
 // when the link is opened, from the same post-results reads as the API.
 import { reportResults } from '@/server/analytics/post-metrics/report-results';
 import { resolveClientLink } from '@/server/client-links/resolve-client-link';
+import { responseTimes } from '@/server/inbox/response-times';
 import type { ReportPageData } from './report-data';
 import { renderReportPdf } from './report-pdf';
 
@@ -12,13 +13,17 @@ export async function readReportPage(token: string): Promise<ReportPageData> {
   const link = await resolveClientLink(token, 'report');
   // Issued report links always carry a range (a database check); a row without one is no report.
   const range = link.report!;
-  const results = await reportResults(link.workspace.id, range.from, range.to);
+  const [results, times] = await Promise.all([
+    reportResults(link.workspace.id, range.from, range.to),
+    responseTimes(link.workspace.id, { from: range.from, to: range.to }),
+  ]);
   return {
     workspace: link.workspace,
     brand: link.brand,
     title: range.title ?? `Results for ${link.workspace.name}`,
     expiresAt: link.expiresAt.toISOString(),
     generatedAt: new Date().toISOString(),
+    responseTimes: times,
     ...results,
   };
 }

@@ -7,7 +7,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { platformName } from '@/server/platforms/catalogue';
 import { formatInZone } from '@/server/shared/time-zone';
 import type { ReportPageData } from './report-data';
-import { ENGAGEMENT_NOTE, formatCount, NOT_AVAILABLE_NOTE, TOTALS_NOTE } from './report-words';
+import { ENGAGEMENT_NOTE, formatCount, NOT_AVAILABLE_NOTE, TOTALS_NOTE, responseTimesText } from './report-words';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
@@ -195,6 +195,9 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
 
   w.heading('Headline numbers', CARD_ROW);
   headlineCards(w, data);
+
+  w.heading('Replies to comments', 30);
+  w.text(responseTimesText(data.responseTimes), { size: 11 });
 
   w.heading('Engagement per day', CHART);
   dayChart(w, data);

@@ -151,6 +151,11 @@ export const ERROR_CATALOGUE = {
     shape: 'envelope',
     description: 'The network refused the action; the message is its error text, verbatim. Nothing changed on the network.',
   },
+  INBOX_DRAFT_NOT_FOUND: {
+    status: 404,
+    shape: 'envelope',
+    description: 'No pending draft with that id on this inbox item (it was sent, discarded, or never made); GET /inbox/{id} lists its drafts.',
+  },
   SAVED_REPLY_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No saved reply with that id in this workspace.' },
   FEED_NOT_FOUND: { status: 404, shape: 'envelope', description: 'No feed with that id in this workspace; GET /feeds lists them.' },
   FEED_URL_REFUSED: {

@@ -17,6 +17,7 @@ import { PlatformError, TokenExpiredError } from '@/server/platforms/publisher';
 import { connectionTokens, publishableConnection } from '@/server/posts/delivery/connection-tokens';
 import type { Platform } from '@/server/shared/platforms';
 import { shorten } from '@/server/shared/text';
+import { isUuid } from '@/server/shared/schemas';
 import type { InboxItemDto } from './inbox.schemas';
 import { actionRefusal, findReachableItem, toInboxItemDtos } from './read-inbox';
 import { replyLimit } from '@/server/platforms/catalogue';
@@ -67,6 +68,23 @@ async function networkRefusal(connection: { id: string; workspaceId: string; pla
   return new AppError('PLATFORM_REFUSED', error.message);
 }
 
+/** A reply's (or a draft's) text against the network's limit, counted its way: CONTENT_TOO_LONG otherwise. */
+export function checkReplyText(item: Pick<Item, 'platform'>, text: string): void {
+  const limit = replyLimit(item.platform as Platform);
+  const length = limit.count(text);
+  if (length > limit.maxChars) {
+    throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
+  }
+}
+
+/** A pending draft of this item, or INBOX_DRAFT_NOT_FOUND (sent, discarded, another item's, unknown). */
+export async function findPendingDraft(itemId: string, draftId: string) {
+  const draft = isUuid(draftId) ? await db.inboxDraft.findFirst({ where: { id: draftId, itemId, status: 'pending' } }) : null;
+  if (!draft)
+    throw new AppError('INBOX_DRAFT_NOT_FOUND', 'No pending draft with that id on this inbox item; GET /inbox/{id} lists its drafts', { field: 'draftId' });
+  return draft;
+}
+
 export interface ReplyOptions {
   /** Replaces the account's client (tests). */
   client?: CommentsClient;
@@ -81,13 +99,7 @@ export interface ReplyOptions {
 export async function checkInboxAction(actor: Actor, id: string, action: 'reply' | 'hide' | 'delete' | 'like', text?: string) {
   const item = await findReachableItem(actor, id);
   refuseUnlessOffered(item, action);
-  if (text !== undefined) {
-    const limit = replyLimit(item.platform as Platform);
-    const length = limit.count(text);
-    if (length > limit.maxChars) {
-      throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
-    }
-  }
+  if (text !== undefined) checkReplyText(item, text);
   const connection = activeAccount(
     await db.connection.findUnique({
       where: { id: item.connectionId },
@@ -107,9 +119,10 @@ export async function replyToItem(
   actor: Actor,
   id: string,
   text: string,
-  options: ReplyOptions = {},
+  options: ReplyOptions & { draftId?: string } = {},
 ): Promise<{ reply: InboxItemDto; pendingApproval: boolean }> {
   const { item, connection } = await checkInboxAction(actor, id, 'reply', text);
+  if (options.draftId) await findPendingDraft(item.id, options.draftId);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: item.workspaceId }, select: { requireReplyApproval: true } });
   const needsApproval = workspace.requireReplyApproval && !answersFreely(actor);
   const writtenBy = await actorLabel(actor);
@@ -142,6 +155,14 @@ export async function replyToItem(
         writtenById: actor.userId ?? null,
       },
     });
+    if (options.draftId) {
+      // The draft becomes this reply (edited or not); one sender wins, a second finds it sent.
+      const claimed = await tx.inboxDraft.updateMany({
+        where: { id: options.draftId, itemId: item.id, status: 'pending' },
+        data: { status: 'sent', sentReplyId: row.id },
+      });
+      if (!claimed.count) throw new AppError('INBOX_DRAFT_NOT_FOUND', 'That draft was sent or discarded meanwhile', { field: 'draftId' });
+    }
     if (needsApproval) {
       await writeNotification(
         tx,
@@ -158,7 +179,14 @@ export async function replyToItem(
     return row;
   });
   if (needsApproval) return { reply: (await toInboxItemDtos([reply]))[0]!, pendingApproval: true };
-  return { reply: await sendReply(reply.id, { ...options, failure: 'remove' }), pendingApproval: false };
+  try {
+    return { reply: await sendReply(reply.id, { ...options, failure: 'remove' }), pendingApproval: false };
+  } catch (error) {
+    // Nothing went out: the draft waits again, as the text stays in the caller's box.
+    if (options.draftId)
+      await db.inboxDraft.updateMany({ where: { id: options.draftId, sentReplyId: reply.id }, data: { status: 'pending', sentReplyId: null } });
+    throw error;
+  }
 }
 
 /**

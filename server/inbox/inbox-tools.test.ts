@@ -63,7 +63,19 @@ describe('inbox tools', () => {
     const client = await connect(w.secret);
     const tools = (await client.listTools()).tools.map((t) => t.name);
     expect(tools).toEqual(
-      expect.arrayContaining(['inbox_list', 'inbox_get', 'inbox_reply', 'inbox_update', 'inbox_hide', 'inbox_delete', 'inbox_like', 'inbox_check']),
+      expect.arrayContaining([
+        'inbox_list',
+        'inbox_get',
+        'inbox_draft_reply',
+        'inbox_discard_draft',
+        'inbox_reply',
+        'inbox_update',
+        'inbox_hide',
+        'inbox_delete',
+        'inbox_like',
+        'inbox_check',
+        'inbox_response_times',
+      ]),
     );
     const list = await call(client, 'inbox_list', { postId: post.id });
     const question = list.body!.data.find((i: { text: string }) => i.text.startsWith('Do you ship to Canada?'));
@@ -92,5 +104,44 @@ describe('inbox tools', () => {
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ replyState: 'sent', fromAccount: true, text: 'Yes, we ship to Canada.' });
     expect(replies[0]!.writtenBy).toMatch(/API key/);
+  });
+
+  it('an assistant drafts a reply: stored at once, marked as the assistant’s, nothing staged or sent; a member sends it with the draft', async () => {
+    const w = await createWorkspaceWithKey();
+    const conn = await createSandboxConnection(w.workspace.id, { platform: 'mastodon' });
+    const { post } = await publishedTarget(w.workspace.id, conn.id, 'mastodon', new Date(Date.now() - 3 * 3_600_000), `sbx-${randomUUID()}`, 'Autumn menu');
+    await collectConnectionComments(conn.id);
+    const client = await connect(w.secret);
+    const list = await call(client, 'inbox_list', { postId: post.id });
+    const question = list.body!.data.find((i: { text: string }) => i.text.startsWith('Do you ship to Canada?'));
+
+    const drafted = await call(client, 'inbox_draft_reply', { id: question.id, text: 'Yes, we ship to Canada.' });
+    expect(drafted.error).toBeUndefined();
+    expect(drafted.body!.staged).toBeUndefined();
+    expect(drafted.body!.data).toMatchObject({
+      status: 'pending',
+      text: 'Yes, we ship to Canada.',
+      authoredBy: { assistant: true, name: expect.stringMatching(/API key/) },
+    });
+    expect(await db.assistantProposal.count({ where: { workspaceId: w.workspace.id } })).toBe(0);
+    expect(await db.inboxItem.count({ where: { inReplyToId: question.id } })).toBe(0);
+    // Over Mastodon's 500 characters: refused as a reply would be.
+    expect((await call(client, 'inbox_draft_reply', { id: question.id, text: 'x'.repeat(501) })).error).toMatchObject({ error: { code: 'CONTENT_TOO_LONG' } });
+    // Another workspace's item is not found.
+    const other = await createWorkspaceWithKey();
+    const stranger = await connect(other.secret);
+    expect((await call(stranger, 'inbox_draft_reply', { id: question.id, text: 'Hi' })).error).toMatchObject({ error: { code: 'INBOX_ITEM_NOT_FOUND' } });
+
+    const read = await call(client, 'inbox_get', { id: question.id });
+    expect(read.body!.data.drafts).toEqual([expect.objectContaining({ id: drafted.body!.data.id, authoredBy: expect.objectContaining({ assistant: true }) })]);
+
+    // A member sends it (in the app: "Use this draft", then Send): one reply, the draft marked sent.
+    const user = await db.user.create({ data: { email: `member-${randomUUID()}@example.com`, name: 'Dana' } });
+    await db.membership.create({ data: { userId: user.id, workspaceId: w.workspace.id, role: 'member' } });
+    const staff = createCaller(createRequestContext({ transport: 'trpc', headers: new Headers(), staffUserId: user.id }));
+    const sent = await staff.inbox.reply({ id: question.id, text: 'Yes, we ship to Canada!', draftId: drafted.body!.data.id });
+    expect(sent.data).toMatchObject({ reply: { state: 'sent', writtenBy: 'Dana' } });
+    expect(await db.inboxItem.count({ where: { inReplyToId: question.id } })).toBe(1);
+    expect(await db.inboxDraft.findUniqueOrThrow({ where: { id: drafted.body!.data.id } })).toMatchObject({ status: 'sent', sentReplyId: sent.data.id });
   });
 });

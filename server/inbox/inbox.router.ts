@@ -5,15 +5,22 @@ import { idParam, readEnvelope, writeEnvelope, ZText } from '@/server/shared/sch
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
 import { deleteItem, hideItem, likeItem, replyToItem, updateItem } from './act-on-inbox';
+import { discardDraft, draftReply } from './inbox-drafts';
+import { responseTimes } from './response-times';
 import { queueCommentsCheck } from './collect-comments';
 import {
+  ZDiscardDraftInput,
+  ZDraftInput,
   ZHideInput,
+  ZInboxDraft,
   ZInboxConversation,
   ZInboxItem,
   ZInboxPage,
   ZListInboxQuery,
   ZPendingReply,
   ZReplyInput,
+  ZResponseTimes,
+  ZResponseTimesQuery,
   ZSavedReply,
   ZSavedReplyInput,
   ZUpdateInboxInput,
@@ -74,13 +81,16 @@ export const inboxRouter = router({
     .meta({
       scope: 'posts:write',
       successStatus: 201,
-      errors: [...NETWORK_ERRORS, 'CONTENT_TOO_LONG'],
-      errorWhen: { CONTENT_TOO_LONG: 'The reply is over the network’s limit for a comment, counted its way (GET /inbox/{id} → replyLimit).' },
+      errors: [...NETWORK_ERRORS, 'CONTENT_TOO_LONG', 'INBOX_DRAFT_NOT_FOUND'],
+      errorWhen: {
+        CONTENT_TOO_LONG: 'The reply is over the network’s limit for a comment, counted its way (GET /inbox/{id} → replyLimit).',
+        INBOX_DRAFT_NOT_FOUND: 'draftId names no pending draft of this item (it was sent or discarded).',
+      },
       openapi: {
         method: 'POST',
         path: '/inbox/{id}/reply',
         description:
-          'Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.',
+          'Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. With draftId, the reply sends that pending draft (text may edit it) and marks it sent. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.',
         successDescription: 'Created: the reply as an item of its own, with its state (sent, with its id and permalink, or pending_approval).',
         tags,
         protect: true,
@@ -96,7 +106,7 @@ export const inboxRouter = router({
     .input(ZReplyInput)
     .output(writeEnvelope(ZInboxItem))
     .mutation(async ({ ctx, input }) => {
-      const { reply, pendingApproval } = await replyToItem(ctx.actor, input.id, input.text);
+      const { reply, pendingApproval } = await replyToItem(ctx.actor, input.id, input.text, { draftId: input.draftId });
       return {
         data: reply,
         warnings: pendingApproval
@@ -104,6 +114,70 @@ export const inboxRouter = router({
           : [],
       };
     }),
+
+  draftReply: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      successStatus: 201,
+      errors: ['INBOX_ITEM_NOT_FOUND', 'ACTION_NOT_OFFERED', 'CONTENT_TOO_LONG'],
+      errorWhen: { CONTENT_TOO_LONG: 'The draft is over the network’s limit for a reply, counted its way (GET /inbox/{id} → replyLimit).' },
+      openapi: {
+        method: 'POST',
+        path: '/inbox/{id}/drafts',
+        description:
+          'Stores a draft reply to an inbox item for a member to send or discard; it never goes out by itself and nothing reaches the network. The text is checked against the network’s limit as a reply is. A member sends it with POST /inbox/{id}/reply and its draftId (editing the text if they like), or discards it with DELETE /inbox/{id}/drafts/{draftId}. GET /inbox/{id} lists the item’s drafts with who drafted each (an assistant connection is marked).',
+        successDescription: 'Created: the draft, pending.',
+        tags,
+        protect: true,
+        summary: 'Draft a reply for a member to send',
+      },
+      assistant: {
+        hint: 'Read the item with inbox_get first (replyLimit, the conversation). The draft waits in the inbox for a member to send or discard; it is not sent.',
+      },
+    })
+    .input(ZDraftInput)
+    .output(writeEnvelope(ZInboxDraft))
+    .mutation(async ({ ctx, input }) => ({
+      data: await draftReply(ctx.actor, input.id, input.text, { assistant: ctx.transport === 'mcp' }),
+      warnings: [],
+    })),
+
+  discardDraft: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: ['INBOX_ITEM_NOT_FOUND', 'INBOX_DRAFT_NOT_FOUND'],
+      openapi: {
+        method: 'DELETE',
+        path: '/inbox/{id}/drafts/{draftId}',
+        description: 'Discards a pending draft reply: it is kept, marked discarded, so the item still shows who drafted what; nothing reaches the network.',
+        successDescription: 'The draft, discarded.',
+        tags,
+        protect: true,
+        summary: 'Discard a draft reply',
+      },
+    })
+    .input(ZDiscardDraftInput)
+    .output(writeEnvelope(ZInboxDraft))
+    .mutation(async ({ ctx, input }) => ({ data: await discardDraft(ctx.actor, input.id, input.draftId), warnings: [] })),
+
+  responseTimes: apiProcedure
+    .meta({
+      scope: 'analytics:read',
+      errors: ['VALIDATION_FAILED'],
+      openapi: {
+        method: 'GET',
+        path: '/inbox/response-times',
+        description:
+          'How quickly the account answered comments written in a period (days of the workspace’s time zone, last 30 by default): how many were answered and not, the median time to first reply (from the comment to the account’s first reply, from Herald or on the network) and the share answered within the workspace’s target (settings: responseTargetMinutes). The account’s own comments are not counted, nor a comment deleted before it was answered.',
+        successDescription: 'The period’s response times.',
+        tags,
+        protect: true,
+        summary: 'Response times: median time to first reply and share within target',
+      },
+    })
+    .input(ZResponseTimesQuery.optional())
+    .output(readEnvelope(ZResponseTimes))
+    .query(async ({ ctx, input }) => ({ data: await responseTimes(ctx.actor.workspaceId, input ?? {}) })),
 
   update: apiProcedure
     .meta({

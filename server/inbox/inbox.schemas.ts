@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
 import { COMMENT_ACTIONS } from '@/server/platforms/catalogue/comments';
 import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
+import { checkWindow, ZDay } from '@/server/shared/analytics-window';
 
 const ZItemIdField = ZIdOf('inbox item', 'from inbox_list');
 
@@ -104,6 +105,49 @@ export const ZActionOffer = z
   })
   .describe('Whether the network lets Herald take this action on the item, and why not');
 
+export const DRAFT_STATUSES = ['pending', 'sent', 'discarded'] as const;
+
+export const ZInboxDraft = z
+  .object({
+    id: z.uuid().describe('The draft’s id (draftId on POST /inbox/{id}/reply)'),
+    itemId: z.uuid().describe('The inbox item it answers'),
+    text: z.string().describe('The drafted reply'),
+    status: z.enum(DRAFT_STATUSES).describe('pending: waits for a member; sent: a member sent it (sentReplyId); discarded'),
+    authoredBy: z
+      .object({
+        name: z.string().describe('The member’s name or the API key’s label'),
+        userId: z.uuid().nullable().describe('The member, when a member drafted it'),
+        assistant: z.boolean().describe('true: drafted by an assistant over the tool endpoint (or by a workflow)'),
+      })
+      .describe('Who drafted it'),
+    sentReplyId: z.uuid().nullable().describe('The reply it became (an inbox item of its own), once sent'),
+    createdAt: ZTimestamp.describe('When it was drafted'),
+  })
+  .meta({
+    id: 'InboxDraft',
+    description: 'A reply prepared for an inbox item. It never goes out by itself: a member sends it (POST /inbox/{id}/reply with draftId) or discards it.',
+    example: {
+      id: '8e4f2a1b-6c3d-4e5f-9a7b-0c1d2e3f4a5b',
+      itemId: EXAMPLE_ID,
+      text: 'Yes, we ship to Canada: delivery takes 5–7 days.',
+      status: 'pending',
+      authoredBy: { name: 'API key “Claude”', userId: null, assistant: true },
+      sentReplyId: null,
+      createdAt: '2026-11-27T09:20:00.000Z',
+    },
+  });
+export type InboxDraftDto = z.infer<typeof ZInboxDraft>;
+
+export const ZDraftInput = z.strictObject({
+  id: ZItemIdField,
+  text: ZText.trim().min(1).max(MAX_REPLY).describe('The drafted reply, checked against the network’s limit as a reply is (GET /inbox/{id} → replyLimit)'),
+});
+
+export const ZDiscardDraftInput = z.strictObject({
+  id: ZItemIdField,
+  draftId: z.string().describe('The draft’s id (GET /inbox/{id} → drafts)'),
+});
+
 export const ZInboxConversation = z
   .object({
     item: ZInboxItem,
@@ -131,6 +175,7 @@ export const ZInboxConversation = z
         unit: z.string().describe('What is counted: characters, graphemes or UTF-8 bytes'),
       })
       .describe('The network’s limit for a reply’s text'),
+    drafts: z.array(ZInboxDraft).describe('Replies drafted for this item (pending, sent or discarded), oldest first, with who drafted each'),
   })
   .meta({ id: 'InboxConversation', description: 'One inbox item with the post it is under, its whole conversation and what may be done with it.' });
 export type InboxConversationDto = z.infer<typeof ZInboxConversation>;
@@ -164,6 +209,10 @@ export const ZInboxPage = z.object({
 export const ZReplyInput = z.strictObject({
   id: ZItemIdField,
   text: ZText.trim().min(1).max(MAX_REPLY).describe('The reply, as it will appear on the network'),
+  draftId: z
+    .string()
+    .optional()
+    .describe('The pending draft this reply sends (GET /inbox/{id} → drafts); text may edit it. The draft is marked sent with the reply'),
 });
 
 export const ZUpdateInboxInput = z.strictObject({
@@ -191,3 +240,38 @@ export const ZPendingReply = z.object({
   answering: ZInboxItem.nullable(),
   workspaceName: z.string(),
 });
+
+/** Bounds of a workspace's response target (settings: responseTargetMinutes): a few minutes to a week. */
+export const RESPONSE_TARGET_MIN = 5;
+export const RESPONSE_TARGET_MAX = 10_080;
+
+export const ZResponseTimesQuery = z
+  .strictObject({
+    from: ZDay.optional().describe(
+      'First day counted (an item counts by the day it was written), YYYY-MM-DD in the workspace’s time zone; default: 29 days before to',
+    ),
+    to: ZDay.optional().describe('Last day counted, inclusive; default: today'),
+  })
+  .superRefine(checkWindow);
+
+export const ZResponseTimes = z
+  .object({
+    from: ZDay.describe('First day counted'),
+    to: ZDay.describe('Last day counted, inclusive'),
+    answered: z.number().int().describe('Comments from others written in the period that the account has answered'),
+    unanswered: z.number().int().describe('Comments from others written in the period not answered yet (a comment deleted unanswered is not counted)'),
+    medianMinutes: z.number().nullable().describe('Median time to first reply, in minutes, over the answered ones; null when none was answered'),
+    withinTarget: z
+      .number()
+      .nullable()
+      .describe(
+        'Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none',
+      ),
+    targetMinutes: z.number().int().describe('The workspace’s target for a first reply (settings: responseTargetMinutes)'),
+  })
+  .meta({
+    id: 'ResponseTimes',
+    description:
+      'How quickly the account answered comments written in a period: the median time to first reply and the share answered within the workspace’s target.',
+    example: { from: '2026-11-01', to: '2026-11-30', answered: 42, unanswered: 5, medianMinutes: 96.5, withinTarget: 0.81, targetMinutes: 240 },
+  });

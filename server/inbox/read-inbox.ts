@@ -10,9 +10,22 @@ import { catalogueEntry, replyLimit } from '@/server/platforms/catalogue';
 import { COMMENT_ACTIONS, type CommentAction } from '@/server/platforms/catalogue/comments';
 import { isUuid } from '@/server/shared/schemas';
 import type { Platform } from '@/server/shared/platforms';
-import type { InboxConversationDto, InboxItemDto, ListInboxQuery, ReplyState } from './inbox.schemas';
+import type { InboxConversationDto, InboxDraftDto, InboxItemDto, ListInboxQuery, ReplyState } from './inbox.schemas';
 
 type ItemRow = Prisma.InboxItemGetPayload<object>;
+type DraftRow = Prisma.InboxDraftGetPayload<object>;
+
+export function toInboxDraftDto(row: DraftRow): InboxDraftDto {
+  return {
+    id: row.id,
+    itemId: row.itemId,
+    text: row.text,
+    status: row.status as InboxDraftDto['status'],
+    authoredBy: { name: row.authoredBy, userId: row.authoredById, assistant: row.byAssistant },
+    sentReplyId: row.sentReplyId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 /** The workspaces a request may read: its own, plus the ones it manages when it acts from the agency. */
 export async function reachableWorkspaces(actor: Pick<Actor, 'workspaceId' | 'homeWorkspaceId'>, scope: 'workspace' | 'agency'): Promise<string[]> {
@@ -159,7 +172,14 @@ export async function getConversation(actor: Actor, id: string): Promise<InboxCo
     thread: await toInboxItemDtos(thread),
     actions,
     replyLimit: { maxChars: limit.maxChars, unit: limit.unit },
+    drafts: await draftsOf(item.id),
   };
+}
+
+/** An item's drafts, oldest first (GET /inbox/{id}). */
+export async function draftsOf(itemId: string): Promise<InboxDraftDto[]> {
+  const rows = await db.inboxDraft.findMany({ where: { itemId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 50 });
+  return rows.map(toInboxDraftDto);
 }
 
 /** Who an item can be assigned to: the members of the workspaces a request reaches and of the agency managing them. */

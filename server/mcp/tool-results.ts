@@ -57,6 +57,7 @@ export const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
   FEED_UNREADABLE: 'Check the address in a browser: it must answer with the RSS or Atom document itself (not a page about it, and not a redirect).',
   EVERGREEN_NOT_FOUND: 'Make the post evergreen with evergreen_set, or find the evergreen posts with evergreen_list.',
   EVERGREEN_NOT_ELIGIBLE: 'Pick a post that is published (posts_list with status published), or the source post a repeat names.',
+  INBOX_DRAFT_NOT_FOUND: 'Read the item with inbox_get: drafts lists its drafts and which are still pending.',
   LINK_NOT_FOUND: 'Find the link’s id with links_for_post (a post’s tracked links).',
   SCOPE_MISSING: 'This key lacks the scope; ask a member for a key with it. tools/list shows only what this key may call.',
   WORKSPACE_NOT_MANAGED: 'Use the key’s own workspace or one it manages (workspaces_list).',

@@ -89,7 +89,19 @@ export const TOOLSETS: Record<ToolsetName, Toolset> = {
   },
   inbox: {
     description: TOOLSET_DESCRIPTIONS.inbox,
-    tools: ['inbox_list', 'inbox_get', 'inbox_reply', 'inbox_update', 'inbox_hide', 'inbox_delete', 'inbox_like', 'inbox_check'],
+    tools: [
+      'inbox_list',
+      'inbox_get',
+      'inbox_draft_reply',
+      'inbox_discard_draft',
+      'inbox_reply',
+      'inbox_update',
+      'inbox_hide',
+      'inbox_delete',
+      'inbox_like',
+      'inbox_check',
+      'inbox_response_times',
+    ],
   },
   admin: {
     description: TOOLSET_DESCRIPTIONS.admin,

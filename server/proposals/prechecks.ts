@@ -13,7 +13,7 @@ import { checkSetEvergreen } from '@/server/evergreen/evergreen';
 import { ZSetEvergreenInput } from '@/server/evergreen/evergreen.schemas';
 import { checkFeedChange } from '@/server/feeds/feeds';
 import { ZCreateFeedInput, ZUpdateFeedInput } from '@/server/feeds/feeds.schemas';
-import { checkInboxAction } from '@/server/inbox/act-on-inbox';
+import { checkInboxAction, findPendingDraft } from '@/server/inbox/act-on-inbox';
 import { checkDeleteMediaAsset } from '@/server/media/media-assets';
 import { checkCancelPost } from '@/server/posts/cancel-post';
 import { checkCreatePost } from '@/server/posts/create-post';
@@ -65,7 +65,10 @@ export const stagedRouteChecks: Record<string, Precheck> = {
     void (await findClientLink({ agencyWorkspaceId: actor.homeWorkspaceId, workspaceId: id(args), linkId: id(args, 'linkId') })),
   'apiKeys.create': async (actor, args) =>
     void mintRules({ callerScopes: actor.scopes, input: ZMintKeyInput.parse(args), forClient: actor.workspaceId !== actor.homeWorkspaceId }),
-  'inbox.reply': async (actor, args) => void (await checkInboxAction(actor, id(args), 'reply', String(args.text ?? ''))),
+  'inbox.reply': async (actor, args) => {
+    const { item } = await checkInboxAction(actor, id(args), 'reply', String(args.text ?? ''));
+    if (typeof args.draftId === 'string') await findPendingDraft(item.id, args.draftId);
+  },
   'inbox.hide': async (actor, args) => void (await checkInboxAction(actor, id(args), 'hide')),
   'inbox.delete': async (actor, args) => void (await checkInboxAction(actor, id(args), 'delete')),
   'inbox.like': async (actor, args) => void (await checkInboxAction(actor, id(args), 'like')),

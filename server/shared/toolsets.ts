@@ -10,7 +10,7 @@ export const TOOLSET_DESCRIPTIONS: Record<ToolsetName, string> = {
   publishing: 'Draft, schedule and publish posts with their media; the accounts, the posting queue, the best times; staged actions',
   automation: 'Posts that make themselves: feeds turned into posts, evergreen repeats, workflows (repurpose a post, weekly digest)',
   analytics: 'Results: account and ad metrics, post metrics and top posts, tracked links’ clicks, website crawl, Instagram profiles',
-  inbox: 'Comments and messages: read, reply, hide, delete, like, assign and mark handled',
+  inbox: 'Comments and messages: read, draft and send replies, hide, delete, like, assign, mark handled, response times',
   admin: 'Running the workspace: webhooks, API keys, client workspaces and their links and reports, settings',
 };
 

@@ -1,6 +1,7 @@
 // A workspace's settings: its name, the time zone it schedules and shows times in, whether its
 // scheduled posts wait for approval by default, whether demo accounts may be connected, whether
-// links in its posts are tracked (and the UTM parameters they get), and the brand its clients see on connect,
+// links in its posts are tracked (and the UTM parameters they get), the time within which comments
+// should be answered (responseTargetMinutes), and the brand its clients see on connect,
 // review and report links. Every change is recorded in the audit trail the app keeps (the
 // security events: who changed what from what to what, when, from where), in the same
 // transaction as the change. Owners and admins change settings (scope workspaces:manage);
@@ -14,6 +15,7 @@ import { actorFields, namesIn, recordSecurityEvent } from '@/server/security-eve
 import { ZText, ZTimestamp } from '@/server/shared/schemas';
 import { canonicalTimeZone, ZTimeZone } from '@/server/shared/time-zone';
 import { ZUtmTemplate } from '@/server/links/links.schemas';
+import { RESPONSE_TARGET_MAX, RESPONSE_TARGET_MIN } from '@/server/inbox/inbox.schemas';
 
 export const ZBrandSetting = z.object({
   name: z.string().nullable().describe('The brand name clients see; null: the agency’s brand, else the agency’s name'),
@@ -41,6 +43,10 @@ export const ZWorkspaceSettings = z
       .boolean()
       .describe('true: links in posts created or edited from now on become Herald’s short links, with utmTemplate’s parameters, and their clicks are counted'),
     utmTemplate: z.string().describe('The UTM parameters added to each tracked link; {network} and {post} are replaced'),
+    responseTargetMinutes: z
+      .number()
+      .int()
+      .describe('The time within which the team means to answer a comment, in minutes (GET /inbox/response-times: the share answered within it)'),
   })
   .meta({
     id: 'WorkspaceSettings',
@@ -57,6 +63,7 @@ export const ZWorkspaceSettings = z
       requireReplyApproval: false,
       trackLinks: true,
       utmTemplate: 'utm_source={network}&utm_medium=social&utm_campaign=herald',
+      responseTargetMinutes: 240,
     },
   });
 export type WorkspaceSettingsDto = z.infer<typeof ZWorkspaceSettings>;
@@ -70,6 +77,13 @@ export const ZUpdateSettingsInput = z
     requireReplyApproval: z.boolean().optional().describe('true: members’ inbox replies wait for approval'),
     trackLinks: z.boolean().optional().describe('true: links in posts created or edited from now on become tracked short links'),
     utmTemplate: ZUtmTemplate.optional(),
+    responseTargetMinutes: z
+      .number()
+      .int()
+      .min(RESPONSE_TARGET_MIN)
+      .max(RESPONSE_TARGET_MAX)
+      .optional()
+      .describe(`Target time for a first reply to a comment, in minutes (${RESPONSE_TARGET_MIN} to ${RESPONSE_TARGET_MAX}, a week)`),
     brand: z
       .strictObject({
         name: ZText.trim().min(1).max(BRAND_NAME_MAX).nullable().optional().describe('Brand name; null clears'),
@@ -93,6 +107,7 @@ const SETTINGS_SELECT = {
   requireReplyApproval: true,
   trackLinks: true,
   utmTemplate: true,
+  responseTargetMinutes: true,
   managedBy: { select: { name: true, brandName: true, brandLogoUrl: true } },
 } as const;
 
@@ -108,6 +123,7 @@ type SettingsRow = {
   requireReplyApproval: boolean;
   trackLinks: boolean;
   utmTemplate: string;
+  responseTargetMinutes: number;
   managedBy: { name: string; brandName: string | null; brandLogoUrl: string | null } | null;
 };
 
@@ -142,6 +158,7 @@ function toDto(w: SettingsRow): WorkspaceSettingsDto {
     requireReplyApproval: w.requireReplyApproval,
     trackLinks: w.trackLinks,
     utmTemplate: w.utmTemplate,
+    responseTargetMinutes: w.responseTargetMinutes,
   };
 }
 
@@ -170,6 +187,7 @@ export async function updateSettings(actor: Actor, input: UpdateSettingsInput): 
       requireReplyApproval: patch.requireReplyApproval ?? before.requireReplyApproval,
       trackLinks: patch.trackLinks ?? before.trackLinks,
       utmTemplate: patch.utmTemplate ?? before.utmTemplate,
+      responseTargetMinutes: patch.responseTargetMinutes ?? before.responseTargetMinutes,
       brandName: patch.brand?.name !== undefined ? patch.brand.name : before.brandName,
       brandLogoUrl: patch.brand?.logoUrl !== undefined ? patch.brand.logoUrl : before.brandLogoUrl,
     };

@@ -4,7 +4,7 @@
 // was published, and the same report as a PDF.
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { ENGAGEMENT_NOTE, formatCount, NOT_AVAILABLE_NOTE, TOTALS_NOTE } from '@/server/client-report/report-words';
+import { ENGAGEMENT_NOTE, formatCount, NOT_AVAILABLE_NOTE, TOTALS_NOTE, responseTimesText } from '@/server/client-report/report-words';
 import { loadReportPage } from '@/server/http/client-link-pages';
 import { formatInZone } from '@/server/shared/time-zone';
 import { BrandHeader, ClientPage, LinkProblemPage } from '../../connect/_ui/brand';
@@ -112,6 +112,13 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
         <p className={own.note} data-testid="report-coverage">
           {h.coverage}. {TOTALS_NOTE} {NOT_AVAILABLE_NOTE}
         </p>
+      </section>
+
+      <section className={styles.card} aria-labelledby="replies-title">
+        <h2 id="replies-title" className={styles.sectionTitle}>
+          Replies to comments
+        </h2>
+        <p data-testid="report-response-times">{responseTimesText(data.responseTimes)}</p>
       </section>
 
       <section className={styles.card} aria-labelledby="chart-title">

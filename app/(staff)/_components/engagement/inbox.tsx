@@ -419,7 +419,7 @@ function Conversation(props: {
       </div>
       {props.mayReply ? (
         actions.reply.offered ? (
-          <ReplyBox id={item.id} platform={item.platform} limit={replyLimit} replyBox={props.replyBox} onSent={reload} />
+          <ReplyBox id={item.id} platform={item.platform} limit={replyLimit} drafts={q.data.drafts} replyBox={props.replyBox} onSent={reload} />
         ) : (
           <p className="text-sm text-slate-600">No reply from Herald: {actions.reply.reason}</p>
         )
@@ -503,10 +503,14 @@ function ReplyBox({
   id: string;
   platform: Platform;
   limit: InboxConversationDto['replyLimit'];
+  drafts: InboxConversationDto['drafts'];
   replyBox: React.RefObject<HTMLTextAreaElement | null>;
   onSent: () => Promise<unknown>;
 }) {
   const [text, setText] = useState('');
+  // The draft the box holds ("Use this draft"): sending marks it sent with the reply.
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const pending = props.drafts.filter((d) => d.status === 'pending' && d.id !== draftId).at(-1);
   const [error, setError] = useState<string | null>(null);
   const [naming, setNaming] = useState(false);
   const [title, setTitle] = useState('');
@@ -515,15 +519,24 @@ function ReplyBox({
   const used = PLATFORM_CATALOGUE[props.platform].text.count(text);
   const over = used > props.limit.maxChars;
   const send = useMutation({
-    mutationFn: (v: { id: string; text: string }) => trpc.inbox.reply.mutate(v),
+    mutationFn: (v: { id: string; text: string }) => trpc.inbox.reply.mutate({ ...v, ...(draftId ? { draftId } : {}) }),
     onSuccess: (r) => {
       setText('');
+      setDraftId(null);
       setError(null);
       toast.success(r.data.reply?.state === 'pending_approval' ? 'Your reply waits for approval' : 'Reply sent');
       void props.onSent();
     },
     // The network's own words; the text stays in the box.
     onError: (e) => setError(serverError(e).message),
+  });
+  const discard = useMutation({
+    mutationFn: (v: { id: string; draftId: string }) => trpc.inbox.discardDraft.mutate(v),
+    onSuccess: () => {
+      toast.success('Draft discarded');
+      void props.onSent();
+    },
+    onError: (e) => toast.error(serverError(e).message),
   });
   const keep = useMutation({
     mutationFn: (v: { title: string; text: string }) => trpc.inbox.saveReply.mutate(v),
@@ -543,6 +556,32 @@ function ReplyBox({
         send.mutate({ id: props.id, text });
       }}
     >
+      {pending ? (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="inbox-draft">
+          <p className="text-xs text-slate-600">
+            Draft by {pending.authoredBy.name}
+            {pending.authoredBy.assistant ? ' (assistant)' : ''} · not sent until a member sends it
+          </p>
+          <p className="mt-1 break-words whitespace-pre-wrap">{pending.text}</p>
+          <span className="mt-2 flex gap-2">
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setText(pending.text);
+                setDraftId(pending.id);
+                replyBox.current?.focus();
+              }}
+            >
+              Use this draft
+            </Button>
+            <Button type="button" size="sm" variant="ghost" disabled={discard.isPending} onClick={() => discard.mutate({ id: props.id, draftId: pending.id })}>
+              Discard
+            </Button>
+          </span>
+        </div>
+      ) : null}
       <div className="flex items-end justify-between gap-2">
         <Label htmlFor="inbox-reply">Reply</Label>
         {saved.data?.length ? (

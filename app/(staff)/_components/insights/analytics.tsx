@@ -3,6 +3,7 @@
 // side by side with the change), the daily chart with days without readings as gaps, and the
 // best times to post. Every figure carries the provenance its answer came with.
 import { useQuery } from '@tanstack/react-query';
+import { ResponseTimesCard } from './response-times';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/app/_ui/button';
@@ -276,7 +277,10 @@ export function Analytics({ initialAccounts }: { initialAccounts: { data: AdAcco
         ))}
       </div>
       {view === 'posts' ? (
-        <PostResults tz={tz} />
+        <>
+          <ResponseTimesCard />
+          <PostResults tz={tz} />
+        </>
       ) : accounts.isPending ? (
         <LoadingRows label="Loading ad accounts" />
       ) : accounts.isError ? (

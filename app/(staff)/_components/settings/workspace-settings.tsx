@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/app/_ui/button';
 import { Card, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select } from '@/app/_ui/primitives';
+import { RESPONSE_TARGET_MAX, RESPONSE_TARGET_MIN } from '@/server/inbox/inbox.schemas';
 import { timeZoneNames } from '@/server/shared/time-zone';
 import type { WorkspaceSettingsDto } from '@/server/workspaces/workspace-settings';
 import { useShell } from '../../_lib/providers';
@@ -34,6 +35,7 @@ const FIELD_WORDS: Record<string, string> = {
   requireReplyApproval: 'Replies need approval',
   trackLinks: 'Tracked links',
   utmTemplate: 'UTM parameters',
+  responseTargetMinutes: 'Reply target (minutes)',
   brandName: 'Brand name',
   brandLogoUrl: 'Brand logo',
 };
@@ -75,6 +77,7 @@ export function WorkspaceSettings() {
         {settings.data ? (
           <TrackedLinkSettings key={`${settings.data.trackLinks}\u0000${settings.data.utmTemplate}`} settings={settings.data} canChange={canChange} />
         ) : null}
+        {settings.data ? <ResponseTargetSettings key={settings.data.responseTargetMinutes} settings={settings.data} canChange={canChange} /> : null}
         <PostingSchedule />
         {canChange ? <SettingsHistory /> : null}
       </div>
@@ -217,6 +220,51 @@ function TrackedLinkSettings({ settings, canChange }: { settings: WorkspaceSetti
         {canChange ? (
           <Button type="submit" disabled={!dirty || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save tracked links'}
+          </Button>
+        ) : null}
+      </form>
+    </Card>
+  );
+}
+
+function ResponseTargetSettings({ settings, canChange }: { settings: WorkspaceSettingsDto; canChange: boolean }) {
+  const [minutes, setMinutes] = useState(String(settings.responseTargetMinutes));
+  const { save, error } = useSave(() => toast.success('Reply target saved'));
+  const value = Number(minutes);
+  const valid = Number.isInteger(value) && value >= RESPONSE_TARGET_MIN && value <= RESPONSE_TARGET_MAX;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Response times</h2>
+      <form
+        className="mt-3 space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid) save.mutate({ responseTargetMinutes: value });
+        }}
+      >
+        <div>
+          <Label htmlFor="settings-response-target">Answer comments within (minutes)</Label>
+          <Input
+            id="settings-response-target"
+            type="number"
+            inputMode="numeric"
+            min={RESPONSE_TARGET_MIN}
+            max={RESPONSE_TARGET_MAX}
+            value={minutes}
+            disabled={!canChange}
+            onChange={(e) => setMinutes(e.target.value)}
+            aria-invalid={error || !valid ? true : undefined}
+            aria-describedby="settings-response-target-help"
+          />
+          <p id="settings-response-target-help" className="mt-1 text-xs text-slate-600">
+            The team’s target for a first reply, {RESPONSE_TARGET_MIN} minutes to a week ({RESPONSE_TARGET_MAX}). Analytics and the client report show the share
+            of comments answered within it.
+          </p>
+        </div>
+        {error ? <FieldError>{error.message}</FieldError> : null}
+        {canChange ? (
+          <Button type="submit" disabled={!valid || value === settings.responseTargetMinutes || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save target'}
           </Button>
         ) : null}
       </form>

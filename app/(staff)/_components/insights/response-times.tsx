@@ -1,0 +1,40 @@
+'use client';
+// How quickly the team answered comments over the last 30 days (GET /inbox/response-times):
+// the median time to first reply and the share within the workspace's target (Settings).
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Card, ErrorState, LoadingRows } from '@/app/_ui/primitives';
+import { formatMinutes } from '@/server/client-report/report-words';
+import { serverError, trpc } from '../../_lib/trpc';
+
+export function ResponseTimesCard() {
+  const q = useQuery({ queryKey: ['inbox.responseTimes'], queryFn: async () => (await trpc.inbox.responseTimes.query()).data });
+  if (q.isPending) return <LoadingRows rows={1} label="Loading response times" />;
+  if (q.isError) return <ErrorState message={serverError(q.error).message} onRetry={() => void q.refetch()} />;
+  const rt = q.data;
+  const figures: [string, string][] = [
+    ['Median time to first reply', rt.medianMinutes === null ? 'n/a' : formatMinutes(rt.medianMinutes)],
+    [`Answered within ${formatMinutes(rt.targetMinutes)}`, rt.withinTarget === null ? 'n/a' : `${Math.round(rt.withinTarget * 100)}%`],
+    ['Comments answered', `${rt.answered} of ${rt.answered + rt.unanswered}`],
+  ];
+  return (
+    <Card className="mb-4" data-testid="response-times">
+      <h2 className="text-lg font-semibold">Replies to comments</h2>
+      <p className="text-sm text-slate-600">
+        Comments written {rt.from} to {rt.to}, from when each was written to the account’s first reply. The target is set in{' '}
+        <Link className="underline" href="/settings">
+          Settings
+        </Link>
+        .
+      </p>
+      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-md border border-slate-200 p-3">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-xl font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
