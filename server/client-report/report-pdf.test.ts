@@ -37,6 +37,7 @@ function report(networks: number, top: number): ReportPageData {
       latest: { engagement: 40 - i, metrics: { impressions: 1000, reach: null } },
       permalink: `https://instagram.test/p/${i}`,
     })),
+    responseTimes: { from: '2026-03-01', to: '2026-03-31', answered: 12, unanswered: 2, medianMinutes: 95, withinTarget: 0.75, targetMinutes: 240 },
     published: Array.from({ length: 4 }, (_, i) => ({
       publishedAt: at,
       content: `Post ${i}: the spring menu is here.`,
