@@ -145,7 +145,7 @@ export const ZDraftInput = z.strictObject({
 
 export const ZDiscardDraftInput = z.strictObject({
   id: ZItemIdField,
-  draftId: z.string().describe('The draft’s id (GET /inbox/{id} → drafts)'),
+  draftId: ZIdOf('draft', 'from GET /inbox/{id} → drafts'),
 });
 
 export const ZInboxConversation = z
@@ -209,8 +209,7 @@ export const ZInboxPage = z.object({
 export const ZReplyInput = z.strictObject({
   id: ZItemIdField,
   text: ZText.trim().min(1).max(MAX_REPLY).describe('The reply, as it will appear on the network'),
-  draftId: z
-    .string()
+  draftId: ZIdOf('draft', 'from GET /inbox/{id} → drafts')
     .optional()
     .describe('The pending draft this reply sends (GET /inbox/{id} → drafts); text may edit it. The draft is marked sent with the reply'),
 });

@@ -80,7 +80,8 @@ describe('app/report/[token]', () => {
     expect(html).toContain(`href="/public/report/${token}/pdf"`);
     expect(html).toContain('href="https://instagram.test/p/1"');
     expect(html).toContain('Fresh bread &lt;b&gt;daily&lt;/b&gt;');
-    expect(html.match(/<h2 /g)).toHaveLength(5);
+    expect(html.match(/<h2 /g)).toHaveLength(6);
+    expect(html).toContain('Replies to comments');
     // Words for a client: what "n/a" and engagement mean, never how they are stored.
     expect(html).toContain('n/a: the network does not report this number, or has not reported it yet.');
     expect(html).toContain('Engagement is reactions + comments + shares + saves (those the network reports).');

@@ -1298,9 +1298,69 @@ export interface paths {
         put?: never;
         /**
          * Reply to a comment through the network
-         * @description Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.
+         * @description Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. With draftId, the reply sends that pending draft (text may edit it) and marks it sent. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.
          */
         post: operations["inbox-reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/{id}/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a reply for a member to send
+         * @description Stores a draft reply to an inbox item for a member to send or discard; it never goes out by itself and nothing reaches the network. The text is checked against the network’s limit as a reply is. A member sends it with POST /inbox/{id}/reply and its draftId (editing the text if they like), or discards it with DELETE /inbox/{id}/drafts/{draftId}. GET /inbox/{id} lists the item’s drafts with who drafted each (an assistant connection is marked).
+         */
+        post: operations["inbox-draftReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/{id}/drafts/{draftId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard a draft reply
+         * @description Discards a pending draft reply: it is kept, marked discarded, so the item still shows who drafted what; nothing reaches the network.
+         */
+        delete: operations["inbox-discardDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbox/response-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Response times: median time to first reply and share within target
+         * @description How quickly the account answered comments written in a period (days of the workspace’s time zone, last 30 by default): how many were answered and not, the median time to first reply (from the comment to the account’s first reply, from Herald or on the network) and the share answered within the workspace’s target (settings: responseTargetMinutes). The account’s own comments are not counted, nor a comment deleted before it was answered.
+         */
+        get: operations["inbox-responseTimes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4663,6 +4723,8 @@ export interface components {
             trackLinks: boolean;
             /** @description The UTM parameters added to each tracked link; {network} and {post} are replaced */
             utmTemplate: string;
+            /** @description The time within which the team means to answer a comment, in minutes (GET /inbox/response-times: the share answered within it) */
+            responseTargetMinutes: number;
         };
         /** @description One comment under a post Herald published, as last read from the network, with the team’s handling of it. */
         InboxItem: {
@@ -4832,6 +4894,67 @@ export interface components {
                 /** @description What is counted: characters, graphemes or UTF-8 bytes */
                 unit: string;
             };
+            /** @description Replies drafted for this item (pending, sent or discarded), oldest first, with who drafted each */
+            drafts: components["schemas"]["InboxDraft"][];
+        };
+        /** @description A reply prepared for an inbox item. It never goes out by itself: a member sends it (POST /inbox/{id}/reply with draftId) or discards it. */
+        InboxDraft: {
+            /**
+             * Format: uuid
+             * @description The draft’s id (draftId on POST /inbox/{id}/reply)
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The inbox item it answers
+             */
+            itemId: string;
+            /** @description The drafted reply */
+            text: string;
+            /**
+             * @description pending: waits for a member; sent: a member sent it (sentReplyId); discarded
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "discarded";
+            /** @description Who drafted it */
+            authoredBy: {
+                /** @description The member’s name or the API key’s label */
+                name: string;
+                /** @description The member, when a member drafted it */
+                userId: string | null;
+                /** @description true: drafted by an assistant over the tool endpoint (or by a workflow) */
+                assistant: boolean;
+            };
+            /** @description The reply it became (an inbox item of its own), once sent */
+            sentReplyId: string | null;
+            /**
+             * Format: date-time
+             * @description When it was drafted
+             */
+            createdAt: string;
+        };
+        /** @description How quickly the account answered comments written in a period: the median time to first reply and the share answered within the workspace’s target. */
+        ResponseTimes: {
+            /**
+             * Format: date
+             * @description First day counted
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day counted, inclusive
+             */
+            to: string;
+            /** @description Comments from others written in the period that the account has answered */
+            answered: number;
+            /** @description Comments from others written in the period not answered yet (a comment deleted unanswered is not counted) */
+            unanswered: number;
+            /** @description Median time to first reply, in minutes, over the answered ones; null when none was answered */
+            medianMinutes: number | null;
+            /** @description Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none */
+            withinTarget: number | null;
+            /** @description The workspace’s target for a first reply (settings: responseTargetMinutes) */
+            targetMinutes: number;
         };
         /** @description An RSS or Atom feed the workspace follows, and how reading it is going. */
         Feed: {
@@ -4998,7 +5121,7 @@ export interface components {
                  * @description Stable for the life of v1: what clients switch on.
                  * @enum {string}
                  */
-                code: "MEDIA_REQUIRED" | "MEDIA_NOT_FOUND" | "MEDIA_NOT_READY" | "MEDIA_TOO_LARGE" | "MEDIA_TOO_LONG" | "MEDIA_URL_REFUSED" | "MEDIA_IN_USE" | "MEDIA_STORAGE_UNAVAILABLE" | "SCHEDULED_TIME_IN_PAST" | "PLATFORM_SETTING_UNKNOWN" | "POST_NOT_FOUND" | "POST_NOT_EDITABLE" | "CONNECTION_NOT_FOUND" | "CONNECTION_EXPIRED" | "APPROVAL_REQUIRED" | "IDEMPOTENCY_KEY_CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "SCOPE_MISSING" | "VALIDATION_FAILED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_EVENT_UNKNOWN" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WORKSPACE_NOT_FOUND" | "WORKSPACE_NOT_MANAGED" | "WORKSPACE_HEADER_NOT_ALLOWED" | "CONNECT_TOKEN_INVALID" | "CONNECT_TOKEN_EXPIRED" | "CONNECT_SESSION_INVALID" | "CONTENT_TOO_LONG" | "MEDIA_COUNT_EXCEEDED" | "THREAD_NOT_SUPPORTED" | "API_KEY_NOT_FOUND" | "CLIENT_LINK_NOT_FOUND" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_NOT_PENDING" | "WORKFLOW_NOT_FOUND" | "WORKFLOW_RUN_NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CRAWL_SITE_NOT_FOUND" | "CRAWL_PAGE_NOT_FOUND" | "CRAWL_CHANGE_NOT_FOUND" | "QUEUE_NO_SLOTS" | "QUEUE_FULL" | "IMPORT_INVALID" | "TARGET_UNCONFIRMED" | "INBOX_ITEM_NOT_FOUND" | "ACTION_NOT_OFFERED" | "PLATFORM_REFUSED" | "SAVED_REPLY_NOT_FOUND" | "FEED_NOT_FOUND" | "FEED_URL_REFUSED" | "FEED_UNREADABLE" | "EVERGREEN_NOT_FOUND" | "EVERGREEN_NOT_ELIGIBLE" | "LINK_NOT_FOUND" | "ROUTE_NOT_FOUND" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                code: "MEDIA_REQUIRED" | "MEDIA_NOT_FOUND" | "MEDIA_NOT_READY" | "MEDIA_TOO_LARGE" | "MEDIA_TOO_LONG" | "MEDIA_URL_REFUSED" | "MEDIA_IN_USE" | "MEDIA_STORAGE_UNAVAILABLE" | "SCHEDULED_TIME_IN_PAST" | "PLATFORM_SETTING_UNKNOWN" | "POST_NOT_FOUND" | "POST_NOT_EDITABLE" | "CONNECTION_NOT_FOUND" | "CONNECTION_EXPIRED" | "APPROVAL_REQUIRED" | "IDEMPOTENCY_KEY_CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "SCOPE_MISSING" | "VALIDATION_FAILED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_EVENT_UNKNOWN" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WORKSPACE_NOT_FOUND" | "WORKSPACE_NOT_MANAGED" | "WORKSPACE_HEADER_NOT_ALLOWED" | "CONNECT_TOKEN_INVALID" | "CONNECT_TOKEN_EXPIRED" | "CONNECT_SESSION_INVALID" | "CONTENT_TOO_LONG" | "MEDIA_COUNT_EXCEEDED" | "THREAD_NOT_SUPPORTED" | "API_KEY_NOT_FOUND" | "CLIENT_LINK_NOT_FOUND" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_NOT_PENDING" | "WORKFLOW_NOT_FOUND" | "WORKFLOW_RUN_NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CRAWL_SITE_NOT_FOUND" | "CRAWL_PAGE_NOT_FOUND" | "CRAWL_CHANGE_NOT_FOUND" | "QUEUE_NO_SLOTS" | "QUEUE_FULL" | "IMPORT_INVALID" | "TARGET_UNCONFIRMED" | "INBOX_ITEM_NOT_FOUND" | "ACTION_NOT_OFFERED" | "PLATFORM_REFUSED" | "INBOX_DRAFT_NOT_FOUND" | "SAVED_REPLY_NOT_FOUND" | "FEED_NOT_FOUND" | "FEED_URL_REFUSED" | "FEED_UNREADABLE" | "EVERGREEN_NOT_FOUND" | "EVERGREEN_NOT_ELIGIBLE" | "LINK_NOT_FOUND" | "ROUTE_NOT_FOUND" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
                 /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
                 message: string;
                 /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
@@ -22241,6 +22364,8 @@ export interface operations {
                     trackLinks?: boolean;
                     /** @description UTM parameters added to every tracked link: name=value pairs joined by &; {network} and {post} are replaced; empty adds none */
                     utmTemplate?: string;
+                    /** @description Target time for a first reply to a comment, in minutes (5 to 10080, a week) */
+                    responseTargetMinutes?: number;
                     /** @description Brand on client links issued from now on */
                     brand?: {
                         /** @description Brand name; null clears */
@@ -23163,6 +23288,8 @@ export interface operations {
                 "application/json": {
                     /** @description The reply, as it will appear on the network */
                     text: string;
+                    /** @description The pending draft this reply sends (GET /inbox/{id} → drafts); text may edit it. The draft is marked sent with the reply */
+                    draftId?: string;
                 };
             };
         };
@@ -23245,7 +23372,7 @@ export interface operations {
                     } & components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. */
+            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. | INBOX_DRAFT_NOT_FOUND: draftId names no pending draft of this item (it was sent or discarded). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23258,7 +23385,7 @@ export interface operations {
                              * @description What went wrong, one of this response’s codes; stable for the life of v1.
                              * @enum {string}
                              */
-                            code: "INBOX_ITEM_NOT_FOUND";
+                            code: "INBOX_ITEM_NOT_FOUND" | "INBOX_DRAFT_NOT_FOUND";
                             /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
                             message: string;
                             /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
@@ -23403,6 +23530,698 @@ export interface operations {
                              * @enum {string}
                              */
                             code: "PLATFORM_REFUSED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all. */
+            503: {
+                headers: {
+                    /** @description With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbox-draftReply": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for a workspace this key’s workspace manages (agency keys); omit to act for the key’s own workspace. */
+                "X-Service-Workspace"?: string;
+                /** @description Replays the first response of the same request for 24 hours. Visible ASCII characters and spaces. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The inbox item's id, from inbox_list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The drafted reply, checked against the network’s limit as a reply is (GET /inbox/{id} → replyLimit) */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the draft, pending. */
+            201: {
+                headers: {
+                    /** @description IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxDraft"];
+                        /** @description Side effects; usually empty */
+                        warnings: {
+                            /**
+                             * @description Stable code
+                             * @enum {string}
+                             */
+                            code: "APPROVAL_REQUIRED" | "SCHEDULED_TIME_COERCED";
+                            /** @description In words */
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description CONTENT_TOO_LONG: The draft is over the network’s limit for a reply, counted its way (GET /inbox/{id} → replyLimit). | BAD_REQUEST: The body failed schema validation (an unknown field, a wrong JSON type, a missing required field, a text holding U+0000 or an unpaired surrogate), or the body is not a JSON object; one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | VALIDATION_FAILED: the Idempotency-Key header is empty, over 255 characters or not visible ASCII (field: Idempotency-Key) | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "CONTENT_TOO_LONG" | "WORKSPACE_NOT_MANAGED" | "VALIDATION_FAILED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"]) | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing, malformed, expired, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description SCOPE_MISSING: The key lacks the route’s scope. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SCOPE_MISSING" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INBOX_ITEM_NOT_FOUND";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: The request did not arrive in time; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description ACTION_NOT_OFFERED: The network does not let Herald do this with the item (reply, hide, delete or like), or the item was deleted on the network; the message says why (docs/inbox.md). | IDEMPOTENCY_IN_FLIGHT: A request with this Idempotency-Key is still running; retry with the same key to get its result. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "ACTION_NOT_OFFERED" | "IDEMPOTENCY_IN_FLIGHT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request body is over 1048576 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description URI_TOO_LONG: The path and query string are over 8192 bytes. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_CONFLICT: The Idempotency-Key was used with a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "IDEMPOTENCY_KEY_CONFLICT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: The workspace spent its per-minute request budget; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request line and headers are over 16384 bytes (a very long URL included); the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: An unexpected error; nothing was half-written. Retry with the same Idempotency-Key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INTERNAL_ERROR";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all. */
+            503: {
+                headers: {
+                    /** @description With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbox-discardDraft": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for a workspace this key’s workspace manages (agency keys); omit to act for the key’s own workspace. */
+                "X-Service-Workspace"?: string;
+                /** @description Replays the first response of the same request for 24 hours. Visible ASCII characters and spaces. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The inbox item's id, from inbox_list */
+                id: string;
+                /** @description The draft's id, from GET /inbox/{id} → drafts */
+                draftId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft, discarded. */
+            200: {
+                headers: {
+                    /** @description IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxDraft"];
+                        /** @description Side effects; usually empty */
+                        warnings: {
+                            /**
+                             * @description Stable code
+                             * @enum {string}
+                             */
+                            code: "APPROVAL_REQUIRED" | "SCHEDULED_TIME_COERCED";
+                            /** @description In words */
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: A query or path parameter failed schema validation (an unknown parameter, or a value of the wrong form); one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | VALIDATION_FAILED: the Idempotency-Key header is empty, over 255 characters or not visible ASCII (field: Idempotency-Key) | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "WORKSPACE_NOT_MANAGED" | "VALIDATION_FAILED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"]) | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing, malformed, expired, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description SCOPE_MISSING: The key lacks the route’s scope. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SCOPE_MISSING" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. | INBOX_DRAFT_NOT_FOUND: No pending draft with that id on this inbox item (it was sent, discarded, or never made); GET /inbox/{id} lists its drafts. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INBOX_ITEM_NOT_FOUND" | "INBOX_DRAFT_NOT_FOUND";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: The request did not arrive in time; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description IDEMPOTENCY_IN_FLIGHT: A request with this Idempotency-Key is still running; retry with the same key to get its result. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "IDEMPOTENCY_IN_FLIGHT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description URI_TOO_LONG: The path and query string are over 8192 bytes. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_CONFLICT: The Idempotency-Key was used with a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "IDEMPOTENCY_KEY_CONFLICT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: The workspace spent its per-minute request budget; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request line and headers are over 16384 bytes (a very long URL included); the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: An unexpected error; nothing was half-written. Retry with the same Idempotency-Key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INTERNAL_ERROR";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all. */
+            503: {
+                headers: {
+                    /** @description With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbox-responseTimes": {
+        parameters: {
+            query?: {
+                /** @description A calendar date, YYYY-MM-DD, in the workspace’s time zone */
+                from?: string;
+                /** @description A calendar date, YYYY-MM-DD, in the workspace’s time zone */
+                to?: string;
+            };
+            header?: {
+                /** @description Act for a workspace this key’s workspace manages (agency keys); omit to act for the key’s own workspace. */
+                "X-Service-Workspace"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period’s response times. */
+            200: {
+                headers: {
+                    /** @description IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ResponseTimes"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: A rule on the input failed (Idempotency-Key over 255 characters, unaccepted contentType, a mint request whose only scope is workspaces:manage, a missing or malformed query parameter of the analytics and crawl routes, named in field); 409 for a taken workspace slug. | BAD_REQUEST: A query parameter failed schema validation (an unknown parameter, or a value of the wrong form); one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "VALIDATION_FAILED" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"]) | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing, malformed, expired, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description SCOPE_MISSING: The key lacks the route’s scope. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SCOPE_MISSING" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: The request did not arrive in time; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description URI_TOO_LONG: The path and query string are over 8192 bytes. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description RATE_LIMITED: The workspace spent its per-minute request budget; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request line and headers are over 16384 bytes (a very long URL included); the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: An unexpected error; nothing was half-written. Retry with the same Idempotency-Key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INTERNAL_ERROR";
                             /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
                             message: string;
                             /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
