@@ -17,6 +17,8 @@ export const DOMAIN_EVENT_TYPES = [
   'proposal.confirmed',
   'comment.received',
   'comment.replied',
+  'message.received',
+  'review.received',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
@@ -40,6 +42,8 @@ export const DOMAIN_EVENT_DESCRIPTIONS: { readonly [T in DomainEventType]: strin
   'proposal.confirmed': 'A member confirmed a staged assistant action.',
   'comment.received': 'A new comment (or reply) arrived under a post Herald published (one event per comment).',
   'comment.replied': 'A reply written in Herald went out to the network.',
+  'message.received': 'A direct message from someone else arrived in one of the account’s conversations (one event per message).',
+  'review.received': 'A new review of the account arrived (a Google location’s stars, a Facebook recommendation; one event per review).',
 };
 
 /** `data` of each event as delivered. Times are ISO 8601 strings (they travel as JSON). */
@@ -95,6 +99,27 @@ export interface DomainEventData {
     permalink: string | null;
     repliedBy: string;
     sentAt: string;
+  };
+  'message.received': {
+    itemId: string;
+    connectionId: string;
+    platform: string;
+    conversationId: string;
+    externalId: string;
+    authorName: string;
+    text: string;
+    createdAt: string;
+  };
+  'review.received': {
+    itemId: string;
+    connectionId: string;
+    platform: string;
+    externalId: string;
+    authorName: string;
+    rating: number | null;
+    recommends: boolean | null;
+    text: string;
+    createdAt: string;
   };
 }
 
@@ -242,6 +267,27 @@ export const DOMAIN_EVENT_DATA_SCHEMAS = {
     permalink: z.string().nullable().describe('The reply’s address on the network, where it has one').meta({ example: null }),
     repliedBy: z.string().describe('Who wrote it in Herald: a member’s name or the key’s label').meta({ example: 'Ada Lovelace' }),
     sentAt: ZAt('When the network accepted it'),
+  }),
+  'message.received': z.object({
+    itemId: ZInboxItemId,
+    connectionId: ZConnectionId,
+    platform: ZEventPlatform,
+    conversationId: z.string().describe('The network’s conversation (for Meta, the person’s id scoped to the account)').meta({ example: '6723419827354187' }),
+    externalId: z.string().describe('The message’s id on the network').meta({ example: 'm_Xq9yL2sd0k1' }),
+    authorName: z.string().describe('Who wrote it, by the network’s name (its id where the network names nobody)').meta({ example: 'Maya Chen' }),
+    text: z.string().describe('Its text (empty for an image alone)').meta({ example: 'Is the Saturday tasting still on?' }),
+    createdAt: ZAt('When it was sent, by the network’s clock'),
+  }),
+  'review.received': z.object({
+    itemId: ZInboxItemId,
+    connectionId: ZConnectionId,
+    platform: ZEventPlatform,
+    externalId: z.string().describe('The review’s id on the network').meta({ example: 'AbFvOqn9Xk2' }),
+    authorName: z.string().describe('The reviewer’s name').meta({ example: 'Maya Chen' }),
+    rating: z.number().int().min(1).max(5).nullable().describe('Stars, 1 to 5 (Google); null for a Facebook recommendation').meta({ example: 1 }),
+    recommends: z.boolean().nullable().describe('Facebook: recommends (true) or not (false); null elsewhere').meta({ example: null }),
+    text: z.string().describe('The review’s words (empty for stars alone)').meta({ example: 'Waited forty minutes for a cold flat white.' }),
+    createdAt: ZAt('When it was written, by the network’s clock'),
   }),
 } satisfies { [T in DomainEventType]: z.ZodObject };
 

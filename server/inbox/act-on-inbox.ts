@@ -197,7 +197,7 @@ export async function replyToItem(
 export async function sendReply(replyId: string, options: ReplyOptions & { failure: 'remove' | 'keep' }): Promise<InboxItemDto> {
   const reply = await db.inboxItem.findUniqueOrThrow({ where: { id: replyId } });
   const parent = reply.inReplyToId ? await db.inboxItem.findUnique({ where: { id: reply.inReplyToId } }) : null;
-  const target = await db.postTarget.findUniqueOrThrow({ where: { id: reply.targetId }, select: { postedId: true } });
+  const target = await db.postTarget.findUniqueOrThrow({ where: { id: reply.targetId! }, select: { postedId: true } });
   const { connection, client: own } = await accountOf(reply);
   const client = options.client ?? own;
   if (!client.reply) throw new AppError('ACTION_NOT_OFFERED', 'This network does not let Herald reply');
@@ -291,7 +291,7 @@ async function act(
   const { connection, client: own } = await accountOf(item);
   const client = options.client ?? own;
   if (!method(client)) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot do this on this network');
-  const target = await db.postTarget.findUniqueOrThrow({ where: { id: item.targetId }, select: { postedId: true } });
+  const target = await db.postTarget.findUniqueOrThrow({ where: { id: item.targetId! }, select: { postedId: true } });
   try {
     await call(
       client,

@@ -127,7 +127,7 @@ export interface CollectCommentsOptions {
 
 interface StoredItem {
   id: string;
-  targetId: string;
+  targetId: string | null;
   externalId: string | null;
   text: string;
   hidden: boolean;

@@ -7,6 +7,8 @@ import { checkWindow, ZDay } from '@/server/shared/analytics-window';
 
 const ZItemIdField = ZIdOf('inbox item', 'from inbox_list');
 
+export const INBOX_KINDS = ['comment', 'message', 'review'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
 export const INBOX_STATUSES = ['open', 'done'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const REPLY_STATES = ['pending_approval', 'sending', 'sent', 'failed', 'rejected'] as const;
@@ -20,15 +22,20 @@ export const ZInboxItem = z
   .object({
     id: z.uuid().describe('The item’s id in Herald'),
     workspaceId: z.uuid().describe('The workspace whose account received it'),
-    kind: z.enum(['comment']).describe('comment: a comment or reply under a post Herald published'),
+    kind: z
+      .enum(INBOX_KINDS)
+      .describe('comment: a comment or reply under a post Herald published; message: a direct message of a conversation; review: a review of the account (or the account’s answer to one)'),
     platform: z.enum(PLATFORMS).describe('The network it was read from'),
-    connectionId: z.uuid().describe('The connected account whose post it is under (GET /connections)'),
+    connectionId: z.uuid().describe('The connected account it belongs to: whose post it is under, whose conversation or whose review (GET /connections)'),
     accountName: z.string().describe('That account’s name on the network'),
-    postId: z.uuid().describe('The Herald post it is under (GET /posts/{id})'),
-    targetId: z.uuid().describe('The post’s delivery to that account'),
+    postId: z.uuid().nullable().describe('The Herald post a comment is under (GET /posts/{id}); null for messages and reviews'),
+    targetId: z.uuid().nullable().describe('The post’s delivery to that account; null for messages and reviews'),
     externalId: z.string().nullable().describe('Its id on the network; null while a reply written in Herald has not gone out'),
     parentExternalId: z.string().nullable().describe('The network id of the comment it answers; null when it answers the post itself'),
-    threadExternalId: z.string().nullable().describe('The network id of the conversation’s top-level comment'),
+    threadExternalId: z
+      .string()
+      .nullable()
+      .describe('The network id of the conversation: a comment thread’s top-level comment, a message’s conversation, the review an answer belongs to'),
     author: z
       .object({
         name: z.string().describe('The author’s name on the network'),
@@ -37,6 +44,9 @@ export const ZInboxItem = z
       })
       .describe('Who wrote it, as the network names them'),
     text: z.string().describe('The text as the network has it now (an edit on the network replaces it)'),
+    attachmentUrl: z.string().nullable().describe('A message’s image, at the network’s address, where it carries one'),
+    rating: z.number().int().min(1).max(5).nullable().describe('A review’s stars, 1 to 5 (Google); null otherwise'),
+    recommends: z.boolean().nullable().describe('A Facebook recommendation: true recommends, false does not; null otherwise'),
     permalink: z.string().nullable().describe('Its own address on the network, where it has one'),
     createdAt: ZTimestamp.describe('When it was written, by the network’s clock'),
     editedAt: ZNullableTimestamp.describe('When Herald saw it edited on the network'),
@@ -66,7 +76,7 @@ export const ZInboxItem = z
   })
   .meta({
     id: 'InboxItem',
-    description: 'One comment under a post Herald published, as last read from the network, with the team’s handling of it.',
+    description: 'One item of the inbox (a comment under a post Herald published, a direct message, a review), as last read from the network, with the team’s handling of it.',
     example: {
       id: EXAMPLE_ID,
       workspaceId: '0b8c2a4e-5d6f-4a1b-9c3d-2e7f8a9b0c1d',
@@ -81,6 +91,9 @@ export const ZInboxItem = z
       threadExternalId: '17858893269000001',
       author: { name: 'Maya Chen', handle: '@mayachen', avatarUrl: null },
       text: 'Do you ship to Canada?',
+      attachmentUrl: null,
+      rating: null,
+      recommends: null,
       permalink: null,
       createdAt: '2026-11-27T09:07:00.000Z',
       editedAt: null,

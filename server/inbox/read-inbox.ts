@@ -46,7 +46,7 @@ export function toInboxItemDto(row: ItemRow, accountName: string): InboxItemDto 
   return {
     id: row.id,
     workspaceId: row.workspaceId,
-    kind: 'comment',
+    kind: row.kind as InboxItemDto['kind'],
     platform: row.platform as Platform,
     connectionId: row.connectionId,
     accountName,
@@ -57,6 +57,9 @@ export function toInboxItemDto(row: ItemRow, accountName: string): InboxItemDto 
     threadExternalId: row.threadExternalId,
     author: { name: row.authorName, handle: row.authorHandle, avatarUrl: row.authorAvatarUrl },
     text: row.text,
+    attachmentUrl: row.attachmentUrl,
+    rating: row.rating,
+    recommends: row.recommends,
     permalink: row.permalink,
     createdAt: row.networkCreatedAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ZText } from '@/server/shared/schemas';
 import type { PlatformCatalogueEntry } from './entry';
 import { graphemeLength } from './text-length';
+import { noReviews } from './conversations';
 
 export const bluesky = {
   label: 'Bluesky',
@@ -54,6 +55,20 @@ export const bluesky = {
     delete: { none: 'A reply is a record in its author’s own repository: only they can delete it; it can be hidden' },
     like: { call: 'com.atproto.repo.createRecord (app.bsky.feed.like)', docs: 'https://docs.bsky.app/docs/api/com-atproto-repo-create-record' },
   },
+  // Bluesky chat (the chat service behind atproto-proxy did:web:api.bsky.chat).
+  messages: {
+    read: { call: 'chat.bsky.convo.listConvos, then chat.bsky.convo.getMessages per conversation', docs: 'https://docs.bsky.app/docs/api/chat-bsky-convo-get-messages' },
+    reply: {
+      call: 'chat.bsky.convo.sendMessage',
+      docs: 'https://docs.bsky.app/docs/api/chat-bsky-convo-send-message',
+      note: 'Up to 1,000 graphemes; a chat message embeds only a record (a post), not an image. Bluesky sets no reply window',
+      maxChars: 1_000,
+      images: false,
+      windowHours: null,
+    },
+    push: { none: 'Bluesky’s chat service has no webhooks: Herald reads conversations every five minutes' },
+  },
+  reviews: noReviews('Bluesky accounts have no reviews'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     idempotent:

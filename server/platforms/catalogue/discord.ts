@@ -10,6 +10,7 @@ import { MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
+import { noMessages, noReviews } from './conversations';
 
 /** Why Herald reads no metrics of a Discord post (its reader: server/platforms/discord/; https://discord.com/developers/docs/resources/webhook). */
 export const DISCORD_NO_STATISTICS = 'Discord webhooks give no statistics of the messages they post (Discord reports no views or reach of a message)';
@@ -55,6 +56,8 @@ export const discord = {
   postMetrics: noPostMetrics(DISCORD_NO_STATISTICS),
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Herald posts through a channel webhook, which cannot read the channel'),
+  messages: noMessages('Herald posts to Discord through a channel webhook, which receives nothing'),
+  reviews: noReviews('Discord has no reviews'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     none: 'Discord cannot be asked: Herald posts through a channel webhook, which takes no nonce that would make a second send harmless (only a bot’s messages take one) and can fetch a message only by the id the interrupted send never returned; reading the channel would need a bot. Look at the channel to see whether the post is there',

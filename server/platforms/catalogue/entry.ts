@@ -4,6 +4,7 @@
 // sources: docs/platform-limits.md.
 import type { z } from 'zod';
 import type { NetworkComments } from './comments';
+import type { NetworkMessages, NetworkReviews } from './conversations';
 import type { NetworkPostMetrics } from './post-metrics';
 import type { ReconcileCapability } from './reconcile';
 
@@ -84,6 +85,13 @@ export interface PlatformCatalogueEntry {
    * (comments.ts). Read by the inbox, its API and its screen.
    */
   comments: NetworkComments;
+  /**
+   * The account's direct messages: read, answer (limit, images, the network's reply window),
+   * pushed or polled (conversations.ts). Absent: the network has none an app can read.
+   */
+  messages?: NetworkMessages;
+  /** Reviews of the account (stars or recommendations), their answers, pushed or polled. Absent: none. */
+  reviews?: NetworkReviews;
   /**
    * An article network (Dev.to, Ghost, …): a post becomes an article with a title, its
    * `title` setting or else the text's first line (long-form.ts `articleOf`), cut at

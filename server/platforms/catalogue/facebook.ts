@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ZText } from '@/server/shared/schemas';
 import { GB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
+import { META_WINDOW_HOURS } from './conversations';
 
 export const facebook = {
   label: 'Facebook',
@@ -49,6 +50,39 @@ export const facebook = {
     hide: { call: 'POST /{comment-id}?is_hidden=true', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     delete: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     like: { call: 'POST /{comment-id}/likes', docs: 'https://developers.facebook.com/docs/graph-api/reference/object/likes' },
+  },
+  // Messenger conversations of the Page, and its recommendations (the inbox's messages and reviews).
+  messages: {
+    read: {
+      call: 'GET /{page-id}/conversations?fields=participants,updated_time,messages.limit(25){id,from,to,message,created_time,attachments}',
+      docs: 'https://developers.facebook.com/docs/graph-api/reference/page/conversations/',
+    },
+    reply: {
+      call: 'POST /{page-id}/messages with recipient.id (the person’s page-scoped id) and messaging_type RESPONSE',
+      docs: 'https://developers.facebook.com/docs/messenger-platform/reference/send-api/',
+      note: 'Text up to 2,000 characters; an image goes as attachment.payload.url. Outside 24 hours after the person’s last message a Page may not answer (Messenger Platform policy)',
+      maxChars: 2_000,
+      images: true,
+      windowHours: META_WINDOW_HOURS,
+    },
+    push: { call: 'Meta webhooks, object page, field messages (POST /hooks/meta, signed X-Hub-Signature-256)', docs: 'https://developers.facebook.com/docs/messenger-platform/webhooks' },
+  },
+  reviews: {
+    scale: 'recommendation',
+    read: {
+      call: 'GET /{page-id}/ratings?fields=reviewer,recommendation_type,review_text,created_time,open_graph_story{id}',
+      docs: 'https://developers.facebook.com/docs/graph-api/reference/page/ratings/',
+      note: 'Facebook replaced star ratings with recommendations (positive or negative)',
+    },
+    reply: {
+      call: 'POST /{open-graph-story-id}/comments',
+      docs: 'https://developers.facebook.com/docs/graph-api/reference/object/comments',
+      note: 'The answer is a comment under the recommendation’s story',
+      maxChars: 8_000,
+    },
+    editReply: { call: 'POST /{comment-id} with message', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
+    deleteReply: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
+    push: { call: 'Meta webhooks, object page, field ratings (POST /hooks/meta)', docs: 'https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#ratings' },
   },
   // How an interrupted publish is settled (server/platforms/facebook/facebook-reconcile.ts).
   reconcile: {

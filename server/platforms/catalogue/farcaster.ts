@@ -10,6 +10,7 @@ import { ZText } from '@/server/shared/schemas';
 import { GB, type PlatformCatalogueEntry } from './entry';
 import { noComments } from './comments';
 import { utf8ByteLength } from './text-length';
+import { noMessages } from './conversations';
 
 export const farcaster = {
   label: 'Farcaster',
@@ -46,6 +47,7 @@ export const farcaster = {
     videoWatchSeconds: { none: 'Farcaster does not report watch time' },
   },
   comments: noComments('Replies to a cast are casts of their own (GET /v2/farcaster/cast/conversation), which Herald does not read yet'),
+  messages: noMessages('Farcaster direct casts have no public API an app can read'),
   // How an interrupted publish is settled (server/platforms/farcaster/farcaster-reconcile.ts).
   reconcile: {
     idempotent:

@@ -10,6 +10,7 @@ import { MB, type PlatformCatalogueEntry } from './entry';
 import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
 import { noComments } from './comments';
+import { noMessages } from './conversations';
 
 const date = ZText.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD, e.g. 2026-12-05');
 const time = ZText.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day written HH:MM, e.g. 09:30');
@@ -90,6 +91,27 @@ export const google_business = {
   },
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Business Profile posts take no comments (a location’s reviews are another matter)'),
+  // A location's reviews (Business Profile API v4 reviews, Pub/Sub notifications).
+  messages: noMessages('Google retired Business Messages in 2024: a Business Profile has no messages an app can read'),
+  reviews: {
+    scale: 'stars',
+    read: {
+      call: 'GET https://mybusiness.googleapis.com/v4/accounts/{account}/locations/{location}/reviews',
+      docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/list',
+    },
+    reply: {
+      call: 'PUT …/reviews/{review}/reply with comment',
+      docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/updateReply',
+      note: 'One answer per review; up to 4,096 bytes',
+      maxChars: 4_096,
+    },
+    editReply: { call: 'PUT …/reviews/{review}/reply (the same call replaces the answer)', docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/updateReply' },
+    deleteReply: { call: 'DELETE …/reviews/{review}/reply', docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/deleteReply' },
+    push: {
+      call: 'Pub/Sub push of NEW_REVIEW and UPDATED_REVIEW (accounts/{account}/notificationSetting) to POST /hooks/google?token=…',
+      docs: 'https://developers.google.com/my-business/content/notification-setup',
+    },
+  },
   // How an interrupted publish is settled (server/platforms/google_business/google-business-reconcile.ts).
   reconcile: {
     ask: 'GET /v4/{location}/localPosts matched on the summary, topic type, event title and createTime',

@@ -38,6 +38,7 @@ import { telegram } from './telegram';
 import { tiktok } from './tiktok';
 import { twitter } from './twitter';
 import { youtube } from './youtube';
+import { noMessages, noReviews, type NetworkMessages, type NetworkReviews } from './conversations';
 
 export type { MediaRules, PlatformCatalogueEntry, StoryRules, TextRules } from './entry';
 export { COMMENT_ACTIONS, offeredCommentActions, type CommentAction, type CommentCapability, type NetworkComments } from './comments';
@@ -93,6 +94,29 @@ export function replyLimit(platform: Platform): { maxChars: number; unit: string
   const entry = catalogueEntry(platform);
   const reply = entry.comments.reply;
   return { maxChars: ('maxChars' in reply && reply.maxChars) || entry.text.maxChars, unit: entry.text.unit ?? 'characters', count: entry.text.count };
+}
+
+/** What the network lets Herald do with the account's direct messages (conversations.ts). */
+export function messagesOf(platform: Platform): NetworkMessages {
+  const entry = catalogueEntry(platform);
+  return entry.messages ?? noMessages(`${entry.label} has no direct messages an app can read`);
+}
+
+/** What the network lets Herald do with the account's reviews (conversations.ts). */
+export function reviewsOf(platform: Platform): NetworkReviews {
+  const entry = catalogueEntry(platform);
+  return entry.reviews ?? noReviews(`${entry.label} has no reviews`);
+}
+
+/**
+ * The network's limit for an inbox reply of this kind, counted its way: a comment's (replyLimit),
+ * a direct message's or a review answer's own cap where the catalogue names one.
+ */
+export function inboxReplyLimit(platform: Platform, kind: string): { maxChars: number; unit: string; count: (text: string) => number } {
+  const entry = catalogueEntry(platform);
+  const own = kind === 'message' ? messagesOf(platform).reply : kind === 'review' ? reviewsOf(platform).reply : null;
+  if (own && 'maxChars' in own) return { maxChars: own.maxChars, unit: entry.text.unit ?? 'characters', count: entry.text.count };
+  return replyLimit(platform);
 }
 
 /** Days in which the network refuses a text the account already published; null: none documented. */

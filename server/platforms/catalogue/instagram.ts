@@ -7,6 +7,7 @@ import { storableText, ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
+import { noReviews, META_WINDOW_HOURS } from './conversations';
 
 export const instagram = {
   label: 'Instagram',
@@ -68,6 +69,23 @@ export const instagram = {
     delete: { call: 'DELETE /{ig-comment-id}', docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-comment' },
     like: { none: 'Instagram’s API does not let an app like a comment' },
   },
+  // Instagram direct messages, through the Page the account is linked to (Messenger Platform for Instagram).
+  messages: {
+    read: {
+      call: 'GET /{page-id}/conversations?platform=instagram&fields=participants,messages{id,from,to,message,created_time,attachments}',
+      docs: 'https://developers.facebook.com/docs/messenger-platform/instagram/features/conversations',
+    },
+    reply: {
+      call: 'POST /{page-id}/messages with recipient.id (the person’s Instagram-scoped id)',
+      docs: 'https://developers.facebook.com/docs/messenger-platform/instagram/features/send-message',
+      note: 'Text up to 1,000 bytes; an image goes as attachment.payload.url. Outside 24 hours after the person’s last message the account may not answer',
+      maxChars: 1_000,
+      images: true,
+      windowHours: META_WINDOW_HOURS,
+    },
+    push: { call: 'Meta webhooks, object instagram, field messages (POST /hooks/meta, signed X-Hub-Signature-256)', docs: 'https://developers.facebook.com/docs/messenger-platform/instagram/features/webhook' },
+  },
+  reviews: noReviews('Instagram accounts have no reviews'),
   // How an interrupted publish is settled (server/platforms/instagram/instagram-reconcile.ts).
   reconcile: {
     ask: 'GET /{ig-container-id}?fields=status_code,status for the container Herald recorded before media_publish (PUBLISHED: found; ERROR, EXPIRED or never published: absent); without it, GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink matched on the caption and time (a story, which has no caption, only through its container)',

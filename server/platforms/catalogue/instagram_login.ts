@@ -6,6 +6,7 @@
 // What differs: the token lasts 60 days and is extended (tokensExpire), and the pages cited.
 import type { PlatformCatalogueEntry } from './entry';
 import { instagram } from './instagram';
+import { noReviews, META_WINDOW_HOURS } from './conversations';
 
 const LOGIN_DOCS = 'https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login';
 
@@ -31,6 +32,23 @@ export const instagram_login = {
     delete: { call: 'DELETE /{ig-comment-id}', docs: `${LOGIN_DOCS}/comment-moderation` },
     like: { none: 'Instagram’s API does not let an app like a comment' },
   },
+  // Instagram direct messages through Instagram Login (graph.instagram.com).
+  messages: {
+    read: {
+      call: 'GET /me/conversations?fields=participants,messages{id,from,to,message,created_time,attachments}',
+      docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/conversations-api',
+    },
+    reply: {
+      call: 'POST /{ig-user-id}/messages with recipient.id',
+      docs: 'https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/messaging-api',
+      note: 'Text up to 1,000 bytes; an image goes as attachment.payload.url. Outside 24 hours after the person’s last message the account may not answer',
+      maxChars: 1_000,
+      images: true,
+      windowHours: META_WINDOW_HOURS,
+    },
+    push: { call: 'Meta webhooks, object instagram, field messages (POST /hooks/meta, signed X-Hub-Signature-256)', docs: 'https://developers.facebook.com/docs/instagram-platform/webhooks' },
+  },
+  reviews: noReviews('Instagram accounts have no reviews'),
   // How an interrupted publish is settled (server/platforms/instagram/instagram-reconcile.ts, on graph.instagram.com).
   reconcile: {
     ask: 'GET graph.instagram.com/{ig-container-id}?fields=status_code,status for the container Herald recorded before media_publish (PUBLISHED: found; ERROR, EXPIRED or never published: absent); without it, GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink matched on the caption and time (a story only through its container)',

@@ -8,6 +8,7 @@ import type { PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
+import { noMessages } from './conversations';
 
 /** Why Herald reads no metrics of a Kick chat message (its reader: server/platforms/kick/). */
 export const KICK_NO_STATISTICS = 'Kick reports nothing of a chat message once it is sent (its public API has no call that reads one back)';
@@ -24,6 +25,7 @@ export const kick = {
   tokensExpire: true,
   postMetrics: noPostMetrics(KICK_NO_STATISTICS),
   comments: noComments('Replies in a Kick chat are chat messages of their own, which reach an app only as events it subscribes to; Herald does not'),
+  messages: noMessages('Kick has no direct messages an app can read (its chat belongs to a livestream)'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     none: 'Kick cannot be asked: its public API has no call that reads a chat’s messages (they reach an app only as chat.message.sent events), and sending takes no key that would make a second send harmless. Look at the channel’s chat to see whether the message is there',

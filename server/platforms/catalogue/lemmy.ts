@@ -10,6 +10,7 @@ import { MB, type PlatformCatalogueEntry } from './entry';
 import { noComments } from './comments';
 import { noPostMetrics } from './post-metrics';
 import { codePointLength } from './text-length';
+import { noMessages } from './conversations';
 
 export const lemmy = {
   label: 'Lemmy',
@@ -43,6 +44,7 @@ export const lemmy = {
   tokensExpire: false,
   postMetrics: noPostMetrics('Lemmy reports a post’s score and comment count (GET /api/v3/post), which Herald does not read yet'),
   comments: noComments('Lemmy lists a post’s comments (GET /api/v3/comment/list?post_id=), which Herald does not read yet'),
+  messages: noMessages('Lemmy’s private messages (GET /api/v3/private_message/list) are not read by Herald yet'),
   // How an interrupted publish is settled (server/platforms/lemmy/lemmy-reconcile.ts).
   reconcile: {
     ask: 'GET /api/v3/user?username={account}&sort=New: the account’s newest posts, matched on the community, the title and the time (Lemmy takes no idempotency key)',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { withOptionWords } from './option-words';
 import { codePointLength } from './text-length';
+import { noMessages, noReviews } from './conversations';
 
 export const linkedin = {
   label: 'LinkedIn',
@@ -50,6 +51,8 @@ export const linkedin = {
     },
     like: { call: 'POST /rest/reactions', docs: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/reactions-api' },
   },
+  messages: noMessages('LinkedIn opens its messaging API only to approved partners, not to apps like Herald'),
+  reviews: noReviews('LinkedIn pages have no reviews'),
   // How an interrupted publish is settled (server/platforms/linkedin/linkedin-reconcile.ts).
   reconcile: {
     ask: 'GET /rest/posts?author={urn}&q=author&sortBy=CREATED matched on the commentary and createdAt; a member’s own posts need r_member_social, which LinkedIn grants to few apps: without it LinkedIn refuses and a person decides',

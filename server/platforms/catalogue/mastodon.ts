@@ -12,6 +12,7 @@ import { ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { withOptionWords } from './option-words';
 import { mastodonLength } from './text-length';
+import { noMessages, noReviews } from './conversations';
 
 export const mastodon = {
   label: 'Mastodon',
@@ -73,6 +74,8 @@ export const mastodon = {
     delete: { none: 'Only a reply’s author (or their server’s moderators) can delete it' },
     like: { call: 'POST /api/v1/statuses/:id/favourite', docs: 'https://docs.joinmastodon.org/methods/statuses/#favourite' },
   },
+  messages: noMessages('Mastodon has no direct messages apart from posts with direct visibility, which Herald does not read as messages yet'),
+  reviews: noReviews('Mastodon accounts have no reviews'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     idempotent:

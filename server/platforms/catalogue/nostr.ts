@@ -11,6 +11,7 @@ import { noComments } from './comments';
 import { LONG_FORM_MAX_CHARS } from './long-form';
 import { noPostMetrics } from './post-metrics';
 import { codePointLength } from './text-length';
+import { noMessages } from './conversations';
 
 export const nostr = {
   label: 'Nostr',
@@ -35,6 +36,7 @@ export const nostr = {
     'Reactions, reposts and replies to a note are events of their own on the relays (kinds 7, 6 and 1), which Herald does not read yet',
   ),
   comments: noComments('Replies to a note are kind 1 events on the relays that tag it, which Herald does not read yet'),
+  messages: noMessages('Nostr direct messages (NIP-17) are not read by Herald yet'),
   // How an interrupted publish is settled (server/platforms/nostr/nostr-reconcile.ts).
   reconcile: {
     ask: '["REQ", sub, {"ids": [event id]}] to each chosen relay for the signed event the attempt recorded before sending: the id is the hash of the event, so an answer is the post itself',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { storableText, ZText } from '@/server/shared/schemas';
 import { GB, MB, type PlatformCatalogueEntry } from './entry';
 import { codePointLength } from './text-length';
+import { noMessages, noReviews } from './conversations';
 
 export const reddit = {
   label: 'Reddit',
@@ -65,6 +66,8 @@ export const reddit = {
     delete: { none: 'Reddit deletes only the account’s own comments; someone else’s is removed by a moderator' },
     like: { call: 'POST /api/vote (dir=1)', docs: 'https://www.reddit.com/dev/api/#POST_api_vote' },
   },
+  messages: noMessages('Reddit’s private messages (GET /message/inbox) are not read by Herald yet'),
+  reviews: noReviews('Reddit has no reviews'),
   // How an interrupted publish is settled (reconcile.ts): Reddit takes no idempotency key, so it is asked.
   reconcile: {
     ask: 'GET /user/{username}/submitted?sort=new: the account’s newest submissions, matched on the subreddit, the title and the time',

@@ -11,6 +11,7 @@ import type { PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
+import { noMessages, noReviews } from './conversations';
 
 /** Why Herald reads no metrics of a Slack post (its reader: server/platforms/slack/; https://docs.slack.dev/messaging/sending-messages-using-incoming-webhooks). */
 export const SLACK_NO_STATISTICS = 'Slack incoming webhooks give no statistics (the webhook answers "ok" without the message’s id, and Slack reports no views)';
@@ -34,6 +35,8 @@ export const slack = {
   postMetrics: noPostMetrics(SLACK_NO_STATISTICS),
   // Comments under its posts (the inbox): none for an app.
   comments: noComments('Herald posts through an incoming webhook, which cannot read the channel'),
+  messages: noMessages('Herald posts to Slack through an incoming webhook, which receives nothing'),
+  reviews: noReviews('Slack has no reviews'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     none: 'Slack cannot be asked: Herald posts through an incoming webhook, which answers only "ok" (no message id), takes no key that would make a second send harmless and cannot read the channel. Look at the channel to see whether the post is there',

@@ -10,6 +10,7 @@ import { MB, type PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
+import { noReviews } from './conversations';
 
 /** Why Herald reads no metrics of a Telegram post (its reader: server/platforms/telegram/; https://core.telegram.org/bots/api#message and #messagereactioncountupdated). */
 export const TELEGRAM_NO_STATISTICS =
@@ -42,6 +43,20 @@ export const telegram = {
   comments: noComments(
     'Comments on a channel post live in the channel’s linked discussion group, which Herald’s bot does not join; the bot posts to the channel only',
   ),
+  // Messages people send the bot privately (the channel's own posts are not messages).
+  messages: {
+    read: { call: 'getUpdates (while no webhook is set), private chats only', docs: 'https://core.telegram.org/bots/api#getupdates' },
+    reply: {
+      call: 'sendMessage (sendPhoto with an image, caption up to 1,024)',
+      docs: 'https://core.telegram.org/bots/api#sendmessage',
+      note: 'A bot answers a person who wrote to it first; Telegram sets no reply window',
+      maxChars: 4_096,
+      images: true,
+      windowHours: null,
+    },
+    push: { call: 'setWebhook with secret_token (POST /hooks/telegram, X-Telegram-Bot-Api-Secret-Token)', docs: 'https://core.telegram.org/bots/api#setwebhook' },
+  },
+  reviews: noReviews('Telegram has no reviews'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     none: 'Telegram cannot be asked: the Bot API has no call that reads a channel’s messages, and sending takes no key that would make a second send harmless. Look at the channel to see whether the post is there',

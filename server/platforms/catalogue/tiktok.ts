@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GB, type PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
 import { noComments } from './comments';
+import { noMessages, noReviews } from './conversations';
 
 export const tiktok = {
   label: 'TikTok',
@@ -30,6 +31,8 @@ export const tiktok = {
   comments: noComments(
     'TikTok offers comments only through its Business API (TikTok for Business accounts and a separate app review), not the Content Posting and Display APIs Herald uses',
   ),
+  messages: noMessages('TikTok’s Business Messaging API is open only to approved partners, not to apps like Herald'),
+  reviews: noReviews('TikTok accounts have no reviews'),
   // How an interrupted publish is settled (server/platforms/tiktok/tiktok-reconcile.ts).
   reconcile: {
     ask: 'POST /v2/post/publish/status/fetch/ with the publish_id Herald recorded when the init call answered (PUBLISH_COMPLETE or still processing: found; FAILED: absent); without one TikTok cannot be asked, and a person decides',

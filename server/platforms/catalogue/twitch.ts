@@ -11,6 +11,7 @@ import { codePointLength } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
 import { withOptionWords } from './option-words';
+import { noMessages } from './conversations';
 
 /** Why Herald reads no metrics of a Twitch chat message (its reader: server/platforms/twitch/). */
 export const TWITCH_NO_STATISTICS = 'Twitch reports no views or reactions of a chat message or an announcement (the Helix API has no call that reads one back)';
@@ -45,6 +46,7 @@ export const twitch = {
   tokensExpire: true,
   postMetrics: noPostMetrics(TWITCH_NO_STATISTICS),
   comments: noComments('Replies in a Twitch chat are chat messages of their own, which Herald would have to read live over EventSub; it does not'),
+  messages: noMessages('Twitch whispers can be sent by an app but not read (the Helix API has no whisper list)'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
     none: 'Twitch cannot be asked: the Helix API has no call that reads a chat’s past messages, and neither a chat message nor an announcement takes a key that would make a second send harmless. Look at the channel’s chat to see whether the message is there',

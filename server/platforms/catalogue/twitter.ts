@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZText } from '@/server/shared/schemas';
 import { MB, type PlatformCatalogueEntry } from './entry';
 import { twitterWeightedLength } from './text-length';
+import { noReviews } from './conversations';
 
 const tweetId = ZText.regex(/^\d{1,20}$/, 'a post id: the digits at the end of the post’s address');
 
@@ -54,6 +55,23 @@ export const twitter = {
     delete: { none: 'X lets an app delete only the account’s own posts; someone else’s reply can be hidden' },
     like: { call: 'POST /2/users/{id}/likes', docs: 'https://docs.x.com/x-api/posts/likes/introduction' },
   },
+  // Direct messages (X API v2) and the Account Activity API's pushes.
+  messages: {
+    read: { call: 'GET /2/dm_events?dm_event.fields=id,text,event_type,dm_conversation_id,created_at,sender_id,attachments&expansions=sender_id', docs: 'https://docs.x.com/x-api/direct-messages/get-recent-direct-message-events' },
+    reply: {
+      call: 'POST /2/dm_conversations/{dm_conversation_id}/messages',
+      docs: 'https://docs.x.com/x-api/direct-messages/send-a-new-message-to-a-dm-conversation',
+      note: 'Up to 10,000 characters; an image must first be uploaded as media (not sent by Herald yet). X sets no reply window',
+      maxChars: 10_000,
+      images: false,
+      windowHours: null,
+    },
+    push: {
+      call: 'Account Activity API webhook (GET /hooks/x answers the CRC, POST /hooks/x signed x-twitter-webhooks-signature)',
+      docs: 'https://docs.x.com/x-api/account-activity/introduction',
+    },
+  },
+  reviews: noReviews('X accounts have no reviews'),
   // How an interrupted publish is settled (reconcile.ts): X takes no idempotency key, so it is asked.
   reconcile: {
     ask: 'GET /2/users/:id/tweets (start_time: the attempt, tweet.fields=created_at): the account’s posts since the attempt, matched on the text sent',

@@ -10,6 +10,7 @@ import { storableText } from '@/server/shared/schemas';
 import { GB, MB, type PlatformCatalogueEntry } from './entry';
 import { noComments } from './comments';
 import { utf16Length } from './text-length';
+import { noMessages } from './conversations';
 
 export const vk = {
   label: 'VK',
@@ -56,6 +57,7 @@ export const vk = {
     videoWatchSeconds: { none: 'VK does not report watch time through wall.getById' },
   },
   comments: noComments('VK lists a post’s comments (wall.getComments), which Herald does not read yet'),
+  messages: noMessages('VK community messages (messages.getConversations) are not read by Herald yet'),
   // How an interrupted publish is settled (server/platforms/vk/vk-reconcile.ts).
   reconcile: {
     ask: 'wall.get?owner_id={wall}&count=20: the wall’s newest posts, matched on the text and the time (wall.post’s guid, the target’s key, only keeps a repeat out for an hour)',

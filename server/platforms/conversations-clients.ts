@@ -1,0 +1,24 @@
+// Which messages and reviews clients serve a connection: the sandbox's for provider `sandbox`,
+// the network's otherwise. A network whose catalogue offers no messages (or reviews) has no
+// client: nothing is read, an answer is refused with the catalogue's reason. Adding one is a
+// file in its folder and a line here.
+import type { Platform } from '@/server/shared/platforms';
+import type { MessagesClient, MessagesClients, ReviewsClient, ReviewsClients } from './conversations';
+import { sandboxMessagesClient, sandboxReviewsClient } from './sandbox/sandbox-conversations';
+
+export const liveMessagesClients: MessagesClients = {};
+
+export const liveReviewsClients: ReviewsClients = {};
+
+export const platformsWithMessages = (): Platform[] => Object.keys(liveMessagesClients) as Platform[];
+export const platformsWithReviews = (): Platform[] => Object.keys(liveReviewsClients) as Platform[];
+
+export function messagesClientFor(connection: { provider: string; platform: Platform }): MessagesClient | null {
+  if (connection.provider === 'sandbox') return sandboxMessagesClient(connection.platform);
+  return liveMessagesClients[connection.platform] ?? null;
+}
+
+export function reviewsClientFor(connection: { provider: string; platform: Platform }): ReviewsClient | null {
+  if (connection.provider === 'sandbox') return sandboxReviewsClient(connection.platform);
+  return liveReviewsClients[connection.platform] ?? null;
+}
