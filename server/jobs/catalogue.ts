@@ -126,6 +126,15 @@ export const jobCatalogue = [
     retries: 3,
   }),
   defineJobSpec({
+    name: 'inbox.conversations',
+    // One account's direct messages (from where the last read stopped) and reviews, read and
+    // stored (collect-conversations.ts); `kinds` narrows it (a Google review notification).
+    // A network failure is recorded on the account and does not fail the job; a database
+    // failure does, and the retry writes each item once.
+    schema: z.object({ connectionId: z.uuid(), kinds: z.array(z.enum(['message', 'review'])).min(1).optional() }),
+    retries: 3,
+  }),
+  defineJobSpec({
     name: 'crawl.run',
     schema: z.object({}),
     // Every six hours: visits every tracked page of every workspace (robots.txt, per-host delay).

@@ -64,6 +64,14 @@ export interface MessagesRead {
 export interface ConversationsContext extends InsightsContext {
   /** Stable across retries of one answer (its id in Herald), for networks with idempotency of their own. */
   idempotencyKey?: string;
+  /** Where a demo network keeps its answers to reviews (demo accounts only; lent by the inbox). */
+  sandboxAnswers?: SandboxAnswers;
+}
+
+/** The answers a demo network keeps for a demo account's reviews (an empty text: taken down). */
+export interface SandboxAnswers {
+  list(connectionId: string): Promise<Map<string, { id: string; text: string; at: Date }>>;
+  put(connectionId: string, reviewId: string, answer: { id: string; text: string }): Promise<void>;
 }
 
 export interface MessagesClient {

@@ -41,6 +41,8 @@ export interface PublishableConnection {
   accessToken: string | null;
   tokenExpiresAt: Date | null;
   sandboxBehavior: string | null;
+  /** When the account was connected in Herald (a demo network's conversations start from it). */
+  connectedAt?: Date;
   /**
    * What the adapter needs besides the token, as its connect flow stored it (a Mastodon or
    * Bluesky server, a Pinterest board, a Discord channel); never secret. `{}` for most.

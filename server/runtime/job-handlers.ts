@@ -6,6 +6,7 @@ import { purgeDeletedAgencies } from '@/server/agencies/leave';
 import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
 import { collectConnectionMetrics, sweepDueMetrics } from '@/server/analytics/post-metrics/collect';
 import { collectConnectionComments, sweepDueComments } from '@/server/inbox/collect-comments';
+import { collectConversations, sweepDueConversations } from '@/server/inbox/collect-conversations';
 import { runCrawl } from '@/server/crawl/crawl-run';
 import { checkDueFeeds } from '@/server/feeds/feeds';
 import { requeueDueEvergreen } from '@/server/evergreen/evergreen';
@@ -71,6 +72,10 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   },
   'inbox.sweep': async () => {
     await sweepDueComments();
+    await sweepDueConversations();
+  },
+  'inbox.conversations': async ({ connectionId, kinds }) => {
+    await collectConversations(connectionId, { kinds });
   },
   'inbox.collect': async ({ connectionId, targetIds }) => {
     await collectConnectionComments(connectionId, { targetIds });

@@ -39,3 +39,6 @@ CREATE INDEX "InboxItem_connectionId_threadExternalId_networkCreatedAt_idx" ON "
 
 -- AddForeignKey
 ALTER TABLE "InboxItem" ADD CONSTRAINT "InboxItem_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "Connection"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AlterTable
+ALTER TABLE "SandboxReceipt" ADD COLUMN     "text" TEXT;

@@ -34,6 +34,7 @@ export function publishableConnection(row: {
   tokenExpiresAt: Date | null;
   sandboxBehavior: string | null;
   platformData: unknown;
+  createdAt?: Date;
 }): PublishableConnection {
   return {
     id: row.id,
@@ -44,6 +45,7 @@ export function publishableConnection(row: {
     accessToken: openToken(row.accessToken),
     tokenExpiresAt: row.tokenExpiresAt,
     sandboxBehavior: row.sandboxBehavior,
+    ...(row.createdAt ? { connectedAt: row.createdAt } : {}),
     platformData: (row.platformData ?? {}) as Record<string, unknown>,
   };
 }
