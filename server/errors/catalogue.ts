@@ -151,6 +151,17 @@ export const ERROR_CATALOGUE = {
     shape: 'envelope',
     description: 'The network refused the action; the message is its error text, verbatim. Nothing changed on the network.',
   },
+  REPLY_WINDOW_CLOSED: {
+    status: 409,
+    shape: 'envelope',
+    description:
+      'The network no longer lets the account answer this conversation: its reply window (Meta’s 24 hours after the person’s last message) is closed; the message says since when (GET /inbox/{id} → replyWindow).',
+  },
+  REVIEW_ALREADY_ANSWERED: {
+    status: 409,
+    shape: 'envelope',
+    description: 'The review has an answer already (a network keeps one per review): change it with PUT /inbox/{id}/reply or take it down with DELETE /inbox/{id}/reply.',
+  },
   INBOX_DRAFT_NOT_FOUND: {
     status: 404,
     shape: 'envelope',

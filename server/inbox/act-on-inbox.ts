@@ -19,17 +19,40 @@ import type { Platform } from '@/server/shared/platforms';
 import { shorten } from '@/server/shared/text';
 import { isUuid } from '@/server/shared/schemas';
 import type { InboxItemDto } from './inbox.schemas';
-import { actionRefusal, findReachableItem, toInboxItemDtos } from './read-inbox';
-import { replyLimit } from '@/server/platforms/catalogue';
+import { actionRefusal, findReachableItem, replyWindowOf, toInboxItemDtos } from './read-inbox';
+import type { InboxAction } from './inbox.schemas';
+import { inboxReplyLimit, messagesOf } from '@/server/platforms/catalogue';
+import { offered } from '@/server/platforms/catalogue/conversations';
+import type { MessagesClient, ReviewsClient } from '@/server/platforms/conversations';
+import { messagesClientFor, reviewsClientFor } from '@/server/platforms/conversations-clients';
+import { resolveMediaIds } from '@/server/media/resolve-media-ids';
+import { sandboxAnswers } from './sandbox-answers';
 
 type Item = Awaited<ReturnType<typeof findReachableItem>>;
 
 /** Owners and admins answer without approval; their replies are the ones others' wait for. */
 const answersFreely = (actor: Actor) => actor.kind === 'staff' && (actor.role === 'owner' || actor.role === 'admin');
 
-function refuseUnlessOffered(item: Item, action: 'reply' | 'hide' | 'delete' | 'like'): void {
+function refuseUnlessOffered(item: Item, action: InboxAction): void {
   const reason = actionRefusal(item, action);
   if (reason) throw new AppError('ACTION_NOT_OFFERED', reason);
+}
+
+/** A review's live answer (the account's, on the network), if it has one. */
+const answerOf = (review: Item) =>
+  db.inboxItem.findFirst({ where: { inReplyToId: review.id, kind: 'review', fromAccount: true, deletedAt: null, replyState: { in: ['sent', 'sending'] } } });
+
+/**
+ * A review takes one answer (a second is a change of it) and a message's conversation may be
+ * closed by the network's reply window: checked before anything is written or sent.
+ */
+async function refuseClosedReply(item: Item): Promise<void> {
+  if (item.kind === 'review') {
+    const answer = await db.inboxItem.findFirst({ where: { inReplyToId: item.id, kind: 'review', fromAccount: true, deletedAt: null }, select: { id: true } });
+    if (answer) throw new AppError('REVIEW_ALREADY_ANSWERED', 'The review is answered already: change the answer (PUT /inbox/{id}/reply) or take it down (DELETE /inbox/{id}/reply)');
+  }
+  const window = await replyWindowOf(item);
+  if (window && !window.open) throw new AppError('REPLY_WINDOW_CLOSED', window.reason ?? 'The network’s reply window is closed');
 }
 
 /** The item's account, which must be active: nothing is sent for an account that needs reconnecting. */
@@ -45,6 +68,10 @@ async function accountOf(item: Item) {
   const client = commentsClientFor({ provider: connection.provider, platform: connection.platform as Platform });
   if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot act on this network’s comments');
   return { connection, client };
+}
+
+async function connectionOf(item: Item) {
+  return activeAccount(await db.connection.findUnique({ where: { id: item.connectionId } }));
 }
 
 /**
@@ -69,8 +96,8 @@ async function networkRefusal(connection: { id: string; workspaceId: string; pla
 }
 
 /** A reply's (or a draft's) text against the network's limit, counted its way: CONTENT_TOO_LONG otherwise. */
-export function checkReplyText(item: Pick<Item, 'platform'>, text: string): void {
-  const limit = replyLimit(item.platform as Platform);
+export function checkReplyText(item: Pick<Item, 'platform' | 'kind'>, text: string): void {
+  const limit = inboxReplyLimit(item.platform as Platform, item.kind);
   const length = limit.count(text);
   if (length > limit.maxChars) {
     throw new AppError('CONTENT_TOO_LONG', `A reply on this network allows ${limit.maxChars} ${limit.unit}; this one has ${length}`, { field: 'text' });
@@ -88,6 +115,8 @@ export async function findPendingDraft(itemId: string, draftId: string) {
 export interface ReplyOptions {
   /** Replaces the account's client (tests). */
   client?: CommentsClient;
+  messagesClient?: MessagesClient;
+  reviewsClient?: ReviewsClient;
   now?: Date;
 }
 
@@ -96,9 +125,14 @@ export interface ReplyOptions {
  * assistant's call is staged and again when a member confirms it): the item is reachable, the
  * network offers the action, a reply fits the network's limit, the account is active.
  */
-export async function checkInboxAction(actor: Actor, id: string, action: 'reply' | 'hide' | 'delete' | 'like', text?: string) {
-  const item = await findReachableItem(actor, id);
+export async function checkInboxAction(actor: Actor, id: string, action: InboxAction, text?: string) {
+  let item = await findReachableItem(actor, id);
+  // A review's answer is changed or taken down through its review (either id is accepted).
+  if ((action === 'editReply' || action === 'deleteReply') && item.kind === 'review' && item.fromAccount && item.inReplyToId) {
+    item = await findReachableItem(actor, item.inReplyToId);
+  }
   refuseUnlessOffered(item, action);
+  if (action === 'reply') await refuseClosedReply(item);
   if (text !== undefined) checkReplyText(item, text);
   const connection = activeAccount(
     await db.connection.findUnique({
@@ -119,10 +153,11 @@ export async function replyToItem(
   actor: Actor,
   id: string,
   text: string,
-  options: ReplyOptions & { draftId?: string } = {},
+  options: ReplyOptions & { draftId?: string; mediaIds?: readonly string[] } = {},
 ): Promise<{ reply: InboxItemDto; pendingApproval: boolean }> {
   const { item, connection } = await checkInboxAction(actor, id, 'reply', text);
   if (options.draftId) await findPendingDraft(item.id, options.draftId);
+  const imageUrl = await replyImage(item, options.mediaIds ?? []);
   const workspace = await db.workspace.findUniqueOrThrow({ where: { id: item.workspaceId }, select: { requireReplyApproval: true } });
   const needsApproval = workspace.requireReplyApproval && !answersFreely(actor);
   const writtenBy = await actorLabel(actor);
@@ -136,8 +171,10 @@ export async function replyToItem(
         postId: item.postId,
         platform: item.platform,
         kind: item.kind,
-        parentExternalId: item.externalId,
+        // A message answers its conversation, not one message of it.
+        parentExternalId: item.kind === 'message' ? null : item.externalId,
         threadExternalId: item.threadExternalId ?? item.externalId,
+        attachmentUrl: imageUrl,
         authorExternalId: connection.externalId,
         authorName: connection.displayName || connection.accountName,
         authorHandle: connection.accountName,
@@ -197,17 +234,11 @@ export async function replyToItem(
 export async function sendReply(replyId: string, options: ReplyOptions & { failure: 'remove' | 'keep' }): Promise<InboxItemDto> {
   const reply = await db.inboxItem.findUniqueOrThrow({ where: { id: replyId } });
   const parent = reply.inReplyToId ? await db.inboxItem.findUnique({ where: { id: reply.inReplyToId } }) : null;
-  const target = await db.postTarget.findUniqueOrThrow({ where: { id: reply.targetId! }, select: { postedId: true } });
-  const { connection, client: own } = await accountOf(reply);
-  const client = options.client ?? own;
-  if (!client.reply) throw new AppError('ACTION_NOT_OFFERED', 'This network does not let Herald reply');
-  let posted;
+  const connection = await connectionOf(reply);
+  const ctx = { tokens: connectionTokens, now: options.now ?? new Date(), idempotencyKey: reply.id, sandboxAnswers };
+  let posted: { id: string; permalink: string | null };
   try {
-    posted = await client.reply(publishableConnection(connection), { postedId: target.postedId!, commentId: parent?.externalId ?? null }, reply.text, {
-      tokens: connectionTokens,
-      now: options.now ?? new Date(),
-      idempotencyKey: reply.id,
-    });
+    posted = await sendThroughNetwork(reply, parent, connection, options, ctx);
   } catch (error) {
     const refusal = await networkRefusal(connection, error);
     if (options.failure === 'remove') await db.inboxItem.deleteMany({ where: { id: reply.id, externalId: null } });
@@ -216,31 +247,141 @@ export async function sendReply(replyId: string, options: ReplyOptions & { failu
   }
   const sentAt = new Date();
   const sent = await db.$transaction(async (tx) => {
-    // The collection may have read the reply back first (and adopted this row): either way one row.
+    // The collection (or the network's webhook) may have reported the reply back first and
+    // adopted this row: either way one row.
     const row = await tx.inboxItem.update({
       where: { id: reply.id },
       data: { externalId: posted.id, permalink: posted.permalink, replyState: 'sent', replyError: null, networkCreatedAt: sentAt, collectedAt: sentAt },
     });
     if (parent) await tx.inboxItem.update({ where: { id: parent.id }, data: { repliedAt: parent.repliedAt ?? sentAt, status: 'done' } });
-    await recordEvent(tx, {
-      workspaceId: reply.workspaceId,
-      type: 'comment.replied',
-      data: {
-        itemId: reply.id,
-        inReplyToId: parent?.id ?? reply.id,
-        postId: reply.postId,
-        connectionId: reply.connectionId,
-        platform: reply.platform,
-        externalId: posted.id,
-        permalink: posted.permalink,
-        repliedBy: reply.writtenBy ?? 'Herald',
-        sentAt: sentAt.toISOString(),
-      },
-    });
+    if (reply.kind === 'message' && reply.threadExternalId) {
+      // An answer answers every message of the conversation written before it.
+      await tx.inboxItem.updateMany({
+        where: { connectionId: reply.connectionId, kind: 'message', threadExternalId: reply.threadExternalId, fromAccount: false, repliedAt: null, networkCreatedAt: { lte: sentAt } },
+        data: { repliedAt: sentAt },
+      });
+    }
+    if (reply.kind === 'comment') {
+      await recordEvent(tx, {
+        workspaceId: reply.workspaceId,
+        type: 'comment.replied',
+        data: {
+          itemId: reply.id,
+          inReplyToId: parent?.id ?? reply.id,
+          postId: reply.postId!,
+          connectionId: reply.connectionId,
+          platform: reply.platform,
+          externalId: posted.id,
+          permalink: posted.permalink,
+          repliedBy: reply.writtenBy ?? 'Herald',
+          sentAt: sentAt.toISOString(),
+        },
+      });
+    }
     return row;
   });
   void kickOutboxDrain();
   return (await toInboxItemDtos([sent]))[0]!;
+}
+
+type Ctx = Parameters<NonNullable<CommentsClient['like']>>[2];
+type Connection = Awaited<ReturnType<typeof connectionOf>>;
+
+/** One reply through its kind's client: a comment under its post, a message to its conversation, a review's answer. */
+async function sendThroughNetwork(
+  reply: Item,
+  parent: Item | null,
+  connection: Connection,
+  options: ReplyOptions,
+  ctx: Ctx & { idempotencyKey: string; sandboxAnswers: typeof sandboxAnswers },
+): Promise<{ id: string; permalink: string | null }> {
+  const platform = connection.platform as Platform;
+  const publishable = publishableConnection(connection);
+  if (reply.kind === 'message') {
+    const client = options.messagesClient ?? messagesClientFor({ provider: connection.provider, platform });
+    if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot answer this network’s direct messages');
+    // The person answered: the author of the message answered, or (answering one's own message) its conversation.
+    const counterpartId = parent && !parent.fromAccount && parent.authorExternalId ? parent.authorExternalId : reply.threadExternalId!;
+    const sent = await client.sendMessage(publishable, { conversationId: reply.threadExternalId!, counterpartId }, { text: reply.text, imageUrl: reply.attachmentUrl }, ctx);
+    return { id: sent.id, permalink: null };
+  }
+  if (reply.kind === 'review') {
+    const client = options.reviewsClient ?? reviewsClientFor({ provider: connection.provider, platform });
+    if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot answer this network’s reviews');
+    const sent = await client.replyToReview(publishable, { reviewId: parent!.externalId!, replyId: null }, reply.text, ctx);
+    return { id: sent.id, permalink: null };
+  }
+  const client = options.client ?? (await accountOf(reply)).client;
+  if (!client.reply) throw new AppError('ACTION_NOT_OFFERED', 'This network does not let Herald reply');
+  const target = await db.postTarget.findUniqueOrThrow({ where: { id: reply.targetId! }, select: { postedId: true } });
+  return client.reply(publishable, { postedId: target.postedId!, commentId: parent?.externalId ?? null }, reply.text, ctx);
+}
+
+/**
+ * The image a direct message's answer carries (one, from the media library: mediaIds), where
+ * the network takes one; its address in Herald's storage is what the network fetches.
+ */
+async function replyImage(item: Item, mediaIds: readonly string[]): Promise<string | null> {
+  if (!mediaIds.length) return null;
+  const reply = messagesOf(item.platform as Platform).reply;
+  if (item.kind !== 'message' || !offered(reply) || !reply.images) {
+    throw new AppError('ACTION_NOT_OFFERED', item.kind === 'message' ? 'This network takes no image with an answer to a direct message' : 'Only an answer to a direct message carries an image', {
+      field: 'mediaIds',
+    });
+  }
+  if (mediaIds.length > 1) throw new AppError('VALIDATION_FAILED', 'An answer carries one image', { field: 'mediaIds' });
+  const [image] = await resolveMediaIds(item.workspaceId, mediaIds);
+  if (image!.kind !== 'image') throw new AppError('VALIDATION_FAILED', 'An answer’s attachment must be an image', { field: 'mediaIds[0]' });
+  return image!.url;
+}
+
+/** PUT /inbox/{id}/reply: changes a review's answer on the network (the review's id or the answer's). */
+export async function editReviewAnswer(actor: Actor, id: string, text: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
+  const { item: review } = await checkInboxAction(actor, id, 'editReply', text);
+  const answer = await answerOf(review);
+  if (!answer?.externalId) throw new AppError('ACTION_NOT_OFFERED', 'The review has no answer on the network to change');
+  const connection = await connectionOf(review);
+  const client = options.reviewsClient ?? reviewsClientFor({ provider: connection.provider, platform: connection.platform as Platform });
+  if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot answer this network’s reviews');
+  const ctx = { tokens: connectionTokens, now: options.now ?? new Date(), idempotencyKey: answer.id, sandboxAnswers };
+  let sent;
+  try {
+    sent = await client.replyToReview(publishableConnection(connection), { reviewId: review.externalId!, replyId: answer.externalId }, text, ctx);
+  } catch (error) {
+    throw await networkRefusal(connection, error);
+  }
+  const writtenBy = await actorLabel(actor);
+  const row = await db.inboxItem.update({
+    where: { id: answer.id },
+    data: { text, externalId: sent.id, editedAt: new Date(), writtenBy, writtenById: actor.userId ?? null, collectedAt: new Date() },
+  });
+  return (await toInboxItemDtos([row]))[0]!;
+}
+
+/** DELETE /inbox/{id}/reply: takes a review's answer down on the network; the review waits again. */
+export async function deleteReviewAnswer(actor: Actor, id: string, options: ReplyOptions = {}): Promise<InboxItemDto> {
+  const { item: review } = await checkInboxAction(actor, id, 'deleteReply');
+  const answer = await answerOf(review);
+  if (!answer?.externalId) throw new AppError('ACTION_NOT_OFFERED', 'The review has no answer on the network to take down');
+  const connection = await connectionOf(review);
+  const client = options.reviewsClient ?? reviewsClientFor({ provider: connection.provider, platform: connection.platform as Platform });
+  if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot answer this network’s reviews');
+  try {
+    await client.deleteReviewReply(
+      publishableConnection(connection),
+      { reviewId: review.externalId!, replyId: answer.externalId },
+      { tokens: connectionTokens, now: options.now ?? new Date(), sandboxAnswers },
+    );
+  } catch (error) {
+    throw await networkRefusal(connection, error);
+  }
+  const now = new Date();
+  const [row] = await db.$transaction([
+    db.inboxItem.update({ where: { id: answer.id }, data: { deletedAt: now, status: 'done' } }),
+    // The review is open again (its first reply time stays: it was answered once).
+    db.inboxItem.update({ where: { id: review.id }, data: { status: 'open' } }),
+  ]);
+  return (await toInboxItemDtos([row]))[0]!;
 }
 
 /** POST /inbox/{id}/hide: hides (or shows again) a comment from the public, where the network allows it. */
@@ -278,8 +419,6 @@ export async function likeItem(actor: Actor, id: string, options: ReplyOptions =
     { liked: true },
   );
 }
-
-type Ctx = Parameters<NonNullable<CommentsClient['like']>>[2];
 
 async function act(
   item: Item,

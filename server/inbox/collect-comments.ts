@@ -386,7 +386,7 @@ async function recordFailure(connection: { id: string; workspaceId: string; plat
 }
 
 /** "Check now": one inbox.collect per account of the workspaces, reading their recent posts whatever the schedule says. */
-export async function queueCommentsCheck(workspaceIds: readonly string[], now = new Date()): Promise<{ connections: number }> {
+export async function queueCommentsCheck(workspaceIds: readonly string[], now = new Date()): Promise<{ connections: number; connectionIds: string[] }> {
   const oldest = new Date(now.getTime() - COMMENTS_MAX_AGE_DAYS * 86_400_000);
   const rows = await db.$queryRaw<{ connectionId: string; targetIds: string[] }[]>`
     SELECT t."connectionId", (array_agg(t.id ORDER BY t."publishedAt" DESC))[1:100] AS "targetIds"
@@ -401,5 +401,5 @@ export async function queueCommentsCheck(workspaceIds: readonly string[], now = 
       rows.map((r) => ({ payload: { connectionId: r.connectionId, targetIds: r.targetIds }, key: `inbox-now:${r.connectionId}:${minute}` })),
     );
   }
-  return { connections: rows.length };
+  return { connections: rows.length, connectionIds: rows.map((r) => r.connectionId) };
 }

@@ -129,3 +129,17 @@ export async function collectConversations(connectionId: string, options: Collec
   if (result.messages || result.reviews || !result.ok) void kickOutboxDrain();
   return result;
 }
+
+/** "Check now": one inbox.conversations per account of the workspaces with messages or reviews to read. */
+export async function queueConversationsCheck(workspaceIds: readonly string[], now = new Date()): Promise<{ connectionIds: string[] }> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT c.id FROM "Connection" c WHERE c."workspaceId" = ANY(${[...workspaceIds]}::uuid[]) AND ${readableSql()}`;
+  if (rows.length) {
+    const minute = Math.floor(now.getTime() / 60_000);
+    await getJobs().enqueueMany(
+      'inbox.conversations',
+      rows.map((r) => ({ payload: { connectionId: r.id }, key: `inbox-conversations-now:${r.id}:${minute}` })),
+    );
+  }
+  return { connectionIds: rows.map((r) => r.id) };
+}

@@ -1,16 +1,19 @@
-// /inbox: the comments under the posts Herald published (REST, tRPC, tools), plus the staff
-// app's own procedures: replies waiting for approval, saved replies, "check now".
+// /inbox: the comments under the posts Herald published, the accounts' direct messages and
+// their reviews (REST, tRPC, tools), plus the staff app's own procedures: replies waiting for
+// approval, saved replies, "check now".
 import { z } from 'zod';
 import { idParam, readEnvelope, writeEnvelope, ZText } from '@/server/shared/schemas';
 import { shorten } from '@/server/shared/text';
 import { apiProcedure, router } from '@/server/trpc/init';
-import { deleteItem, hideItem, likeItem, replyToItem, updateItem } from './act-on-inbox';
+import { deleteItem, deleteReviewAnswer, editReviewAnswer, hideItem, likeItem, replyToItem, updateItem } from './act-on-inbox';
 import { discardDraft, draftReply } from './inbox-drafts';
 import { responseTimes } from './response-times';
 import { queueCommentsCheck } from './collect-comments';
+import { queueConversationsCheck } from './collect-conversations';
 import {
   ZDiscardDraftInput,
   ZDraftInput,
+  ZEditAnswerInput,
   ZHideInput,
   ZInboxDraft,
   ZInboxConversation,
@@ -43,13 +46,13 @@ export const inboxRouter = router({
         method: 'GET',
         path: '/inbox',
         description:
-          'Lists the comments under the posts Herald published, newest first, a cursor page at a time: open ones by default, filtered by network, account, post, assignee or unread. From an agency, scope=agency lists its own and every client workspace’s items (workspaceId narrows to one). The account’s own replies are not listed: they are in each item’s conversation (GET /inbox/{id}).',
+          'Lists the inbox, newest first, a cursor page at a time: the comments under the posts Herald published, the accounts’ direct messages and their reviews (kind narrows to one), open ones by default, filtered by network, account, post, assignee, unread, answered or not, and a review’s stars. From an agency, scope=agency lists its own and every client workspace’s items (workspaceId narrows to one). The account’s own replies and messages are not listed: they are in each item’s conversation (GET /inbox/{id}).',
         successDescription: 'One page of items, the cursor of the next, and the unread count.',
         tags,
         protect: true,
-        summary: 'List inbox items (comments), newest first',
+        summary: 'List inbox items (comments, messages, reviews), newest first',
       },
-      assistant: { hint: 'Then inbox_get for an item’s conversation and what the network allows (reply, hide, delete, like).' },
+      assistant: { hint: 'Then inbox_get for an item’s conversation and what the network allows (reply, hide, delete, like; a review’s answer).' },
     })
     .input(ZListInboxQuery)
     .output(ZInboxPage)
@@ -66,7 +69,7 @@ export const inboxRouter = router({
         method: 'GET',
         path: '/inbox/{id}',
         description:
-          'One inbox item with the post it is under (text, first image, permalink), its whole conversation oldest first (replies from Herald included, with their sending state), what the network lets Herald do with it and the network’s limit for a reply.',
+          'One inbox item with the post it is under (comments: text, first image, permalink), its whole conversation oldest first (a comment thread, a message’s conversation, a review with its answer; replies from Herald included, with their sending state), what the network lets Herald do with it, the network’s limit for a reply, whether an answer may carry an image, and the network’s reply window for a message (Meta’s 24 hours).',
         successDescription: 'The item, its post, its conversation and the actions offered.',
         tags,
         protect: true,
@@ -81,20 +84,30 @@ export const inboxRouter = router({
     .meta({
       scope: 'posts:write',
       successStatus: 201,
-      errors: [...NETWORK_ERRORS, 'CONTENT_TOO_LONG', 'INBOX_DRAFT_NOT_FOUND'],
+      errors: [
+        ...NETWORK_ERRORS,
+        'CONTENT_TOO_LONG',
+        'INBOX_DRAFT_NOT_FOUND',
+        'REPLY_WINDOW_CLOSED',
+        'REVIEW_ALREADY_ANSWERED',
+        'MEDIA_NOT_FOUND',
+        'MEDIA_NOT_READY',
+        'VALIDATION_FAILED',
+      ],
       errorWhen: {
-        CONTENT_TOO_LONG: 'The reply is over the network’s limit for a comment, counted its way (GET /inbox/{id} → replyLimit).',
+        CONTENT_TOO_LONG: 'The reply is over the network’s limit for this kind of answer, counted its way (GET /inbox/{id} → replyLimit).',
         INBOX_DRAFT_NOT_FOUND: 'draftId names no pending draft of this item (it was sent or discarded).',
+        VALIDATION_FAILED: { 400: 'mediaIds names more than one asset, or one that is not an image (field names it).' },
       },
       openapi: {
         method: 'POST',
         path: '/inbox/{id}/reply',
         description:
-          'Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. With draftId, the reply sends that pending draft (text may edit it) and marks it sent. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.',
+          'Answers an inbox item on the network, as the account: a comment with a comment under it, a direct message in its conversation (with one image from the media library, mediaIds, where the network takes one; refused with REPLY_WINDOW_CLOSED once the network’s reply window has closed), a review with its public answer (one per review: REVIEW_ALREADY_ANSWERED when it has one; PUT changes it). Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. With draftId, the reply sends that pending draft (text may edit it) and marks it sent. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.',
         successDescription: 'Created: the reply as an item of its own, with its state (sent, with its id and permalink, or pending_approval).',
         tags,
         protect: true,
-        summary: 'Reply to a comment through the network',
+        summary: 'Reply to a comment, message or review through the network',
       },
       assistant: {
         stage: true,
@@ -106,7 +119,7 @@ export const inboxRouter = router({
     .input(ZReplyInput)
     .output(writeEnvelope(ZInboxItem))
     .mutation(async ({ ctx, input }) => {
-      const { reply, pendingApproval } = await replyToItem(ctx.actor, input.id, input.text, { draftId: input.draftId });
+      const { reply, pendingApproval } = await replyToItem(ctx.actor, input.id, input.text, { draftId: input.draftId, mediaIds: input.mediaIds });
       return {
         data: reply,
         warnings: pendingApproval
@@ -114,6 +127,47 @@ export const inboxRouter = router({
           : [],
       };
     }),
+
+  editReply: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: [...NETWORK_ERRORS, 'CONTENT_TOO_LONG'],
+      errorWhen: { CONTENT_TOO_LONG: 'The answer is over the network’s limit for a review’s answer (GET /inbox/{id} → replyLimit).' },
+      openapi: {
+        method: 'PUT',
+        path: '/inbox/{id}/reply',
+        description:
+          'Changes the account’s public answer to a review on the network (id: the review, or the answer itself). ACTION_NOT_OFFERED when the network does not let an answer change, or the review has none yet (POST answers it).',
+        successDescription: 'The answer as changed.',
+        tags,
+        protect: true,
+        summary: 'Change a review’s answer',
+      },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `Change the answer to review ${String(a.id)}: "${shorten(a.text)}"` },
+    })
+    .input(ZEditAnswerInput)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await editReviewAnswer(ctx.actor, input.id, input.text), warnings: [] })),
+
+  deleteReply: apiProcedure
+    .meta({
+      scope: 'posts:write',
+      errors: [...NETWORK_ERRORS],
+      openapi: {
+        method: 'DELETE',
+        path: '/inbox/{id}/reply',
+        description:
+          'Takes the account’s public answer to a review down on the network (id: the review, or the answer). The answer stays in Herald, marked deleted; the review is open again and may be answered anew.',
+        successDescription: 'The answer, marked deleted.',
+        tags,
+        protect: true,
+        summary: 'Take down a review’s answer',
+      },
+      assistant: { stage: true, reaches: 'networks', title: (a) => `Take down the answer to review ${String(a.id)}` },
+    })
+    .input(ZItemId)
+    .output(writeEnvelope(ZInboxItem))
+    .mutation(async ({ ctx, input }) => ({ data: await deleteReviewAnswer(ctx.actor, input.id), warnings: [] })),
 
   draftReply: apiProcedure
     .meta({
@@ -268,11 +322,11 @@ export const inboxRouter = router({
         method: 'POST',
         path: '/inbox/check',
         description:
-          'Reads the comments of the workspace’s posts of the last 90 days now, whatever the schedule says (new comments arrive by themselves: often while a post is young, rarely after a month). Queued: GET /inbox shows what it found within moments.',
+          'Reads the comments of the workspace’s posts of the last 90 days, and the accounts’ direct messages and reviews, now, whatever the schedule says (new items arrive by themselves: pushed by the networks that have webhooks, read every few minutes otherwise; comments often while a post is young, rarely after a month). Queued: GET /inbox shows what it found within moments.',
         successDescription: 'Queued: how many accounts are being read.',
         tags,
         protect: true,
-        summary: 'Check for new comments now',
+        summary: 'Check for new comments, messages and reviews now',
       },
     })
     .input(
@@ -286,7 +340,11 @@ export const inboxRouter = router({
         .optional(),
     )
     .output(readEnvelope(z.object({ connections: z.number().int().describe('Accounts being read') })))
-    .mutation(async ({ ctx, input }) => ({ data: await queueCommentsCheck(await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace')) })),
+    .mutation(async ({ ctx, input }) => {
+      const workspaces = await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace');
+      const [comments, conversations] = await Promise.all([queueCommentsCheck(workspaces), queueConversationsCheck(workspaces)]);
+      return { data: { connections: new Set([...comments.connectionIds, ...conversations.connectionIds]).size } };
+    }),
 
   // ── The staff app's own (not in the REST contract) ──
   assignees: apiProcedure

@@ -9,6 +9,9 @@ const ZItemIdField = ZIdOf('inbox item', 'from inbox_list');
 
 export const INBOX_KINDS = ['comment', 'message', 'review'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
+/** What may be done with an inbox item: the comment actions, and a review's answer changed or taken down. */
+export const INBOX_ACTIONS = ['reply', 'hide', 'delete', 'like', 'editReply', 'deleteReply'] as const;
+export type InboxAction = (typeof INBOX_ACTIONS)[number];
 export const INBOX_STATUSES = ['open', 'done'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const REPLY_STATES = ['pending_approval', 'sending', 'sent', 'failed', 'rejected'] as const;
@@ -172,25 +175,38 @@ export const ZInboxConversation = z
         permalink: z.string().nullable().describe('The post’s address on the network'),
         publishedAt: ZNullableTimestamp.describe('When the network accepted the post'),
       })
-      .describe('The post the comment is under'),
-    thread: z.array(ZInboxItem).describe('The whole conversation (the top-level comment and every reply under it), oldest first'),
+      .nullable()
+      .describe('The post a comment is under; null for a message or a review'),
+    thread: z
+      .array(ZInboxItem)
+      .describe(
+        'The whole conversation, oldest first: a comment thread (the top-level comment and every reply), a message’s conversation (its newest 100 messages), a review with its answer',
+      ),
     actions: z
-      .object(
-        Object.fromEntries(COMMENT_ACTIONS.filter((a) => a !== 'read').map((a) => [a, ZActionOffer])) as Record<
-          Exclude<(typeof COMMENT_ACTIONS)[number], 'read'>,
-          typeof ZActionOffer
-        >,
-      )
-      .describe('What the network lets Herald do with this item (docs/inbox.md)'),
+      .object(Object.fromEntries(INBOX_ACTIONS.map((a) => [a, ZActionOffer])) as Record<InboxAction, typeof ZActionOffer>)
+      .describe('What the network lets Herald do with this item (docs/inbox.md); editReply and deleteReply change or take down a review’s answer'),
     replyLimit: z
       .object({
         maxChars: z.number().int().describe('The most characters a reply may have, as the network counts them'),
         unit: z.string().describe('What is counted: characters, graphemes or UTF-8 bytes'),
       })
       .describe('The network’s limit for a reply’s text'),
+    replyImages: z.boolean().describe('Whether an answer may carry an image (mediaIds on POST /inbox/{id}/reply): direct messages where the network takes one'),
+    replyWindow: z
+      .object({
+        hours: z.number().int().describe('The network’s window, in hours after the person’s last message'),
+        closesAt: ZTimestamp.describe('When it closes (closed: when it closed)'),
+        open: z.boolean().describe('Whether an answer may go out now'),
+        reason: z.string().nullable().describe('Why the conversation cannot be answered, when closed'),
+      })
+      .nullable()
+      .describe('The network’s reply window for a direct message (Meta’s 24 hours); null where the network has none'),
     drafts: z.array(ZInboxDraft).describe('Replies drafted for this item (pending, sent or discarded), oldest first, with who drafted each'),
   })
-  .meta({ id: 'InboxConversation', description: 'One inbox item with the post it is under, its whole conversation and what may be done with it.' });
+  .meta({
+    id: 'InboxConversation',
+    description: 'One inbox item with the post it is under (comments), its whole conversation and what may be done with it.',
+  });
 export type InboxConversationDto = z.infer<typeof ZInboxConversation>;
 
 export const ZListInboxQuery = z.strictObject({
@@ -198,8 +214,11 @@ export const ZListInboxQuery = z.strictObject({
     .enum([...INBOX_STATUSES, 'all'])
     .default('open')
     .describe('open (the default), done, or all'),
+  kind: z.enum(INBOX_KINDS).optional().describe('Only comments, direct messages or reviews'),
+  rating: z.number().int().min(1).max(5).optional().describe('Only reviews with this many stars (1–5)'),
+  answered: z.boolean().optional().describe('false: only items the account has not answered yet; true: only answered ones'),
   platform: z.enum(PLATFORMS).optional().describe('Only items from this network'),
-  connectionId: z.uuid().optional().describe('Only items under this account’s posts'),
+  connectionId: z.uuid().optional().describe('Only items of this account'),
   postId: z.uuid().optional().describe('Only items under this post'),
   workspaceId: z.uuid().optional().describe('Only items of this client workspace (with scope=agency)'),
   assignee: ZText.max(40).optional().describe('A member id, `me`, or `none` (unassigned)'),
@@ -225,6 +244,16 @@ export const ZReplyInput = z.strictObject({
   draftId: ZIdOf('draft', 'from GET /inbox/{id} → drafts')
     .optional()
     .describe('The pending draft this reply sends (GET /inbox/{id} → drafts); text may edit it. The draft is marked sent with the reply'),
+  mediaIds: z
+    .array(ZText.min(1).max(100))
+    .max(1)
+    .optional()
+    .describe('One ready image from the media library to send with an answer to a direct message, where the network takes one (GET /inbox/{id} → replyImages)'),
+});
+
+export const ZEditAnswerInput = z.strictObject({
+  id: ZItemIdField,
+  text: ZText.trim().min(1).max(MAX_REPLY).describe('The answer’s new text, as it will appear on the network'),
 });
 
 export const ZUpdateInboxInput = z.strictObject({

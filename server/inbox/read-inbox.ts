@@ -6,11 +6,11 @@ import type { Actor } from '@/server/auth/actor';
 import { db } from '@/server/db/client';
 import type { Prisma } from '@/server/generated/prisma/client';
 import { AppError } from '@/server/errors/app-error';
-import { catalogueEntry, replyLimit } from '@/server/platforms/catalogue';
-import { COMMENT_ACTIONS, type CommentAction } from '@/server/platforms/catalogue/comments';
+import { catalogueEntry, inboxReplyLimit, messagesOf, platformName, reviewsOf } from '@/server/platforms/catalogue';
+import { offered } from '@/server/platforms/catalogue/conversations';
 import { isUuid } from '@/server/shared/schemas';
 import type { Platform } from '@/server/shared/platforms';
-import type { InboxConversationDto, InboxDraftDto, InboxItemDto, ListInboxQuery, ReplyState } from './inbox.schemas';
+import { INBOX_ACTIONS, type InboxAction, type InboxConversationDto, type InboxDraftDto, type InboxItemDto, type ListInboxQuery, type ReplyState } from './inbox.schemas';
 
 type ItemRow = Prisma.InboxItemGetPayload<object>;
 type DraftRow = Prisma.InboxDraftGetPayload<object>;
@@ -101,7 +101,10 @@ export async function unreadInboxCount(workspaceIds: readonly string[]): Promise
 export async function listInbox(actor: Actor, query: ListInboxQuery): Promise<{ items: InboxItemDto[]; nextCursor: string | null; unread: number }> {
   let workspaces = await reachableWorkspaces(actor, query.scope);
   if (query.workspaceId) workspaces = workspaces.filter((w) => w === query.workspaceId);
-  const where: Prisma.InboxItemWhereInput = { workspaceId: { in: workspaces }, fromAccount: false, kind: 'comment' };
+  const where: Prisma.InboxItemWhereInput = { workspaceId: { in: workspaces }, fromAccount: false };
+  if (query.kind) where.kind = query.kind;
+  if (query.rating) Object.assign(where, { kind: 'review', rating: query.rating });
+  if (query.answered !== undefined) where.repliedAt = query.answered ? { not: null } : null;
   if (query.status !== 'all') where.status = query.status;
   if (query.platform) where.platform = query.platform;
   if (query.connectionId) where.connectionId = query.connectionId;
@@ -132,49 +135,110 @@ export async function findReachableItem(actor: Actor, id: string): Promise<ItemR
   throw new AppError('INBOX_ITEM_NOT_FOUND', 'No inbox item with that id in this workspace; GET /inbox lists them', { field: 'id' });
 }
 
-/** Why an action cannot be taken on this item, or null when it can. */
-export function actionRefusal(item: Pick<ItemRow, 'platform' | 'deletedAt' | 'externalId'>, action: Exclude<CommentAction, 'read'>): string | null {
-  const offer = catalogueEntry(item.platform as Platform).comments[action];
-  if ('none' in offer) return offer.none;
+/** Why an action cannot be taken on this item (by its kind and its network's catalogue), or null when it can. */
+export function actionRefusal(item: Pick<ItemRow, 'platform' | 'deletedAt' | 'externalId' | 'kind'>, action: InboxAction): string | null {
+  const platform = item.platform as Platform;
+  let offer;
+  if (item.kind === 'message') {
+    if (action !== 'reply') return 'A direct message can be answered; hiding, deleting, liking and answer edits are for comments and reviews';
+    offer = messagesOf(platform).reply;
+  } else if (item.kind === 'review') {
+    if (action === 'hide' || action === 'delete' || action === 'like') return 'A review can be answered (and the answer changed or taken down), not hidden, deleted or liked';
+    offer = reviewsOf(platform)[action];
+  } else {
+    if (action === 'editReply' || action === 'deleteReply') return 'Changing or taking down an answer is for reviews; a comment’s reply is a comment of its own';
+    offer = catalogueEntry(platform).comments[action];
+  }
+  if (!offered(offer)) return offer.none;
   if (item.deletedAt) return 'It was deleted on the network';
   if (!item.externalId) return 'It has not reached the network yet';
   return null;
 }
 
+/**
+ * Where the network limits answers to a time after the person's last message (Meta's 24
+ * hours), whether a message's conversation may still be answered, and until when.
+ */
+export async function replyWindowOf(item: Pick<ItemRow, 'kind' | 'platform' | 'connectionId' | 'threadExternalId'>, now = new Date()) {
+  if (item.kind !== 'message') return null;
+  const reply = messagesOf(item.platform as Platform).reply;
+  if (!offered(reply) || reply.windowHours === null || !item.threadExternalId) return null;
+  const last = await db.inboxItem.findFirst({
+    where: { connectionId: item.connectionId, kind: 'message', threadExternalId: item.threadExternalId, fromAccount: false },
+    orderBy: { networkCreatedAt: 'desc' },
+    select: { networkCreatedAt: true, authorName: true },
+  });
+  if (!last) return null;
+  const closesAt = new Date(last.networkCreatedAt.getTime() + reply.windowHours * 3_600_000);
+  const open = now < closesAt;
+  return {
+    hours: reply.windowHours,
+    closesAt: closesAt.toISOString(),
+    open,
+    reason: open
+      ? null
+      : `${platformName(item.platform)} lets an account answer within ${reply.windowHours} hours of the person’s last message; ${last.authorName}’s last message was ${last.networkCreatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  };
+}
+
+/** An item's conversation: a comment's thread under its post, a message's conversation, a review with its answer. */
+async function threadOf(item: ItemRow): Promise<ItemRow[]> {
+  if (!item.threadExternalId) return [item];
+  if (item.kind === 'comment') {
+    return db.inboxItem.findMany({
+      where: { targetId: item.targetId, threadExternalId: item.threadExternalId },
+      orderBy: [{ networkCreatedAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+  // The newest 100 messages of a conversation, shown oldest first.
+  const rows = await db.inboxItem.findMany({
+    where: { connectionId: item.connectionId, kind: item.kind, threadExternalId: item.threadExternalId },
+    orderBy: [{ networkCreatedAt: 'desc' }, { id: 'desc' }],
+    take: 100,
+  });
+  return rows.reverse();
+}
+
 export async function getConversation(actor: Actor, id: string): Promise<InboxConversationDto> {
   const item = await findReachableItem(actor, id);
-  const [thread, post, target] = await Promise.all([
-    item.threadExternalId
-      ? db.inboxItem.findMany({
-          where: { targetId: item.targetId, threadExternalId: item.threadExternalId },
-          orderBy: [{ networkCreatedAt: 'asc' }, { id: 'asc' }],
-        })
-      : Promise.resolve([item]),
-    db.post.findUnique({ where: { id: item.postId }, select: { id: true, content: true, variants: true, mediaUrls: true, media: true } }),
-    db.postTarget.findUnique({ where: { id: item.targetId }, select: { permalink: true, publishedAt: true } }),
+  const [thread, post, target, replyWindow] = await Promise.all([
+    threadOf(item),
+    item.postId ? db.post.findUnique({ where: { id: item.postId }, select: { id: true, content: true, variants: true, mediaUrls: true, media: true } }) : null,
+    item.targetId ? db.postTarget.findUnique({ where: { id: item.targetId }, select: { permalink: true, publishedAt: true } }) : null,
+    replyWindowOf(item),
   ]);
   const variants = (post?.variants ?? {}) as Record<string, { content?: string } | undefined>;
   const media = (post?.media ?? []) as { kind?: string }[];
   const firstImage = post?.mediaUrls.find((_, i) => (media[i]?.kind ?? 'image') === 'image') ?? null;
-  const limit = replyLimit(item.platform as Platform);
+  const limit = inboxReplyLimit(item.platform as Platform, item.kind);
+  const answer = item.kind === 'review' ? thread.find((t) => t.fromAccount && t.inReplyToId === item.id && !t.deletedAt && t.externalId) : undefined;
   const actions = Object.fromEntries(
-    COMMENT_ACTIONS.filter((a): a is Exclude<CommentAction, 'read'> => a !== 'read').map((a) => {
-      const reason = actionRefusal(item, a);
+    INBOX_ACTIONS.map((a) => {
+      let reason = actionRefusal(item, a);
+      // A review takes one answer: answering again is changing it.
+      if (!reason && item.kind === 'review' && a === 'reply' && answer) reason = 'The review is answered; change or take down the answer instead';
+      if (!reason && (a === 'editReply' || a === 'deleteReply') && !answer) reason = 'The review has no answer yet';
+      if (!reason && a === 'reply' && replyWindow && !replyWindow.open) reason = replyWindow.reason;
       return [a, { offered: reason === null, reason }];
     }),
   ) as InboxConversationDto['actions'];
+  const messages = messagesOf(item.platform as Platform).reply;
   return {
     item: (await toInboxItemDtos([item]))[0]!,
-    post: {
-      id: item.postId,
-      content: variants[item.platform]?.content ?? post?.content ?? '',
-      thumbnailUrl: firstImage,
-      permalink: target?.permalink ?? null,
-      publishedAt: target?.publishedAt?.toISOString() ?? null,
-    },
+    post: item.postId
+      ? {
+          id: item.postId,
+          content: variants[item.platform]?.content ?? post?.content ?? '',
+          thumbnailUrl: firstImage,
+          permalink: target?.permalink ?? null,
+          publishedAt: target?.publishedAt?.toISOString() ?? null,
+        }
+      : null,
     thread: await toInboxItemDtos(thread),
     actions,
     replyLimit: { maxChars: limit.maxChars, unit: limit.unit },
+    replyImages: item.kind === 'message' && offered(messages) && messages.images,
+    replyWindow,
     drafts: await draftsOf(item.id),
   };
 }

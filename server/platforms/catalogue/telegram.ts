@@ -10,7 +10,7 @@ import { MB, type PlatformCatalogueEntry } from './entry';
 import { utf16Length } from './text-length';
 import { noPostMetrics } from './post-metrics';
 import { noComments } from './comments';
-import { noReviews } from './conversations';
+import { noMessages, noReviews } from './conversations';
 
 /** Why Herald reads no metrics of a Telegram post (its reader: server/platforms/telegram/; https://core.telegram.org/bots/api#message and #messagereactioncountupdated). */
 export const TELEGRAM_NO_STATISTICS =
@@ -43,19 +43,11 @@ export const telegram = {
   comments: noComments(
     'Comments on a channel post live in the channel’s linked discussion group, which Herald’s bot does not join; the bot posts to the channel only',
   ),
-  // Messages people send the bot privately (the channel's own posts are not messages).
-  messages: {
-    read: { call: 'getUpdates (while no webhook is set), private chats only', docs: 'https://core.telegram.org/bots/api#getupdates' },
-    reply: {
-      call: 'sendMessage (sendPhoto with an image, caption up to 1,024)',
-      docs: 'https://core.telegram.org/bots/api#sendmessage',
-      note: 'A bot answers a person who wrote to it first; Telegram sets no reply window',
-      maxChars: 4_096,
-      images: true,
-      windowHours: null,
-    },
-    push: { call: 'setWebhook with secret_token (POST /hooks/telegram, X-Telegram-Bot-Api-Secret-Token)', docs: 'https://core.telegram.org/bots/api#setwebhook' },
-  },
+  // The deployment's one bot posts for every connected channel, so a private message to it
+  // names no channel: Herald cannot tell whose inbox it belongs to.
+  messages: noMessages(
+    'Herald posts to Telegram channels through the deployment’s one bot, and a private message to that bot belongs to no one channel: Herald cannot tell whose inbox it is for',
+  ),
   reviews: noReviews('Telegram has no reviews'),
   // How an interrupted publish is settled (reconcile.ts).
   reconcile: {
