@@ -50,6 +50,6 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     '/public/:path(.*%.*)',
-    '/((?!public/|api/|l/|_next/|media/|\\.well-known/|oauth/(?:token|register|revoke)|api-reference|favicon\\.ico|icon\\.svg).*)',
+    '/((?!public/|api/|l/|hooks/|_next/|media/|\\.well-known/|oauth/(?:token|register|revoke)|api-reference|favicon\\.ico|icon\\.svg).*)',
   ],
 };

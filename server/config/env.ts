@@ -10,6 +10,9 @@
 export const CONFIGURATION_VARIABLES = [
   'PORT',
   'HERALD_BASE_URL',
+  'META_WEBHOOK_VERIFY_TOKEN',
+  'X_CONSUMER_SECRET',
+  'GOOGLE_PUBSUB_VERIFICATION_TOKEN',
   'CONNECT_BASE_URL',
   'CONNECT_SANDBOX',
   'CLIENT_LINK_RATE_LIMIT_PER_MINUTE',
@@ -352,6 +355,16 @@ export const env = {
   redditClientSecret: () => text('REDDIT_CLIENT_SECRET'),
   /** The User-Agent Reddit requires on every request ("<platform>:<app id>:<version> (by /u/<username>)"); undefined: Herald's default. */
   redditUserAgent: () => text('REDDIT_USER_AGENT'),
+  /**
+   * The networks' webhooks (POST /hooks/{network}, docs/inbox.md): Meta's verify token (the
+   * subscription handshake; deliveries are signed with META_APP_SECRET or INSTAGRAM_APP_SECRET),
+   * the X app's consumer secret (the Account Activity API's CRC and signatures), and the token
+   * Google's Pub/Sub push subscription carries in its URL. Unset: that network's pushes are refused
+   * and its items are read on the schedule.
+   */
+  metaWebhookVerifyToken: () => text('META_WEBHOOK_VERIFY_TOKEN'),
+  xConsumerSecret: () => text('X_CONSUMER_SECRET'),
+  googlePubsubVerificationToken: () => text('GOOGLE_PUBSUB_VERIFICATION_TOKEN'),
   /** The deployment's Telegram bot (from @BotFather): it posts to the channels that made it an admin. Unset: Telegram cannot be connected. */
   telegramBotToken: () => text('TELEGRAM_BOT_TOKEN'),
   discordClientId: () => text('DISCORD_CLIENT_ID'),

@@ -377,7 +377,8 @@ export async function deleteReviewAnswer(actor: Actor, id: string, options: Repl
   }
   const now = new Date();
   const [row] = await db.$transaction([
-    db.inboxItem.update({ where: { id: answer.id }, data: { deletedAt: now, status: 'done' } }),
+    // Its network id is let go: the network gives the next answer the same one (Google's `{review}/reply`).
+    db.inboxItem.update({ where: { id: answer.id }, data: { deletedAt: now, status: 'done', externalId: null } }),
     // The review is open again (its first reply time stays: it was answered once).
     db.inboxItem.update({ where: { id: review.id }, data: { status: 'open' } }),
   ]);

@@ -104,7 +104,7 @@ export async function collectConversations(connectionId: string, options: Collec
       const read = await reviews.readReviews(publishable, ctx);
       await db.$transaction(async (tx) => {
         const account = { workspaceId: connection.workspaceId, connectionId, platform, source: reviews.source };
-        result.reviews = await storeReviews(tx, account, read, now, true);
+        result.reviews = await storeReviews(tx, account, read, now, { complete: true });
       });
     }
     await db.connection.update({ where: { id: connectionId }, data: { conversationsCheckedAt: now, conversationsError: null, conversationsErrorAt: null } });

@@ -110,10 +110,17 @@ async function markAnswered(db: Db, connectionId: string, kind: 'message', own: 
  * reviewer changed updated in place (text, stars, `editedAt`); the account's answer (written on
  * the network or from Herald) kept as the review's reply row, its text followed, and the
  * review marked answered. `complete`: the read listed every review, so one missing from it was
- * deleted on the network (a push carries one review and is never complete). Returns how many
+ * deleted on the network, and a review listed without an answer Herald holds had it taken down
+ * (a push carries one review and says nothing of its answer: never complete). Returns how many
  * reviews were new.
  */
-export async function storeReviews(db: Db, account: StoreAccount, reviews: readonly NetworkReview[], now: Date, complete = false): Promise<number> {
+export async function storeReviews(
+  db: Db,
+  account: StoreAccount,
+  reviews: readonly NetworkReview[],
+  now: Date,
+  { complete }: { complete: boolean },
+): Promise<number> {
   let fresh = 0;
   reviews = uniqueById(reviews);
   if (reviews.length) {
@@ -156,7 +163,7 @@ export async function storeReviews(db: Db, account: StoreAccount, reviews: reado
       )
       SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`;
     fresh = Number(written[0]?.n ?? 0);
-    await storeReviewReplies(db, account, reviews, now);
+    await storeReviewReplies(db, account, reviews, now, complete);
   }
   if (complete) {
     await db.$executeRaw`
@@ -168,7 +175,7 @@ export async function storeReviews(db: Db, account: StoreAccount, reviews: reado
 }
 
 /** The account's answers as the network has them: inserted, their text followed, gone ones marked deleted. */
-async function storeReviewReplies(db: Db, account: StoreAccount, reviews: readonly NetworkReview[], now: Date): Promise<void> {
+async function storeReviewReplies(db: Db, account: StoreAccount, reviews: readonly NetworkReview[], now: Date, read: boolean): Promise<void> {
   const answered = reviews.filter((r) => r.reply);
   if (answered.length) {
     await db.$executeRaw`
@@ -190,9 +197,10 @@ async function storeReviewReplies(db: Db, account: StoreAccount, reviews: readon
          SET text = EXCLUDED.text, "editedAt" = ${now}::timestamp, "deletedAt" = NULL, "updatedAt" = now()
        WHERE "InboxItem".text <> EXCLUDED.text OR "InboxItem"."deletedAt" IS NOT NULL`;
   }
-  // A review read without an answer whose answer Herald holds: taken down on the network.
+  // A review read without an answer whose answer Herald holds: taken down on the network. (A
+  // push says nothing of the answer: Meta's ratings webhook carries the review alone.)
   const unanswered = reviews.filter((r) => !r.reply).map((r) => r.id);
-  if (unanswered.length) {
+  if (read && unanswered.length) {
     await db.$executeRaw`
       UPDATE "InboxItem" SET "deletedAt" = ${now}, "updatedAt" = now()
        WHERE "connectionId" = ${account.connectionId}::uuid AND kind = 'review' AND "fromAccount" AND "deletedAt" IS NULL

@@ -5,10 +5,15 @@
 import type { Platform } from '@/server/shared/platforms';
 import type { MessagesClient, MessagesClients, ReviewsClient, ReviewsClients } from './conversations';
 import { sandboxMessagesClient, sandboxReviewsClient } from './sandbox/sandbox-conversations';
+import { createFacebookReviewsClient } from './facebook/facebook-reviews';
+import { createGoogleBusinessReviewsClient } from './google_business/google-business-reviews';
 
 export const liveMessagesClients: MessagesClients = {};
 
-export const liveReviewsClients: ReviewsClients = {};
+export const liveReviewsClients: ReviewsClients = {
+  google_business: createGoogleBusinessReviewsClient(),
+  facebook: createFacebookReviewsClient(),
+};
 
 export const platformsWithMessages = (): Platform[] => Object.keys(liveMessagesClients) as Platform[];
 export const platformsWithReviews = (): Platform[] => Object.keys(liveReviewsClients) as Platform[];

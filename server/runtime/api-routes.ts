@@ -9,6 +9,7 @@
 // GET, OPTIONS answers 204 with Allow, anything else 405 with no body.
 import { getOpenApiDocument } from '@/server/http/openapi';
 import { handleLinkRedirect } from '@/server/http/link-redirect';
+import { handleNetworkWebhook, handleNetworkWebhookCheck } from '@/server/network-webhooks/receive-webhook';
 import { handlePublicApi } from '@/server/http/rest-handler';
 import { handleMcp } from '@/server/mcp/endpoint';
 import { handleMcpSetup } from '@/server/mcp/setup';
@@ -48,6 +49,8 @@ export const API_ROUTE_FILES = {
   protectedResourceMetadata: { GET: handleProtectedResourceMetadata, OPTIONS: handleOAuthPreflight },
   /** app/l/[code]: tracked links' short links */
   shortLink: { GET: handleLinkRedirect },
+  /** app/hooks/[network]: the networks' own webhooks (Meta, X, Google) */
+  networkWebhook: { GET: handleNetworkWebhookCheck, POST: handleNetworkWebhook },
 } satisfies Record<string, RouteFile>;
 
 const EXACT: Record<string, RouteFile> = {
@@ -78,6 +81,8 @@ export function apiRouteFor(rawPath: string): RouteFile | null {
   if (exact) return exact;
   for (const [prefix, file] of OPTIONAL_CATCH_ALL) if (rawPath.startsWith(prefix)) return file;
   if (rawPath.startsWith('/public/v1/')) return API_ROUTE_FILES.rest;
+  // /hooks/{network}: one segment, like /l/{code}.
+  if (rawPath.startsWith('/hooks/') && rawPath.indexOf('/', 7) === -1) return API_ROUTE_FILES.networkWebhook;
   // /l/{code}: one segment (Next's dynamic segment would not match /l or /l/a/b).
   if (rawPath.startsWith('/l/') && rawPath.indexOf('/', 3) === -1) return API_ROUTE_FILES.shortLink;
   return null;

@@ -7,6 +7,7 @@ import { enqueueAdSyncs, syncAdAccount } from '@/server/analytics/sync';
 import { collectConnectionMetrics, sweepDueMetrics } from '@/server/analytics/post-metrics/collect';
 import { collectConnectionComments, sweepDueComments } from '@/server/inbox/collect-comments';
 import { collectConversations, sweepDueConversations } from '@/server/inbox/collect-conversations';
+import { pruneWebhookDeliveries } from '@/server/network-webhooks/receive-webhook';
 import { runCrawl } from '@/server/crawl/crawl-run';
 import { checkDueFeeds } from '@/server/feeds/feeds';
 import { requeueDueEvergreen } from '@/server/evergreen/evergreen';
@@ -73,6 +74,7 @@ const handlers: JobHandlers<typeof jobCatalogue> = {
   'inbox.sweep': async () => {
     await sweepDueComments();
     await sweepDueConversations();
+    await pruneWebhookDeliveries();
   },
   'inbox.conversations': async ({ connectionId, kinds }) => {
     await collectConversations(connectionId, { kinds });
