@@ -95,6 +95,8 @@ export const TOOLSETS: Record<ToolsetName, Toolset> = {
       'inbox_draft_reply',
       'inbox_discard_draft',
       'inbox_reply',
+      'inbox_edit_reply',
+      'inbox_delete_reply',
       'inbox_update',
       'inbox_hide',
       'inbox_delete',
