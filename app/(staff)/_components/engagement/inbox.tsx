@@ -1,12 +1,15 @@
 'use client';
-// The inbox: every comment under the posts Herald published, newest first, across the
-// selected workspace (or, from the agency, every client). A list on the left, the selected
-// conversation on the right (stacked on a phone). Keyboard: j/k move, r reply, e done.
+// The inbox: every comment under the posts Herald published, every direct message and every
+// review of the accounts, newest first, across the selected workspace (or, from the agency,
+// every client). A list on the left, the selected conversation on the right (stacked on a
+// phone). Keyboard: j/k move, r reply, e done. A message's conversation shows the network's
+// reply window (closed: the box says why); a review shows its stars, and its answer can be
+// changed or taken down.
 // Actions a network does not offer are absent, with the catalogue's reason as the tooltip; a
 // reply is counted the network's way, shows "sending" at once, then its permalink; a refusal
 // shows the network's words and leaves the text in the box.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Check, EyeOff, Heart, Loader2, RefreshCw, Undo2 } from 'lucide-react';
+import { ArrowLeft, Check, EyeOff, Heart, Loader2, MessageCircle, Pencil, RefreshCw, Star, Undo2 } from 'lucide-react';
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -18,14 +21,17 @@ import { MediaThumb } from '@/app/_ui/media-thumb';
 import { Badge, Card, EmptyState, ErrorState, FieldError, Input, Label, LoadingRows, PageHeader, Select, Textarea } from '@/app/_ui/primitives';
 import { TimeAgo } from '@/app/_ui/time-ago';
 import type { InboxConversationDto, InboxItemDto, ListInboxQuery } from '@/server/inbox/inbox.schemas';
-import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
+import { messagesOf, PLATFORM_CATALOGUE, reviewsOf } from '@/server/platforms/catalogue';
 import { isDemoPermalink } from '@/server/shared/demo-post';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { useShell } from '../../_lib/providers';
 import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel } from '../publishing/post-bits';
 
-type Filters = Pick<ListInboxQuery, 'status' | 'platform' | 'workspaceId' | 'assignee' | 'postId' | 'connectionId'> & { unread: boolean };
+type Filters = Pick<ListInboxQuery, 'status' | 'platform' | 'workspaceId' | 'assignee' | 'postId' | 'connectionId' | 'kind' | 'rating'> & {
+  unread: boolean;
+  unanswered: boolean;
+};
 type InboxPage = { data: InboxItemDto[]; nextCursor: string | null; unread: number };
 
 const isTyping = (t: EventTarget | null) => !!(t as HTMLElement | null)?.closest('input, textarea, select, [contenteditable=true]');
@@ -36,13 +42,23 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
   const clients = agency?.clients ?? [];
   const scope = clients.length ? 'agency' : 'workspace';
   const mayReply = current.scopes.includes('posts:write');
-  const [filters, setFilters] = useState<Filters>({ status: 'open', unread: false, postId });
-  const query = { ...filters, unread: filters.unread || undefined, scope, limit: 50 } as const;
+  const [filters, setFilters] = useState<Filters>({ status: 'open', unread: false, unanswered: false, postId });
+  const { unanswered, ...listed } = filters;
+  const query = { ...listed, unread: filters.unread || undefined, answered: unanswered ? false : undefined, scope, limit: 50 } as const;
   const list = useQuery({
     queryKey: ['inbox.list', query],
     queryFn: async () => trpc.inbox.list.query(query),
     initialData:
-      filters.status === 'open' && !filters.platform && !filters.workspaceId && !filters.assignee && !filters.unread ? (initial ?? undefined) : undefined,
+      filters.status === 'open' &&
+      !filters.platform &&
+      !filters.workspaceId &&
+      !filters.assignee &&
+      !filters.unread &&
+      !filters.kind &&
+      !filters.rating &&
+      !filters.unanswered
+        ? (initial ?? undefined)
+        : undefined,
     refetchInterval: 30_000,
   });
   // Older pages belong to the filters they were loaded with.
@@ -72,8 +88,8 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
     onSuccess: (r) => {
       toast.success(
         r.data.connections
-          ? `Checking ${r.data.connections} account${r.data.connections === 1 ? '' : 's'} for new comments`
-          : 'No account with comments to check',
+          ? `Checking ${r.data.connections} account${r.data.connections === 1 ? '' : 's'} for new comments, messages and reviews`
+          : 'No account with comments, messages or reviews to check',
       );
       setTimeout(() => void refresh(), 2_000);
     },
@@ -125,12 +141,13 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
         </Button>
       </PageHeader>
       <p className="mb-3 text-sm text-slate-600">
-        Comments under the posts Herald published, read from each network: every few minutes while a post is young, less often after.{' '}
+        Comments under the posts Herald published, direct messages and reviews, as each network pushes them or read every few minutes.{' '}
         <span className="hidden sm:inline">
           Keyboard: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> move, <kbd className="rounded border px-1">r</kbd>{' '}
           reply, <kbd className="rounded border px-1">e</kbd> done.
         </span>
       </p>
+      <KindTabs kind={filters.kind} onChange={(kind) => setFilters({ ...filters, kind, rating: kind === 'review' ? filters.rating : undefined })} />
       <InboxFilters
         filters={filters}
         onChange={setFilters}
@@ -138,14 +155,14 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
         accounts={accountsOf(items)}
       />
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-label="Comments" className={cn(showConversation && 'hidden lg:block')}>
+        <section aria-label="Items" className={cn(showConversation && 'hidden lg:block')}>
           {list.isPending ? (
             <LoadingRows rows={5} label="Loading the inbox" />
           ) : list.isError ? (
             <ErrorState message={serverError(list.error).message} onRetry={() => list.refetch()} />
           ) : items.length === 0 ? (
-            <EmptyState title={filters.status === 'open' ? 'Nothing waiting' : 'No comments here'}>
-              New comments under your published posts arrive here by themselves. Check now reads every account at once.
+            <EmptyState title={filters.status === 'open' ? 'Nothing waiting' : 'Nothing here'}>
+              New comments under your published posts, messages and reviews arrive here by themselves. Check now reads every account at once.
             </EmptyState>
           ) : (
             <>
@@ -172,6 +189,7 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
                     >
                       <span className="flex flex-wrap items-center gap-x-2 text-sm">
                         {!item.seen ? <span className="size-2 rounded-full bg-brand-600" aria-label="unread" /> : null}
+                        <KindMark item={item} />
                         <span className="font-medium text-slate-900">{item.author.name}</span>
                         <span className="text-slate-600">
                           {platformLabel(item.platform)} · {item.accountName}
@@ -192,7 +210,7 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
               </ul>
               {nextCursor ? (
                 <Button className="mt-3" size="sm" variant="secondary" onClick={() => loadMore.mutate()} disabled={loadMore.isPending}>
-                  {loadMore.isPending ? 'Loading…' : 'Older comments'}
+                  {loadMore.isPending ? 'Loading…' : 'Older items'}
                 </Button>
               ) : null}
             </>
@@ -217,6 +235,51 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
   );
 }
 
+const KINDS = [
+  { kind: undefined, label: 'All' },
+  { kind: 'comment', label: 'Comments' },
+  { kind: 'message', label: 'Messages' },
+  { kind: 'review', label: 'Reviews' },
+] as const;
+
+function KindTabs({ kind, onChange }: { kind: Filters['kind']; onChange: (kind: Filters['kind']) => void }) {
+  return (
+    <div className="mb-3 flex flex-wrap gap-1" role="group" aria-label="Kind">
+      {KINDS.map((k) => (
+        <Button key={k.label} size="sm" variant={kind === k.kind ? 'primary' : 'secondary'} aria-pressed={kind === k.kind} onClick={() => onChange(k.kind)}>
+          {k.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** A review's stars, or a Facebook recommendation, in words a screen reader says too. */
+function Rating({ item }: { item: Pick<InboxItemDto, 'rating' | 'recommends'> }) {
+  if (item.rating !== null) {
+    return (
+      <span className="inline-flex items-center gap-0.5 text-amber-600" aria-label={`${item.rating} of 5 stars`} data-testid="review-stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star key={n} aria-hidden className={cn('size-3.5', n <= item.rating! ? 'fill-current' : 'text-slate-300')} />
+        ))}
+      </span>
+    );
+  }
+  if (item.recommends !== null) return <Badge tone={item.recommends ? 'good' : 'warn'}>{item.recommends ? 'recommends' : 'does not recommend'}</Badge>;
+  return null;
+}
+
+function KindMark({ item }: { item: InboxItemDto }) {
+  if (item.kind === 'review') return <Rating item={item} />;
+  if (item.kind === 'message')
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-slate-600">
+        <MessageCircle aria-hidden className="size-3.5" /> message
+      </span>
+    );
+  return null;
+}
+
 /** The accounts the list shows (kept while one of them is the filter). */
 function accountsOf(items: InboxItemDto[]): { id: string; label: string }[] {
   const seen = new Map<string, string>();
@@ -237,7 +300,9 @@ function InboxFilters({
 }) {
   const assignees = useQuery({ queryKey: ['inbox.assignees'], queryFn: async () => (await trpc.inbox.assignees.query()).data });
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
-  const readable = PLATFORMS.filter((p) => 'call' in PLATFORM_CATALOGUE[p].comments.read);
+  const readable = PLATFORMS.filter(
+    (p) => 'call' in PLATFORM_CATALOGUE[p].comments.read || 'call' in messagesOf(p).read || 'call' in reviewsOf(p).read,
+  );
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
       <div>
@@ -299,6 +364,22 @@ function InboxFilters({
       <label className="flex items-center gap-2 pb-2 text-sm">
         <input type="checkbox" checked={filters.unread} onChange={(e) => set({ unread: e.target.checked })} /> Unread only
       </label>
+      <label className="flex items-center gap-2 pb-2 text-sm">
+        <input type="checkbox" checked={filters.unanswered} onChange={(e) => set({ unanswered: e.target.checked })} /> Not answered
+      </label>
+      {filters.kind === 'review' ? (
+        <div>
+          <Label htmlFor="inbox-rating">Stars</Label>
+          <Select id="inbox-rating" value={filters.rating ?? ''} onChange={(e) => set({ rating: e.target.value ? Number(e.target.value) : undefined })}>
+            <option value="">Any</option>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <option key={n} value={n}>
+                {n} star{n === 1 ? '' : 's'}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
       {filters.postId ? (
         <Button size="sm" variant="secondary" onClick={() => set({ postId: undefined })}>
           One post only · show all
@@ -340,20 +421,21 @@ function Conversation(props: {
 
   if (q.isPending) return <LoadingRows rows={3} label="Loading the conversation" />;
   if (q.isError) return <ErrorState message={serverError(q.error).message} onRetry={() => q.refetch()} />;
-  const { item, post, thread, actions, replyLimit } = q.data;
+  const { item, post, thread, actions, replyLimit, replyWindow } = q.data;
+  const answer = item.kind === 'review' ? thread.find((t) => t.fromAccount && !t.deletedAt && t.id !== item.id) : undefined;
   return (
     <Card className="space-y-4" data-testid="conversation" onFocusCapture={props.onFocus}>
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" className="lg:hidden" onClick={props.onBack}>
-          <ArrowLeft aria-hidden className="size-4" /> All comments
+          <ArrowLeft aria-hidden className="size-4" /> All items
         </Button>
         <span className="text-sm text-slate-600">
           {platformLabel(item.platform)} · {item.accountName} · read <TimeAgo iso={item.provenance.collectedAt} /> from{' '}
           {item.provenance.source === 'sandbox' ? 'the demo account' : platformLabel(item.provenance.source)}
         </span>
       </div>
-      <PostContext post={post} platform={item.platform} />
-      <ol className="space-y-2" aria-label="Thread">
+      {post ? <PostContext post={post} platform={item.platform} /> : null}
+      <ol className="space-y-2" aria-label={item.kind === 'message' ? 'Conversation' : 'Thread'}>
         {thread.map((t) => (
           <ThreadEntry key={t.id} entry={t} current={t.id === item.id} />
         ))}
@@ -369,7 +451,10 @@ function Conversation(props: {
             {item.status === 'done' ? 'Reopen' : 'Done'}
           </Button>
         ) : null}
-        {props.mayReply
+        {props.mayReply && item.kind === 'review' && answer ? (
+          <ReviewAnswerActions reviewId={item.id} answer={answer} actions={actions} platform={item.platform} onChanged={reload} />
+        ) : null}
+        {props.mayReply && item.kind === 'comment'
           ? (['hide', 'delete', 'like'] as const).map((a) =>
               actions[a].offered ? (
                 a === 'delete' ? (
@@ -417,10 +502,27 @@ function Conversation(props: {
           </div>
         ) : null}
       </div>
+      {replyWindow?.open ? (
+        <p className="text-xs text-slate-600" data-testid="reply-window">
+          {platformLabel(item.platform)} takes an answer until <TimeAgo iso={replyWindow.closesAt} /> ({replyWindow.hours} hours after the person’s last message).
+        </p>
+      ) : null}
       {props.mayReply ? (
         actions.reply.offered ? (
-          <ReplyBox id={item.id} platform={item.platform} limit={replyLimit} drafts={q.data.drafts} replyBox={props.replyBox} onSent={reload} />
-        ) : (
+          <ReplyBox
+            id={item.id}
+            kind={item.kind}
+            platform={item.platform}
+            limit={replyLimit}
+            drafts={q.data.drafts}
+            replyBox={props.replyBox}
+            onSent={reload}
+          />
+        ) : replyWindow && !replyWindow.open ? (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="reply-window-closed">
+            <strong>The reply window is closed.</strong> {actions.reply.reason}
+          </p>
+        ) : item.kind === 'review' && answer ? null : (
           <p className="text-sm text-slate-600">No reply from Herald: {actions.reply.reason}</p>
         )
       ) : (
@@ -430,7 +532,71 @@ function Conversation(props: {
   );
 }
 
-function PostContext({ post, platform }: { post: InboxConversationDto['post']; platform: Platform }) {
+/** A review's answer: changed (a dialog with the text) or taken down, where the network allows it. */
+function ReviewAnswerActions(props: {
+  reviewId: string;
+  answer: InboxItemDto;
+  actions: InboxConversationDto['actions'];
+  platform: Platform;
+  onChanged: () => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(props.answer.text);
+  const [error, setError] = useState<string | null>(null);
+  const edit = useMutation({
+    mutationFn: () => trpc.inbox.editReply.mutate({ id: props.reviewId, text }),
+    onSuccess: () => {
+      toast.success('Answer changed on the network');
+      setEditing(false);
+      void props.onChanged();
+    },
+    onError: (e) => setError(serverError(e).message),
+  });
+  const remove = useMutation({
+    mutationFn: () => trpc.inbox.deleteReply.mutate({ id: props.reviewId }),
+    onSuccess: () => {
+      toast.success('Answer taken down');
+      void props.onChanged();
+    },
+    onError: (e) => toast.error(serverError(e).message),
+  });
+  return (
+    <>
+      {props.actions.editReply.offered ? (
+        <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden className="size-4" /> Change the answer
+        </Button>
+      ) : null}
+      {props.actions.deleteReply.offered ? (
+        <ConfirmRemove
+          what="this answer on the network"
+          verb="Take down"
+          consequence="The review shows no answer until you answer it again. Herald keeps it here, marked deleted."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+        />
+      ) : null}
+      <Dialog open={editing} onOpenChange={setEditing} title="Change the answer" description={`The new text replaces the answer on ${platformLabel(props.platform)}.`}>
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim()) edit.mutate();
+          }}
+        >
+          <Label htmlFor="review-answer">Answer</Label>
+          <Textarea id="review-answer" rows={4} value={text} onChange={(e) => setText(e.target.value)} aria-describedby="review-answer-error" />
+          <FieldError id="review-answer-error">{error}</FieldError>
+          <Button type="submit" size="sm" disabled={!text.trim() || edit.isPending}>
+            {edit.isPending ? 'Saving…' : 'Save the answer'}
+          </Button>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+function PostContext({ post, platform }: { post: NonNullable<InboxConversationDto['post']>; platform: Platform }) {
   return (
     <div className="flex gap-3 rounded-lg bg-slate-50 p-3 text-sm">
       {post.thumbnailUrl ? <MediaThumb url={post.thumbnailUrl} label="The post’s image" className="size-14 shrink-0" /> : null}
@@ -466,6 +632,7 @@ function ThreadEntry({ entry, current }: { entry: InboxItemDto; current: boolean
       data-testid="thread-entry"
     >
       <p className="flex flex-wrap items-center gap-x-2">
+        {entry.kind === 'review' && !entry.fromAccount ? <Rating item={entry} /> : null}
         <span className="font-medium">{entry.fromAccount ? `${entry.author.name} (you)` : entry.author.name}</span>
         {entry.author.handle ? <span className="text-slate-600">{entry.author.handle}</span> : null}
         <span className="text-slate-600">
@@ -480,6 +647,7 @@ function ThreadEntry({ entry, current }: { entry: InboxItemDto; current: boolean
         {state === 'rejected' ? <Badge tone="bad">rejected</Badge> : null}
       </p>
       <p className="mt-1 break-words whitespace-pre-wrap">{entry.text}</p>
+      {entry.attachmentUrl ? <MediaThumb url={entry.attachmentUrl} label="The image sent with the message" className="mt-2 size-24" /> : null}
       {entry.reply?.error ? <p className="mt-1 text-red-700">{entry.reply.error}</p> : null}
       <p className="mt-1 text-xs text-slate-600">
         {entry.reply?.writtenBy ? `Written by ${entry.reply.writtenBy}` : null}
@@ -501,6 +669,7 @@ function ReplyBox({
   ...props
 }: {
   id: string;
+  kind: InboxItemDto['kind'];
   platform: Platform;
   limit: InboxConversationDto['replyLimit'];
   drafts: InboxConversationDto['drafts'];
@@ -583,7 +752,7 @@ function ReplyBox({
         </div>
       ) : null}
       <div className="flex items-end justify-between gap-2">
-        <Label htmlFor="inbox-reply">Reply</Label>
+        <Label htmlFor="inbox-reply">{props.kind === 'review' ? 'Answer the review' : props.kind === 'message' ? 'Message' : 'Reply'}</Label>
         {saved.data?.length ? (
           <Select
             aria-label="Insert a saved reply"
