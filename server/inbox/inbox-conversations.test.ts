@@ -88,13 +88,13 @@ describe('reviews', () => {
 
     const changed = await api('PUT', `/inbox/${tom.id}/reply`, { key: a.secret, body: { text: 'Sorry Tom: your next coffee is on us.' } });
     expect(changed.status).toBe(200);
-    expect((changed.body as { data: { text: string } }).data.text).toBe('Sorry Tom: your next coffee is on us.');
+    expect(changed.body.data.text).toBe('Sorry Tom: your next coffee is on us.');
     await collectConversations(a.conn.id);
     expect((await db.inboxItem.findUniqueOrThrow({ where: { id: answers[0]!.id } })).text).toBe('Sorry Tom: your next coffee is on us.');
 
     const removed = await api('DELETE', `/inbox/${answers[0]!.id}/reply`, { key: a.secret });
     expect(removed.status).toBe(200);
-    expect((removed.body as { data: { deletedAt: string | null } }).data.deletedAt).not.toBeNull();
+    expect(removed.body.data.deletedAt).not.toBeNull();
     await collectConversations(a.conn.id);
     expect((await db.inboxItem.findUniqueOrThrow({ where: { id: tom.id } })).status).toBe('open');
     // Answered anew after the answer came down.

@@ -44,6 +44,8 @@ export const API_ROUTES = {
   'GET /inbox/{id}': 'inbox.get',
   'PATCH /inbox/{id}': 'inbox.update',
   'POST /inbox/{id}/reply': 'inbox.reply',
+  'PUT /inbox/{id}/reply': 'inbox.editReply',
+  'DELETE /inbox/{id}/reply': 'inbox.deleteReply',
   'POST /inbox/{id}/drafts': 'inbox.draftReply',
   'DELETE /inbox/{id}/drafts/{draftId}': 'inbox.discardDraft',
   'POST /inbox/{id}/hide': 'inbox.hide',

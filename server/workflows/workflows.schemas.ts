@@ -3,10 +3,14 @@
 import { z } from 'zod';
 import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 
-export const WORKFLOW_IDS = ['repurpose-post', 'weekly-digest'] as const;
+export const WORKFLOW_IDS = ['repurpose-post', 'weekly-digest', 'draft-replies'] as const;
 export type WorkflowId = (typeof WORKFLOW_IDS)[number];
 /** Each workflow's name, for people: the list, its runs and the notice of a failed run say it. */
-export const WORKFLOW_NAMES: Record<WorkflowId, string> = { 'repurpose-post': 'Repurpose a post', 'weekly-digest': 'Weekly digest' };
+export const WORKFLOW_NAMES: Record<WorkflowId, string> = {
+  'repurpose-post': 'Repurpose a post',
+  'weekly-digest': 'Weekly digest',
+  'draft-replies': 'Draft replies',
+};
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
 export const ZWorkflow = z.object({
@@ -27,7 +31,7 @@ export const ZWorkflow = z.object({
 /** One body for every workflow; which fields apply is the workflow's (GET /workflows lists them). */
 export const ZRunWorkflowInput = z.strictObject({
   /** The workflow, from the path: looked up, never stored, so any text is just not found. */
-  id: ZIdOf('workflow', 'from workflows_list: repurpose-post or weekly-digest'),
+  id: ZIdOf('workflow', 'from workflows_list: repurpose-post, weekly-digest or draft-replies'),
   postId: ZText.min(1).max(100).optional().describe('repurpose-post: the published post to repurpose'),
   connectionIds: z
     .array(ZText.min(1).max(100))
@@ -36,6 +40,10 @@ export const ZRunWorkflowInput = z.strictObject({
     .optional()
     .describe('repurpose-post: the accounts to draft for (default: every other active account)'),
   days: z.number().int().min(1).max(31).optional().describe('weekly-digest: days to sum up, 1–31 (default 7)'),
+  savedReplyId: ZText.min(1).max(100).optional().describe('draft-replies: the saved reply each draft starts from ({name}: the author’s first name)'),
+  kind: z.enum(['comment', 'message', 'review']).optional().describe('draft-replies: only comments, messages or reviews (default: all)'),
+  maxRating: z.number().int().min(1).max(5).optional().describe('draft-replies: only reviews with at most this many stars'),
+  minRating: z.number().int().min(1).max(5).optional().describe('draft-replies: only reviews with at least this many stars'),
 });
 export type RunWorkflowInput = z.infer<typeof ZRunWorkflowInput>;
 
@@ -106,6 +114,17 @@ export const ZDigestSummary = z
       .describe('Posts published in the period, most engaging first (at most 5)'),
   })
   .describe('weekly-digest');
+export const ZDraftRepliesSummary = z
+  .object({
+    savedReplyId: z.uuid().describe('The saved reply the drafts start from'),
+    drafts: z
+      .array(z.object({ itemId: z.uuid().describe('The inbox item drafted for'), draftId: z.uuid().describe('The draft (GET /inbox/{id} → drafts)') }))
+      .describe('One draft per waiting item that had none (at most 200 a run)'),
+    skipped: z
+      .array(z.object({ itemId: z.uuid().describe('The item'), reason: z.string().describe('Why no draft was made: the network’s limit or its closed reply window') }))
+      .describe('Waiting items no draft could be made for'),
+  })
+  .describe('draft-replies');
 export const ZRunError = z.object({
   code: z.string().describe('The error catalogue’s code of the failure'),
   message: z.string().describe('What went wrong, in words'),
@@ -119,7 +138,7 @@ export const ZWorkflowRun = z.object({
   createdAt: ZTimestamp.describe('When the run was requested, in ISO 8601'),
   startedAt: ZNullableTimestamp.describe('When the job started; null while queued'),
   finishedAt: ZNullableTimestamp.describe('When the run completed or failed; null until then'),
-  summary: z.union([ZRepurposeSummary, ZDigestSummary]).nullable().describe('What the run did, in the workflow’s own shape; null until it completes'),
+  summary: z.union([ZRepurposeSummary, ZDigestSummary, ZDraftRepliesSummary]).nullable().describe('What the run did, in the workflow’s own shape; null until it completes'),
   error: ZRunError.nullable().describe('Why the run failed; null unless status is failed'),
 });
 export type WorkflowRunDto = z.infer<typeof ZWorkflowRun>;

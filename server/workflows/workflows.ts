@@ -12,6 +12,7 @@ import { getJobs } from '@/server/jobs';
 import { iso, isoOrNull, isUuid } from '@/server/shared/schemas';
 import { checkRepurposeInput, repurposePost, type RepurposeProgress } from './repurpose-post';
 import { weeklyDigest } from './weekly-digest';
+import { checkDraftRepliesInput, draftReplies, type DraftRepliesInput } from './draft-replies';
 import { WORKFLOW_IDS, WORKFLOW_NAMES, type RunWorkflowInput, type WorkflowId, type WorkflowRunDto } from './workflows.schemas';
 import { log } from '@/server/observability/log';
 
@@ -33,6 +34,18 @@ export const WORKFLOWS = [
       'A summary of the last days of publishing: posts by status, outcomes per platform, failures with the platform’s error, and top posts by engagement where known.',
     inputs: [{ name: 'days', required: false, description: 'How many days back, 1 to 31 (default 7).' }],
   },
+  {
+    id: 'draft-replies',
+    name: WORKFLOW_NAMES['draft-replies'],
+    description:
+      'For every inbox item still waiting (open, not answered, no pending draft), a draft reply from one of the workspace’s saved replies, {name} becoming the author’s first name. Drafts only: each waits in the inbox for a member to send or discard.',
+    inputs: [
+      { name: 'savedReplyId', required: true, description: 'The saved reply the drafts start from.' },
+      { name: 'kind', required: false, description: 'Only comments, messages or reviews (default: all).' },
+      { name: 'minRating', required: false, description: 'Only reviews with at least this many stars.' },
+      { name: 'maxRating', required: false, description: 'Only reviews with at most this many stars.' },
+    ],
+  },
 ] as const satisfies ReadonlyArray<{
   id: WorkflowId;
   name: string;
@@ -43,6 +56,7 @@ export const WORKFLOWS = [
 const INPUTS_OF: Record<WorkflowId, ReadonlySet<string>> = {
   'repurpose-post': new Set(['postId', 'connectionIds']),
   'weekly-digest': new Set(['days']),
+  'draft-replies': new Set(['savedReplyId', 'kind', 'minRating', 'maxRating']),
 };
 
 type RunRow = Prisma.WorkflowRunGetPayload<object>;
@@ -81,6 +95,7 @@ export async function startRun(actor: Actor, input: RunWorkflowInput): Promise<W
   const stray = Object.keys(rest).find((k) => !INPUTS_OF[workflowId].has(k));
   if (stray) throw new AppError('VALIDATION_FAILED', `${stray} is not an input of ${workflowId}`, { field: stray });
   if (workflowId === 'repurpose-post') await checkRepurposeInput(actor.workspaceId, rest);
+  if (workflowId === 'draft-replies') await checkDraftRepliesInput(actor.workspaceId, rest);
   const row = await db.workflowRun.create({
     data: { workspaceId: actor.workspaceId, workflowId, status: 'queued', input: rest as Prisma.InputJsonValue, keyId: actor.keyId ?? null },
   });
@@ -139,6 +154,8 @@ export async function executeRun(runId: string): Promise<void> {
       summary = await repurposePost(row.workspaceId, input, progress, async (p) => {
         await db.workflowRun.update({ where: { id: runId }, data: { progress: p as unknown as Prisma.InputJsonValue } });
       });
+    } else if (row.workflowId === 'draft-replies') {
+      summary = await draftReplies(row.workspaceId, row.input as DraftRepliesInput);
     } else {
       summary = await weeklyDigest(row.workspaceId, input);
     }
