@@ -1,7 +1,6 @@
 // Wire schemas of the inbox routes (REST, tRPC, tools and the screen share them).
 import { z } from 'zod';
 import { PLATFORMS } from '@/server/shared/platforms';
-import { COMMENT_ACTIONS } from '@/server/platforms/catalogue/comments';
 import { ZIdOf, ZNullableTimestamp, ZText, ZTimestamp } from '@/server/shared/schemas';
 import { checkWindow, ZDay } from '@/server/shared/analytics-window';
 

@@ -6,9 +6,20 @@ import type { Platform } from '@/server/shared/platforms';
 import type { MessagesClient, MessagesClients, ReviewsClient, ReviewsClients } from './conversations';
 import { sandboxMessagesClient, sandboxReviewsClient } from './sandbox/sandbox-conversations';
 import { createFacebookReviewsClient } from './facebook/facebook-reviews';
+import { createFacebookMessagesClient } from './facebook/facebook-messages';
+import { createInstagramMessagesClient } from './instagram/instagram-messages';
+import { createInstagramLoginMessagesClient } from './instagram_login/instagram-login-messages';
+import { createTwitterMessagesClient } from './twitter/twitter-messages';
+import { createBlueskyMessagesClient } from './bluesky/bluesky-messages';
 import { createGoogleBusinessReviewsClient } from './google_business/google-business-reviews';
 
-export const liveMessagesClients: MessagesClients = {};
+export const liveMessagesClients: MessagesClients = {
+  facebook: createFacebookMessagesClient(),
+  instagram: createInstagramMessagesClient(),
+  instagram_login: createInstagramLoginMessagesClient(),
+  twitter: createTwitterMessagesClient(),
+  bluesky: createBlueskyMessagesClient(),
+};
 
 export const liveReviewsClients: ReviewsClients = {
   google_business: createGoogleBusinessReviewsClient(),

@@ -2,16 +2,13 @@
 // page describes them, and against forged, tampered and malformed input (refused, never thrown).
 //   https://developers.facebook.com/docs/graph-api/webhooks/getting-started#validate-payloads
 //   https://docs.x.com/x-api/webhooks/introduction (challenge-response checks)
-//   https://core.telegram.org/bots/api#setwebhook (secret_token)
 //   https://cloud.google.com/pubsub/docs/push
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   googlePushTokenValid,
   metaSignatureValid,
   metaVerifyChallenge,
-  telegramSecretConnection,
-  telegramSecretToken,
   xCrcResponse,
   xSignatureValid,
 } from './network-webhook-signatures';
@@ -101,42 +98,6 @@ describe('X webhooks', () => {
   });
 });
 
-describe('Telegram secret token', () => {
-  const KEY = 'telegram-webhook-key-from-the-deployment';
-  const connectionId = '3f2b8c1e-9a4d-4e7b-8c21-5d6f7a8b9c0d';
-
-  it('is made of the connection and an HMAC, within Telegram’s alphabet and length', () => {
-    const token = telegramSecretToken(connectionId, KEY);
-    const mac = createHmac('sha256', KEY).update(`telegram-webhook:${connectionId}`).digest('base64url').slice(0, 43);
-    expect(token).toBe(`3f2b8c1e9a4d4e7b8c215d6f7a8b9c0d_${mac}`);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{1,256}$/);
-    expect(token).toHaveLength(76);
-  });
-
-  it('names the connection back, with its dashes, for a token Herald made', () => {
-    for (const id of [connectionId, randomUUID(), randomUUID()]) {
-      expect(telegramSecretConnection(telegramSecretToken(id, KEY), KEY)).toBe(id);
-    }
-  });
-
-  it('refuses a token made with another key, for another connection, or tampered with', () => {
-    const token = telegramSecretToken(connectionId, KEY);
-    expect(telegramSecretConnection(token, 'another-key')).toBeNull();
-    expect(telegramSecretConnection(token, '')).toBeNull();
-    // Another connection's id with this connection's HMAC.
-    expect(telegramSecretConnection(`4${token.slice(1)}`, KEY)).toBeNull();
-    const last = token.at(-1) === 'A' ? 'B' : 'A';
-    expect(telegramSecretConnection(`${token.slice(0, -1)}${last}`, KEY)).toBeNull();
-    for (const bad of [null, '', '_', token.slice(0, -1), `${token}A`, token.replace('_', '-'), `${token.slice(0, 33)}${'+'.repeat(43)}`, connectionId]) {
-      expect(telegramSecretConnection(bad, KEY)).toBeNull();
-    }
-  });
-
-  it('is made only for a connection id and with a key', () => {
-    expect(() => telegramSecretToken('not-a-uuid', KEY)).toThrow();
-    expect(() => telegramSecretToken(connectionId, '')).toThrow();
-  });
-});
 
 describe('Google Pub/Sub push token', () => {
   const TOKEN = 'pubsub-verification-7f3a9c';

@@ -14,7 +14,6 @@
 //         CRC: GET ?crc_token=…, answered { response_token: 'sha256=' + base64(HMAC-SHA256 of the
 //         token, keyed with the consumer secret) }; each POST carries
 //         x-twitter-webhooks-signature: sha256=<base64 HMAC-SHA256 of the body, same key>.
-//   Telegram https://core.telegram.org/bots/api#setwebhook
 //         secret_token: "1-256 characters. Only characters A-Z, a-z, 0-9, _ and - are allowed",
 //         sent back as X-Telegram-Bot-Api-Secret-Token on every update.
 //   Google https://cloud.google.com/pubsub/docs/push (the push endpoint's URL is Herald's, with a
@@ -77,37 +76,6 @@ export function xCrcResponse(crcToken: string, consumerSecret: string): string {
 export function xSignatureValid(rawBody: Buffer, header: string | null, consumerSecret: string): boolean {
   if (!consumerSecret || !Buffer.isBuffer(rawBody)) return false;
   return sameDigest(base64Signature(header), hmac(consumerSecret, rawBody));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The connection's id without its dashes, `_`, then 43 characters of base64url. */
-const TELEGRAM_SECRET = /^([0-9a-fA-F]{32})_([A-Za-z0-9_-]{43})$/;
-
-const telegramMac = (connectionId: string, key: string) => hmac(key, `telegram-webhook:${connectionId}`).toString('base64url').slice(0, 43);
-
-/**
- * The secret_token Herald gives Telegram's setWebhook for one connection (a Connection id, a
- * UUID): it says which connection an update is for and that Herald made it, so each bot's
- * updates come to one URL and the secret stores nothing. 76 characters of Telegram's alphabet.
- */
-export function telegramSecretToken(connectionId: string, key: string): string {
-  // Herald's own values, not a network's: a wrong one is a bug to see at setWebhook, not a token that never verifies.
-  if (!UUID.test(connectionId)) throw new Error('A Telegram webhook secret is made for a connection id (a UUID)');
-  if (!key) throw new Error('A Telegram webhook secret needs a key');
-  return `${connectionId.replaceAll('-', '')}_${telegramMac(connectionId, key)}`;
-}
-
-/**
- * The connection an X-Telegram-Bot-Api-Secret-Token names, when Herald made it with `key`;
- * null for a missing, malformed or forged header.
- */
-export function telegramSecretConnection(header: string | null, key: string): string | null {
-  if (!key || typeof header !== 'string') return null;
-  const match = TELEGRAM_SECRET.exec(header);
-  if (!match) return null;
-  const hex = match[1]!;
-  const connectionId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return sameSecret(match[2]!, telegramMac(connectionId, key)) ? connectionId : null;
 }
 
 /** Google Pub/Sub push: whether the URL it called carries the verification token Herald configured. */

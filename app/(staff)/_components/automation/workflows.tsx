@@ -15,7 +15,11 @@ import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel, useInvalidateAll } from '../publishing/post-bits';
 import { TimeAgo } from '@/app/_ui/time-ago';
 
-const NAMES: Record<WorkflowRunDto['workflowId'], string> = { 'repurpose-post': 'Repurpose a post', 'weekly-digest': 'Weekly digest' };
+const NAMES: Record<WorkflowRunDto['workflowId'], string> = {
+  'repurpose-post': 'Repurpose a post',
+  'weekly-digest': 'Weekly digest',
+  'draft-replies': 'Draft replies',
+};
 const STATUS: Record<WorkflowRunDto['status'], Tone> = { queued: 'neutral', running: 'info', completed: 'good', failed: 'bad' };
 
 /** Starts a run and takes the member to the runs list, where it is followed until it finishes. */
@@ -42,6 +46,11 @@ export function RepurposeButton({ postId }: { postId: string }) {
   );
 }
 
+/** Starts draft-replies from a saved reply: drafts wait in the inbox for a member to send. */
+export function useDraftRepliesRun() {
+  return useStartRun('Drafting replies');
+}
+
 export function WeeklyDigestButton() {
   const run = useStartRun('The weekly digest');
   return (
@@ -52,7 +61,8 @@ export function WeeklyDigestButton() {
 }
 
 type Summary = NonNullable<WorkflowRunDto['summary']>;
-const isRepurpose = (s: Summary): s is Extract<Summary, { drafts: unknown }> => 'drafts' in s;
+const isRepurpose = (s: Summary): s is Extract<Summary, { sourcePostId: unknown }> => 'sourcePostId' in s;
+const isDraftReplies = (s: Summary): s is Extract<Summary, { savedReplyId: unknown }> => 'savedReplyId' in s;
 
 function RunSummary({ run }: { run: WorkflowRunDto }) {
   const { current } = useShell();
@@ -83,6 +93,24 @@ function RunSummary({ run }: { run: WorkflowRunDto }) {
         {s.skipped.map((k) => (
           <p key={k.connectionId} className="text-slate-600">
             {platformLabel(k.platform)}: {k.message}
+          </p>
+        ))}
+      </div>
+    );
+  }
+  if (isDraftReplies(s)) {
+    return (
+      <div className="space-y-1 text-sm">
+        <p>
+          {s.drafts.length === 1 ? '1 draft reply' : `${s.drafts.length} draft replies`} waiting in{' '}
+          <Link href="/inbox" className="underline">
+            the inbox
+          </Link>
+          {s.skipped.length ? `; ${s.skipped.length} item${s.skipped.length === 1 ? '' : 's'} skipped` : ''}.
+        </p>
+        {s.skipped.slice(0, 3).map((k) => (
+          <p key={k.itemId} className="text-slate-600">
+            {k.reason}
           </p>
         ))}
       </div>

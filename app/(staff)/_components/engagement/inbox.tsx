@@ -27,6 +27,7 @@ import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { useShell } from '../../_lib/providers';
 import { serverError, trpc } from '../../_lib/trpc';
 import { platformLabel } from '../publishing/post-bits';
+import { useDraftRepliesRun } from '../automation/workflows';
 
 type Filters = Pick<ListInboxQuery, 'status' | 'platform' | 'workspaceId' | 'assignee' | 'postId' | 'connectionId' | 'kind' | 'rating'> & {
   unread: boolean;
@@ -136,6 +137,7 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
   return (
     <>
       <PageHeader title="Inbox">
+        {mayReply ? <DraftRepliesButton /> : null}
         <Button size="sm" variant="secondary" onClick={() => check.mutate()} disabled={check.isPending}>
           <RefreshCw aria-hidden className={cn('size-4', check.isPending && 'animate-spin')} /> Check now
         </Button>
@@ -231,6 +233,85 @@ export function Inbox({ initial, postId }: { initial: InboxPage | null; postId?:
           ) : null}
         </section>
       </div>
+    </>
+  );
+}
+
+/**
+ * The draft-replies workflow from the inbox: a saved reply becomes a draft on every waiting item
+ * of a kind (reviews within a range of stars); each waits for a member to send or discard.
+ */
+function DraftRepliesButton() {
+  const [open, setOpen] = useState(false);
+  const [savedReplyId, setSavedReplyId] = useState('');
+  const [kind, setKind] = useState<'' | 'comment' | 'message' | 'review'>('review');
+  const [stars, setStars] = useState<'' | 'low' | 'high'>('');
+  const saved = useQuery({ queryKey: ['inbox.savedReplies'], queryFn: async () => (await trpc.inbox.savedReplies.query()).data, enabled: open });
+  const run = useDraftRepliesRun();
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden className="size-4" /> Draft replies
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Draft replies from a saved reply"
+        description="Every waiting item gets a draft ({name} becomes the author’s first name). Nothing is sent: each draft waits here for a member."
+      >
+        {saved.data && !saved.data.length ? (
+          <p className="text-sm text-slate-600">Save a reply first (Save reply, under any reply box): drafts start from one.</p>
+        ) : (
+          <form
+            className="space-y-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!savedReplyId) return;
+              run.mutate({
+                id: 'draft-replies',
+                savedReplyId,
+                ...(kind ? { kind } : {}),
+                ...(kind === 'review' && stars === 'low' ? { maxRating: 2 } : {}),
+                ...(kind === 'review' && stars === 'high' ? { minRating: 4 } : {}),
+              });
+            }}
+          >
+            <div>
+              <Label htmlFor="draft-saved">Saved reply</Label>
+              <Select id="draft-saved" value={savedReplyId} onChange={(e) => setSavedReplyId(e.target.value)}>
+                <option value="">Choose…</option>
+                {(saved.data ?? []).map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.title}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <Label htmlFor="draft-kind">For</Label>
+              <Select id="draft-kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+                <option value="">Everything waiting</option>
+                <option value="comment">Comments</option>
+                <option value="message">Messages</option>
+                <option value="review">Reviews</option>
+              </Select>
+            </div>
+            {kind === 'review' ? (
+              <div>
+                <Label htmlFor="draft-stars">Reviews with</Label>
+                <Select id="draft-stars" value={stars} onChange={(e) => setStars(e.target.value as typeof stars)}>
+                  <option value="">Any stars</option>
+                  <option value="low">1 or 2 stars</option>
+                  <option value="high">4 or 5 stars</option>
+                </Select>
+              </div>
+            ) : null}
+            <Button type="submit" size="sm" disabled={!savedReplyId || run.isPending}>
+              {run.isPending ? 'Starting…' : 'Draft them'}
+            </Button>
+          </form>
+        )}
+      </Dialog>
     </>
   );
 }
