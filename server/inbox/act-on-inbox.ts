@@ -49,7 +49,11 @@ const answerOf = (review: Item) =>
 async function refuseClosedReply(item: Item): Promise<void> {
   if (item.kind === 'review') {
     const answer = await db.inboxItem.findFirst({ where: { inReplyToId: item.id, kind: 'review', fromAccount: true, deletedAt: null }, select: { id: true } });
-    if (answer) throw new AppError('REVIEW_ALREADY_ANSWERED', 'The review is answered already: change the answer (PUT /inbox/{id}/reply) or take it down (DELETE /inbox/{id}/reply)');
+    if (answer)
+      throw new AppError(
+        'REVIEW_ALREADY_ANSWERED',
+        'The review is answered already: change the answer (PUT /inbox/{id}/reply) or take it down (DELETE /inbox/{id}/reply)',
+      );
   }
   const window = await replyWindowOf(item);
   if (window && !window.open) throw new AppError('REPLY_WINDOW_CLOSED', window.reason ?? 'The network’s reply window is closed');
@@ -257,7 +261,14 @@ export async function sendReply(replyId: string, options: ReplyOptions & { failu
     if (reply.kind === 'message' && reply.threadExternalId) {
       // An answer answers every message of the conversation written before it.
       await tx.inboxItem.updateMany({
-        where: { connectionId: reply.connectionId, kind: 'message', threadExternalId: reply.threadExternalId, fromAccount: false, repliedAt: null, networkCreatedAt: { lte: sentAt } },
+        where: {
+          connectionId: reply.connectionId,
+          kind: 'message',
+          threadExternalId: reply.threadExternalId,
+          fromAccount: false,
+          repliedAt: null,
+          networkCreatedAt: { lte: sentAt },
+        },
         data: { repliedAt: sentAt },
       });
     }
@@ -302,7 +313,12 @@ async function sendThroughNetwork(
     if (!client) throw new AppError('ACTION_NOT_OFFERED', 'Herald cannot answer this network’s direct messages');
     // The person answered: the author of the message answered, or (answering one's own message) its conversation.
     const counterpartId = parent && !parent.fromAccount && parent.authorExternalId ? parent.authorExternalId : reply.threadExternalId!;
-    const sent = await client.sendMessage(publishable, { conversationId: reply.threadExternalId!, counterpartId }, { text: reply.text, imageUrl: reply.attachmentUrl }, ctx);
+    const sent = await client.sendMessage(
+      publishable,
+      { conversationId: reply.threadExternalId!, counterpartId },
+      { text: reply.text, imageUrl: reply.attachmentUrl },
+      ctx,
+    );
     return { id: sent.id, permalink: null };
   }
   if (reply.kind === 'review') {
@@ -325,9 +341,13 @@ async function replyImage(item: Item, mediaIds: readonly string[]): Promise<stri
   if (!mediaIds.length) return null;
   const reply = messagesOf(item.platform as Platform).reply;
   if (item.kind !== 'message' || !offered(reply) || !reply.images) {
-    throw new AppError('ACTION_NOT_OFFERED', item.kind === 'message' ? 'This network takes no image with an answer to a direct message' : 'Only an answer to a direct message carries an image', {
-      field: 'mediaIds',
-    });
+    throw new AppError(
+      'ACTION_NOT_OFFERED',
+      item.kind === 'message' ? 'This network takes no image with an answer to a direct message' : 'Only an answer to a direct message carries an image',
+      {
+        field: 'mediaIds',
+      },
+    );
   }
   if (mediaIds.length > 1) throw new AppError('VALIDATION_FAILED', 'An answer carries one image', { field: 'mediaIds' });
   const [image] = await resolveMediaIds(item.workspaceId, mediaIds);

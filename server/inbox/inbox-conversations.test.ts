@@ -72,7 +72,10 @@ describe('reviews', () => {
     expect(conversation.body.data.actions.hide.offered).toBe(false);
     expect(conversation.body.data.replyLimit.maxChars).toBe(4096);
 
-    const sent = await api('POST', `/inbox/${tom.id}/reply`, { key: a.secret, body: { text: 'Sorry Tom, that is not us at our best. Coffee is on us next time.' } });
+    const sent = await api('POST', `/inbox/${tom.id}/reply`, {
+      key: a.secret,
+      body: { text: 'Sorry Tom, that is not us at our best. Coffee is on us next time.' },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({ kind: 'review', fromAccount: true, reply: { state: 'sent' } });
     const again = await api('POST', `/inbox/${tom.id}/reply`, { key: a.secret, body: { text: 'A second answer' } });

@@ -26,7 +26,9 @@ export const ZInboxItem = z
     workspaceId: z.uuid().describe('The workspace whose account received it'),
     kind: z
       .enum(INBOX_KINDS)
-      .describe('comment: a comment or reply under a post Herald published; message: a direct message of a conversation; review: a review of the account (or the account’s answer to one)'),
+      .describe(
+        'comment: a comment or reply under a post Herald published; message: a direct message of a conversation; review: a review of the account (or the account’s answer to one)',
+      ),
     platform: z.enum(PLATFORMS).describe('The network it was read from'),
     connectionId: z.uuid().describe('The connected account it belongs to: whose post it is under, whose conversation or whose review (GET /connections)'),
     accountName: z.string().describe('That account’s name on the network'),
@@ -78,7 +80,8 @@ export const ZInboxItem = z
   })
   .meta({
     id: 'InboxItem',
-    description: 'One item of the inbox (a comment under a post Herald published, a direct message, a review), as last read from the network, with the team’s handling of it.',
+    description:
+      'One item of the inbox (a comment under a post Herald published, a direct message, a review), as last read from the network, with the team’s handling of it.',
     example: {
       id: EXAMPLE_ID,
       workspaceId: '0b8c2a4e-5d6f-4a1b-9c3d-2e7f8a9b0c1d',

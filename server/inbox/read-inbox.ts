@@ -10,7 +10,15 @@ import { catalogueEntry, inboxReplyLimit, messagesOf, platformName, reviewsOf } 
 import { offered } from '@/server/platforms/catalogue/conversations';
 import { isUuid } from '@/server/shared/schemas';
 import type { Platform } from '@/server/shared/platforms';
-import { INBOX_ACTIONS, type InboxAction, type InboxConversationDto, type InboxDraftDto, type InboxItemDto, type ListInboxQuery, type ReplyState } from './inbox.schemas';
+import {
+  INBOX_ACTIONS,
+  type InboxAction,
+  type InboxConversationDto,
+  type InboxDraftDto,
+  type InboxItemDto,
+  type ListInboxQuery,
+  type ReplyState,
+} from './inbox.schemas';
 
 type ItemRow = Prisma.InboxItemGetPayload<object>;
 type DraftRow = Prisma.InboxDraftGetPayload<object>;
@@ -143,10 +151,12 @@ export function actionRefusal(item: Pick<ItemRow, 'platform' | 'deletedAt' | 'ex
     if (action !== 'reply') return 'A direct message can be answered; hiding, deleting, liking and answer edits are for comments and reviews';
     offer = messagesOf(platform).reply;
   } else if (item.kind === 'review') {
-    if (action === 'hide' || action === 'delete' || action === 'like') return 'A review can be answered (and the answer changed or taken down), not hidden, deleted or liked';
+    if (action === 'hide' || action === 'delete' || action === 'like')
+      return 'A review can be answered (and the answer changed or taken down), not hidden, deleted or liked';
     offer = reviewsOf(platform)[action];
   } else {
-    if (action === 'editReply' || action === 'deleteReply') return 'Changing or taking down an answer is for reviews; a comment’s reply is a comment of its own';
+    if (action === 'editReply' || action === 'deleteReply')
+      return 'Changing or taking down an answer is for reviews; a comment’s reply is a comment of its own';
     offer = catalogueEntry(platform).comments[action];
   }
   if (!offered(offer)) return offer.none;

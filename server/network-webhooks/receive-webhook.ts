@@ -34,9 +34,7 @@ export const REPLAY_WINDOW_HOURS = 48;
 /** The largest delivery read (Meta batches up to 1,000 updates; they stay far below this). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-type Verdict =
-  | { ok: true; items: PushedItems[]; sentAt: Date | null }
-  | { ok: false; outcome: 'forged' | 'malformed' | 'unconfigured'; reason: string };
+type Verdict = { ok: true; items: PushedItems[]; sentAt: Date | null } | { ok: false; outcome: 'forged' | 'malformed' | 'unconfigured'; reason: string };
 
 const refuse = (outcome: 'forged' | 'malformed' | 'unconfigured', reason: string): Verdict => ({ ok: false, outcome, reason });
 
@@ -107,7 +105,8 @@ const networkOf = (req: Request): WebhookNetwork | null => {
   return (WEBHOOK_NETWORKS as readonly string[]).includes(name) ? (name as WebhookNetwork) : null;
 };
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /** GET /hooks/{network}: the subscription handshakes (Meta's hub.challenge, X's CRC). */
 export async function handleNetworkWebhookCheck(req: Request): Promise<Response> {
@@ -227,7 +226,10 @@ export async function storeDelivery(
     // Google names the review without carrying it: the account's reviews are read at once.
     await getJobs().enqueueMany(
       'inbox.conversations',
-      [...new Set(reviewReads)].map((connectionId) => ({ payload: { connectionId, kinds: ['review' as const] }, key: `inbox-push-reviews:${connectionId}:${digest.slice(0, 16)}` })),
+      [...new Set(reviewReads)].map((connectionId) => ({
+        payload: { connectionId, kinds: ['review' as const] },
+        key: `inbox-push-reviews:${connectionId}:${digest.slice(0, 16)}`,
+      })),
     );
   }
   return result;

@@ -37,7 +37,7 @@ export const workflowsRouter = router({
       },
       ...base,
       successStatus: 201,
-      errors: ['WORKFLOW_NOT_FOUND', 'POST_NOT_FOUND', 'CONNECTION_NOT_FOUND'],
+      errors: ['WORKFLOW_NOT_FOUND', 'POST_NOT_FOUND', 'CONNECTION_NOT_FOUND', 'SAVED_REPLY_NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/workflows/{id}/runs',
@@ -49,7 +49,7 @@ export const workflowsRouter = router({
         summary: 'Start a run of a workflow; it runs in the background (poll the run or subscribe to workflow.run.*)',
       },
       assistant: {
-        hint: 'repurpose-post only makes drafts and weekly-digest only reads, so runs start at once. Poll workflows_get_run until status is completed or failed.',
+        hint: 'repurpose-post and draft-replies only make drafts and weekly-digest only reads, so runs start at once. Poll workflows_get_run until status is completed or failed.',
       },
     })
     .input(ZRunWorkflowInput)

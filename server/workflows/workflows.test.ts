@@ -7,7 +7,8 @@ import { db } from '@/server/db/client';
 import { closeJobs, startLocalRunner, type LocalRunner } from '@/server/jobs';
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { runnableJobs } from '@/server/runtime/job-handlers';
-import { createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { collectConversations } from '@/server/inbox/collect-conversations';
 import { testDatabaseUrl } from '@/server/testing/per-file-database';
 import { publishingWorkspace } from '@/server/testing/posts-fixtures';
 import { usePublicApi } from '@/server/testing/public-api';
@@ -60,8 +61,43 @@ describe('workflows', () => {
   it('lists the built-in workflows with their inputs', async () => {
     const { secret } = await createWorkspaceWithKey();
     const res = await api('GET', '/workflows', { key: secret });
-    expect(res.body.data.map((w) => w.id)).toEqual(['repurpose-post', 'weekly-digest']);
+    expect(res.body.data.map((w) => w.id)).toEqual(['repurpose-post', 'weekly-digest', 'draft-replies']);
     expect(res.body.data[0]!.inputs.find((i) => i.name === 'postId')?.required).toBe(true);
+  });
+
+  it('draft-replies drafts a saved reply on every waiting review in the range, marked as the workflow’s, once however often it runs', async () => {
+    const w = await createWorkspaceWithKey();
+    const location = await createSandboxConnection(w.workspace.id, { platform: 'google_business' });
+    await db.connection.update({ where: { id: location.id }, data: { createdAt: new Date(Date.now() - 4 * 3_600_000) } });
+    await collectConversations(location.id);
+    const saved = await db.savedReply.create({
+      data: { workspaceId: w.workspace.id, title: 'Sorry', text: 'Sorry {name}, that is not us at our best. Write to us at hello@herald.example?' },
+    });
+    const refused = await api('POST', '/workflows/draft-replies/runs', { key: w.secret, body: { savedReplyId: randomUUID() } });
+    expect(refused.body.error?.code).toBe('SAVED_REPLY_NOT_FOUND');
+
+    const start = await api('POST', '/workflows/draft-replies/runs', { key: w.secret, body: { savedReplyId: saved.id, kind: 'review', maxRating: 2 } });
+    expect(start.status).toBe(201);
+    const run = await finished(w.secret, start.body.data.runId);
+    expect(run.status).toBe('completed');
+    const tom = await db.inboxItem.findFirstOrThrow({ where: { connectionId: location.id, kind: 'review', rating: 1 } });
+    expect(run.summary).toMatchObject({ savedReplyId: saved.id, drafts: [{ itemId: tom.id }], skipped: [] });
+    const item = await api('GET', `/inbox/${tom.id}`, { key: w.secret });
+    expect(item.body.data.drafts).toEqual([
+      expect.objectContaining({
+        text: 'Sorry Tom, that is not us at our best. Write to us at hello@herald.example?',
+        status: 'pending',
+        authoredBy: { name: 'Workflow “Draft replies”', userId: null, assistant: true },
+      }),
+    ]);
+    // Nothing went out: the review still waits, and a second run drafts nothing more.
+    expect((await db.inboxItem.findUniqueOrThrow({ where: { id: tom.id } })).repliedAt).toBeNull();
+    const again = await finished(
+      w.secret,
+      (await api('POST', '/workflows/draft-replies/runs', { key: w.secret, body: { savedReplyId: saved.id, kind: 'review', maxRating: 2 } })).body.data.runId,
+    );
+    expect(again.summary).toMatchObject({ drafts: [] });
+    expect(await db.inboxDraft.count({ where: { itemId: tom.id } })).toBe(1);
   });
 
   it('repurpose-post drafts for the other accounts, fitted to each, skipping what a platform refuses', async () => {

@@ -1,0 +1,263 @@
+// The networks' webhooks over real HTTP against PostgreSQL, with payloads and signatures shaped
+// as each network documents them:
+//   Meta  https://developers.facebook.com/docs/graph-api/webhooks/getting-started (verification
+//         requests, X-Hub-Signature-256) and …/messenger-platform/reference/webhook-events/messages,
+//         …/graph-api/webhooks/reference/page/#ratings
+//   X     https://docs.x.com/x-api/webhooks/introduction (CRC, x-twitter-webhooks-signature) and
+//         https://docs.x.com/x-api/account-activity/introduction (direct_message_events)
+//   Google https://cloud.google.com/pubsub/docs/push (the push envelope) and
+//         https://developers.google.com/my-business/content/notification-setup (NEW_REVIEW)
+// A signed delivery is stored once; the same message pushed and polled, in either order, is one
+// row and one event; a forged, stale or repeated delivery is refused or ignored, recorded, and
+// writes nothing else; an unknown account writes nothing.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/server/db/client';
+import type { MessagesClient, NetworkMessage } from '@/server/platforms/conversations';
+import { methodHandler, API_ROUTE_FILES } from '@/server/runtime/api-routes';
+import { startTestServer } from '@/server/testing/api-server';
+import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
+import { collectConversations } from '@/server/inbox/collect-conversations';
+
+const APP_SECRET = 'meta-app-secret-for-tests';
+const VERIFY_TOKEN = 'herald-verify-token';
+const X_SECRET = 'x-consumer-secret-for-tests';
+const PUSH_TOKEN = 'pubsub-token-for-tests';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer({
+    '/hooks': (req) => methodHandler(API_ROUTE_FILES.networkWebhook, req.method)!(req),
+  });
+});
+afterAll(() => server?.close());
+beforeEach(() => {
+  vi.stubEnv('META_APP_SECRET', APP_SECRET);
+  vi.stubEnv('META_WEBHOOK_VERIFY_TOKEN', VERIFY_TOKEN);
+  vi.stubEnv('X_CONSUMER_SECRET', X_SECRET);
+  vi.stubEnv('GOOGLE_PUBSUB_VERIFICATION_TOKEN', PUSH_TOKEN);
+});
+
+const metaSignature = (body: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const xSignature = (body: string) => `sha256=${createHmac('sha256', X_SECRET).update(body).digest('base64')}`;
+
+async function post(path: string, body: string, headers: Record<string, string>) {
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  return { status: res.status, body: await res.text() };
+}
+
+async function liveAccount(platform: string, externalId: string) {
+  const w = await createWorkspaceWithKey();
+  const conn = await db.connection.create({
+    data: { workspaceId: w.workspace.id, platform, provider: 'live', externalId, accountName: uniq('acct'), displayName: 'Herald Coffee', accessToken: null },
+  });
+  return { ...w, conn };
+}
+
+/** A Messenger delivery as Meta sends it: one entry, one message event. */
+function messengerDelivery(pageId: string, mid: string, text: string, at = Date.now()) {
+  return JSON.stringify({
+    object: 'page',
+    entry: [{ id: pageId, time: at, messaging: [{ sender: { id: 'PSID-7101' }, recipient: { id: pageId }, timestamp: at, message: { mid, text } }] }],
+  });
+}
+
+const deliveries = (outcome: string) => db.networkWebhookDelivery.count({ where: { outcome } });
+
+describe('Meta', () => {
+  it('answers the subscription handshake only with the verify token', async () => {
+    const ok = await fetch(`${server.url}/hooks/meta?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    const wrong = await fetch(`${server.url}/hooks/meta?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1158201444`);
+    expect(wrong.status).toBe(403);
+  });
+
+  it('stores a signed message once; pushed then polled (with the person’s name) it stays one row and one event', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const mid = uniq('m_');
+    const body = messengerDelivery(page, mid, 'Is the Saturday tasting still on?');
+    const res = await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) });
+    expect(res.status).toBe(200);
+    const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'message', externalId: mid, authorName: 'PSID-7101', threadExternalId: 'PSID-7101', source: 'meta-webhook' });
+    expect((await db.connection.findUniqueOrThrow({ where: { id: a.conn.id } })).pushReceivedAt).not.toBeNull();
+
+    // The scheduled read returns the same message, with the name the webhook did not carry.
+    const polled: NetworkMessage = {
+      id: mid,
+      conversationId: 'PSID-7101',
+      counterpartId: 'PSID-7101',
+      authorId: 'PSID-7101',
+      authorName: 'Maya Chen',
+      authorHandle: null,
+      text: 'Is the Saturday tasting still on?',
+      createdAt: new Date(),
+      fromAccount: false,
+    };
+    const client: MessagesClient = {
+      source: 'facebook',
+      readMessages: async () => ({ messages: [polled], cursor: null }),
+      sendMessage: async () => ({ id: 'x' }),
+    };
+    await collectConversations(a.conn.id, { messagesClient: client, reviewsClient: null, kinds: ['message'] });
+    const after = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
+    expect(after).toHaveLength(1);
+    expect(after[0]!.authorName).toBe('Maya Chen');
+    expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'message.received' } })).toBe(1);
+  });
+
+  it('polled first, then pushed: one row, the name kept, one event', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const mid = uniq('m_');
+    const polled: NetworkMessage = {
+      id: mid,
+      conversationId: 'PSID-7101',
+      counterpartId: 'PSID-7101',
+      authorId: 'PSID-7101',
+      authorName: 'Maya Chen',
+      authorHandle: null,
+      text: 'Do you sell gift cards?',
+      createdAt: new Date(),
+      fromAccount: false,
+    };
+    const client: MessagesClient = {
+      source: 'facebook',
+      readMessages: async () => ({ messages: [polled], cursor: null }),
+      sendMessage: async () => ({ id: 'x' }),
+    };
+    await collectConversations(a.conn.id, { messagesClient: client, reviewsClient: null, kinds: ['message'] });
+    const body = messengerDelivery(page, mid, 'Do you sell gift cards?');
+    expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
+    const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.authorName).toBe('Maya Chen');
+    expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'message.received' } })).toBe(1);
+  });
+
+  it('refuses a forged signature, records it and writes nothing', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const body = messengerDelivery(page, uniq('m_'), 'Send me your password');
+    const before = await deliveries('forged');
+    for (const signature of [metaSignature(body, 'another-secret'), 'sha256=00', '', metaSignature(`${body} `)]) {
+      const res = await post('/hooks/meta', body, signature ? { 'x-hub-signature-256': signature } : {});
+      expect(res.status).toBe(403);
+    }
+    expect(await deliveries('forged')).toBe(before + 4);
+    expect(await db.inboxItem.count({ where: { connectionId: a.conn.id } })).toBe(0);
+    expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id } })).toBe(0);
+  });
+
+  it('a replayed delivery writes nothing twice; one older than the replay window is refused', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const body = messengerDelivery(page, uniq('m_'), 'Table for two tonight?');
+    const headers = { 'x-hub-signature-256': metaSignature(body) };
+    expect((await post('/hooks/meta', body, headers)).status).toBe(200);
+    const duplicates = await deliveries('duplicate');
+    const again = await post('/hooks/meta', body, headers);
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body)).toMatchObject({ duplicate: true, items: 0 });
+    expect(await deliveries('duplicate')).toBe(duplicates + 1);
+    expect(await db.inboxItem.count({ where: { connectionId: a.conn.id } })).toBe(1);
+    expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'message.received' } })).toBe(1);
+
+    const stale = messengerDelivery(page, uniq('m_'), 'An old message', Date.now() - 3 * 24 * 3_600_000);
+    const before = await deliveries('stale');
+    const res = await post('/hooks/meta', stale, { 'x-hub-signature-256': metaSignature(stale) });
+    expect(res.status).toBe(403);
+    expect(await deliveries('stale')).toBe(before + 1);
+    expect(await db.inboxItem.count({ where: { connectionId: a.conn.id } })).toBe(1);
+  });
+
+  it('a Page recommendation arrives as a review with review.received', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const now = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: page,
+          time: now,
+          changes: [
+            {
+              field: 'ratings',
+              value: {
+                item: 'rating',
+                verb: 'add',
+                reviewer_id: '100012345',
+                reviewer_name: 'Tom Okafor',
+                recommendation_type: 'negative',
+                review_text: 'Waited forty minutes.',
+                open_graph_story_id: `${page}_story1`,
+                created_time: now,
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
+    const review = await db.inboxItem.findFirstOrThrow({ where: { connectionId: a.conn.id, kind: 'review' } });
+    expect(review).toMatchObject({ recommends: false, rating: null, authorName: 'Tom Okafor', text: 'Waited forty minutes.' });
+    expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'review.received' } })).toBe(1);
+  });
+
+  it('a delivery for an account no workspace connected writes nothing and is recorded', async () => {
+    const body = messengerDelivery(uniq('nobody'), uniq('m_'), 'hello');
+    const before = await deliveries('unknown_account');
+    expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
+    expect(await deliveries('unknown_account')).toBe(before + 1);
+  });
+});
+
+describe('X', () => {
+  it('answers the CRC with the consumer secret’s HMAC, and stores a signed direct message', async () => {
+    const crc = await fetch(`${server.url}/hooks/x?crc_token=challenge-123`);
+    expect(await crc.json()).toEqual({ response_token: `sha256=${createHmac('sha256', X_SECRET).update('challenge-123').digest('base64')}` });
+
+    const user = String(1_000_000 + Math.floor(Math.random() * 1_000_000));
+    const a = await liveAccount('twitter', user);
+    const body = JSON.stringify({
+      for_user_id: user,
+      direct_message_events: [
+        {
+          type: 'message_create',
+          id: String(Date.now()) + String(Math.floor(Math.random() * 1000)),
+          created_timestamp: String(Date.now()),
+          message_create: { target: { recipient_id: user }, sender_id: '3805104374', message_data: { text: 'Are you open on Sunday?' } },
+        },
+      ],
+      users: { '3805104374': { id: '3805104374', name: 'Lena Fischer', screen_name: 'lenafischer' } },
+    });
+    expect((await post('/hooks/x', body, { 'x-twitter-webhooks-signature': xSignature(body) })).status).toBe(200);
+    const row = await db.inboxItem.findFirstOrThrow({ where: { connectionId: a.conn.id } });
+    expect(row).toMatchObject({ kind: 'message', authorName: 'Lena Fischer', text: 'Are you open on Sunday?' });
+    const forged = await post('/hooks/x', body.replace('Sunday', 'Monday'), { 'x-twitter-webhooks-signature': xSignature(body) });
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe('Google', () => {
+  it('a review notification with the push token queues a read of the location’s reviews; without it, nothing', async () => {
+    const location = `accounts/${Date.now()}/locations/${Math.floor(Math.random() * 1e9)}`;
+    const a = await liveAccount('google_business', location);
+    const data = Buffer.from(JSON.stringify({ type: 'NEW_REVIEW', review: `${location}/reviews/AbFvOqn9Xk2`, location })).toString('base64');
+    const body = JSON.stringify({
+      message: { data, messageId: uniq('msg'), publishTime: new Date().toISOString() },
+      subscription: 'projects/herald/subscriptions/reviews',
+    });
+    const forged = await post('/hooks/google?token=guess', body, {});
+    expect(forged.status).toBe(403);
+    const res = await post(`/hooks/google?token=${PUSH_TOKEN}`, body, {});
+    expect(res.status).toBe(200);
+    const queued = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE key LIKE ${`inbox-push-reviews:${a.conn.id}:%`}`;
+    expect(queued[0]!.n).toBe(1);
+  });
+});
