@@ -221,7 +221,7 @@ describe('Facebook and Instagram (Meta, PKCE, the client picks a Page or busines
       client_id: STAND_IN_APPS.meta.clientId,
       redirect_uri: `${origin()}/connect/callback/facebook`,
       response_type: 'code',
-      scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,pages_read_user_content,pages_manage_engagement',
+      scope: 'pages_show_list,pages_read_engagement,pages_manage_posts,pages_read_user_content,pages_manage_engagement,pages_messaging',
       code_challenge_method: 'S256',
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });

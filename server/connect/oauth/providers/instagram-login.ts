@@ -16,11 +16,13 @@
 import { callApi, firstJsonString, isSuccess, jsonAt, jsonString, withQuery } from '@/server/platforms/http';
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
-// Publishing, the comments under the account's media (the inbox), and their insights (results).
+// Publishing, the comments under the account's media and its direct messages (the inbox), and
+// their insights (results).
 export const INSTAGRAM_LOGIN_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   'instagram_business_manage_comments',
+  'instagram_business_manage_messages',
   'instagram_business_manage_insights',
 ];
 

@@ -73,9 +73,20 @@ async function pages(fetch: Fetcher, app: OAuthApp, token: string): Promise<unkn
 function metaProvider(target: 'facebook' | 'instagram'): OAuthProvider {
   const scopes =
     target === 'facebook'
-      ? // The last two: the comments under the Page's posts (read; reply, hide, delete, like) for the inbox.
-        ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_read_user_content', 'pages_manage_engagement']
-      : ['instagram_basic', 'instagram_content_publish', 'instagram_manage_comments', 'pages_show_list', 'pages_read_engagement', 'business_management'];
+      ? // pages_read_user_content and pages_manage_engagement: the comments under the Page's posts
+        // (read; reply, hide, delete, like) and its recommendations; pages_messaging: its Messenger
+        // conversations — all for the inbox.
+        ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_read_user_content', 'pages_manage_engagement', 'pages_messaging']
+      : [
+          'instagram_basic',
+          'instagram_content_publish',
+          'instagram_manage_comments',
+          // The account's direct messages, for the inbox.
+          'instagram_manage_messages',
+          'pages_show_list',
+          'pages_read_engagement',
+          'business_management',
+        ];
   return {
     label: target === 'facebook' ? 'Facebook' : 'Instagram',
     pkce: true,

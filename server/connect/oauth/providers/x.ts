@@ -4,8 +4,9 @@
 import { callApi, firstJsonString, isSuccess, jsonString, withQuery } from '@/server/platforms/http';
 import { expiryFrom, OAuthFlowError, type OAuthProvider } from '../oauth-provider';
 
-// like.write and tweet.moderate.write: liking and hiding replies from the inbox.
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access', 'like.write', 'tweet.moderate.write'];
+// like.write and tweet.moderate.write: liking and hiding replies from the inbox; dm.read and
+// dm.write: the account's direct messages in the inbox.
+const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access', 'like.write', 'tweet.moderate.write', 'dm.read', 'dm.write'];
 
 export const xOAuth: OAuthProvider = {
   label: 'X',
