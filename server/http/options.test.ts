@@ -12,7 +12,7 @@ const options = (path: string) => new Request(`http://localhost/public/v1${path}
 // OPTIONS answers are outside the check (no operation), but every answer goes through it all the same.
 const outcomes = checkDocumentedOutcomes();
 const allowOf = (res: Response) => res.headers.get('allow')?.split(', ');
-const PUT_PATHS = new Set(['/queue/slots', '/posts/{id}/evergreen']);
+const PUT_PATHS = new Set(['/queue/slots', '/posts/{id}/evergreen', '/inbox/{id}/reply']);
 
 describe('OPTIONS', () => {
   it('lists only the methods served at the path', async () => {
@@ -34,7 +34,7 @@ describe('OPTIONS', () => {
       expect(allow, route.path).toContain(route.method);
       for (const method of allow.filter((m) => m !== 'OPTIONS')) expect(served, `${route.path} ${method}`).toContain(method);
       expect(allow, route.path).not.toContain('HEAD');
-      // PUT only where a PUT route is (PUT /queue/slots, PUT /posts/{id}/evergreen), never advertised elsewhere.
+      // PUT only where a PUT route is (PUT /queue/slots, PUT /posts/{id}/evergreen, PUT /inbox/{id}/reply), never advertised elsewhere.
       if (!PUT_PATHS.has(route.path)) expect(allow, route.path).not.toContain('PUT');
     }
   });

@@ -25,6 +25,8 @@ export const HERALD_EVENTS = [
   'proposal.confirmed',
   'comment.received',
   'comment.replied',
+  'message.received',
+  'review.received',
 ] as const;
 
 export const SIGNATURE_HEADER = 'x-service-signature';

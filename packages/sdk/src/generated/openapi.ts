@@ -1251,8 +1251,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List inbox items (comments), newest first
-         * @description Lists the comments under the posts Herald published, newest first, a cursor page at a time: open ones by default, filtered by network, account, post, assignee or unread. From an agency, scope=agency lists its own and every client workspace’s items (workspaceId narrows to one). The account’s own replies are not listed: they are in each item’s conversation (GET /inbox/{id}).
+         * List inbox items (comments, messages, reviews), newest first
+         * @description Lists the inbox, newest first, a cursor page at a time: the comments under the posts Herald published, the accounts’ direct messages and their reviews (kind narrows to one), open ones by default, filtered by network, account, post, assignee, unread, answered or not, and a review’s stars. From an agency, scope=agency lists its own and every client workspace’s items (workspaceId narrows to one). The account’s own replies and messages are not listed: they are in each item’s conversation (GET /inbox/{id}).
          */
         get: operations["inbox-list"];
         put?: never;
@@ -1272,7 +1272,7 @@ export interface paths {
         };
         /**
          * Read one inbox item with its conversation
-         * @description One inbox item with the post it is under (text, first image, permalink), its whole conversation oldest first (replies from Herald included, with their sending state), what the network lets Herald do with it and the network’s limit for a reply.
+         * @description One inbox item with the post it is under (comments: text, first image, permalink), its whole conversation oldest first (a comment thread, a message’s conversation, a review with its answer; replies from Herald included, with their sending state), what the network lets Herald do with it, the network’s limit for a reply, whether an answer may carry an image, and the network’s reply window for a message (Meta’s 24 hours).
          */
         get: operations["inbox-get"];
         put?: never;
@@ -1295,13 +1295,21 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
         /**
-         * Reply to a comment through the network
-         * @description Answers an inbox item on the network, as the account. Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. With draftId, the reply sends that pending draft (text may edit it) and marks it sent. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.
+         * Change a review’s answer
+         * @description Changes the account’s public answer to a review on the network (id: the review, or the answer itself). ACTION_NOT_OFFERED when the network does not let an answer change, or the review has none yet (POST answers it).
+         */
+        put: operations["inbox-editReply"];
+        /**
+         * Reply to a comment, message or review through the network
+         * @description Answers an inbox item on the network, as the account: a comment with a comment under it, a direct message in its conversation (with one image from the media library, mediaIds, where the network takes one; refused with REPLY_WINDOW_CLOSED once the network’s reply window has closed), a review with its public answer (one per review: REVIEW_ALREADY_ANSWERED when it has one; PUT changes it). Sent at once, unless the workspace requires approval of replies and the writer is not an owner or admin: then it waits in the approval queue (warning APPROVAL_REQUIRED, reply.state pending_approval) and goes out when approved. With draftId, the reply sends that pending draft (text may edit it) and marks it sent. Send an Idempotency-Key: a retried request never answers twice. A network refusal answers PLATFORM_REFUSED with the network’s words and sends nothing.
          */
         post: operations["inbox-reply"];
-        delete?: never;
+        /**
+         * Take down a review’s answer
+         * @description Takes the account’s public answer to a review down on the network (id: the review, or the answer). The answer stays in Herald, marked deleted; the review is open again and may be answered anew.
+         */
+        delete: operations["inbox-deleteReply"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1437,8 +1445,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check for new comments now
-         * @description Reads the comments of the workspace’s posts of the last 90 days now, whatever the schedule says (new comments arrive by themselves: often while a post is young, rarely after a month). Queued: GET /inbox shows what it found within moments.
+         * Check for new comments, messages and reviews now
+         * @description Reads the comments of the workspace’s posts of the last 90 days, and the accounts’ direct messages and reviews, now, whatever the schedule says (new items arrive by themselves: pushed by the networks that have webhooks, read every few minutes otherwise; comments often while a post is young, rarely after a month). Queued: GET /inbox shows what it found within moments.
          */
         post: operations["inbox-check"];
         delete?: never;
@@ -1883,6 +1891,46 @@ export interface webhooks {
          * @description A reply written in Herald went out to the network. Sent as a signed POST to every active endpoint subscribed to `comment.replied`. Answer any 2xx within 10 seconds. Anything else (a timeout, a 3xx — redirects are never followed —, a 4xx or 5xx) is a failed attempt: 3 attempts per delivery (at once, then 10 s and 60 s after the failures before), all with the same X-Service-Delivery; 20 consecutive failed attempts pause the endpoint (PATCH /webhooks/{id} with active true resumes it).
          */
         post: operations["webhook_comment_replied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.received
+         * @description A direct message from someone else arrived in one of the account’s conversations (one event per message). Sent as a signed POST to every active endpoint subscribed to `message.received`. Answer any 2xx within 10 seconds. Anything else (a timeout, a 3xx — redirects are never followed —, a 4xx or 5xx) is a failed attempt: 3 attempts per delivery (at once, then 10 s and 60 s after the failures before), all with the same X-Service-Delivery; 20 consecutive failed attempts pause the endpoint (PATCH /webhooks/{id} with active true resumes it).
+         */
+        post: operations["webhook_message_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * review.received
+         * @description A new review of the account arrived (a Google location’s stars, a Facebook recommendation; one event per review). Sent as a signed POST to every active endpoint subscribed to `review.received`. Answer any 2xx within 10 seconds. Anything else (a timeout, a 3xx — redirects are never followed —, a 4xx or 5xx) is a failed attempt: 3 attempts per delivery (at once, then 10 s and 60 s after the failures before), all with the same X-Service-Delivery; 20 consecutive failed attempts pause the endpoint (PATCH /webhooks/{id} with active true resumes it).
+         */
+        post: operations["webhook_review_received"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3859,7 +3907,7 @@ export interface components {
             /** @description Where deliveries are POSTed, normalised as it is called */
             url: string;
             /** @description The events it receives */
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied" | "message.received" | "review.received")[];
             /** @description false while paused (20 consecutive failed attempts, or PATCH active false) */
             active: boolean;
             /** @description Failed attempts in a row; 20 pause the endpoint, a success resets it to 0 */
@@ -3889,7 +3937,7 @@ export interface components {
             /** @description Where deliveries are POSTed, normalised as it is called */
             url: string;
             /** @description The events it receives */
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+            events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied" | "message.received" | "review.received")[];
             /** @description false while paused (20 consecutive failed attempts, or PATCH active false) */
             active: boolean;
             /** @description Failed attempts in a row; 20 pause the endpoint, a success resets it to 0 */
@@ -4726,7 +4774,7 @@ export interface components {
             /** @description The time within which the team means to answer a comment, in minutes (GET /inbox/response-times: the share answered within it) */
             responseTargetMinutes: number;
         };
-        /** @description One comment under a post Herald published, as last read from the network, with the team’s handling of it. */
+        /** @description One item of the inbox (a comment under a post Herald published, a direct message, a review), as last read from the network, with the team’s handling of it. */
         InboxItem: {
             /**
              * Format: uuid
@@ -4739,10 +4787,10 @@ export interface components {
              */
             workspaceId: string;
             /**
-             * @description comment: a comment or reply under a post Herald published
+             * @description comment: a comment or reply under a post Herald published; message: a direct message of a conversation; review: a review of the account (or the account’s answer to one)
              * @enum {string}
              */
-            kind: "comment";
+            kind: "comment" | "message" | "review";
             /**
              * @description The network it was read from
              * @enum {string}
@@ -4750,26 +4798,20 @@ export interface components {
             platform: "instagram" | "facebook" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "google_business" | "bluesky" | "mastodon" | "reddit" | "telegram" | "discord" | "slack" | "devto" | "ghost" | "instagram_login" | "lemmy" | "listmonk" | "hashnode" | "medium" | "wordpress" | "tumblr" | "nostr" | "wordpress_com" | "vk" | "twitch" | "kick" | "dribbble" | "farcaster";
             /**
              * Format: uuid
-             * @description The connected account whose post it is under (GET /connections)
+             * @description The connected account it belongs to: whose post it is under, whose conversation or whose review (GET /connections)
              */
             connectionId: string;
             /** @description That account’s name on the network */
             accountName: string;
-            /**
-             * Format: uuid
-             * @description The Herald post it is under (GET /posts/{id})
-             */
-            postId: string;
-            /**
-             * Format: uuid
-             * @description The post’s delivery to that account
-             */
-            targetId: string;
+            /** @description The Herald post a comment is under (GET /posts/{id}); null for messages and reviews */
+            postId: string | null;
+            /** @description The post’s delivery to that account; null for messages and reviews */
+            targetId: string | null;
             /** @description Its id on the network; null while a reply written in Herald has not gone out */
             externalId: string | null;
             /** @description The network id of the comment it answers; null when it answers the post itself */
             parentExternalId: string | null;
-            /** @description The network id of the conversation’s top-level comment */
+            /** @description The network id of the conversation: a comment thread’s top-level comment, a message’s conversation, the review an answer belongs to */
             threadExternalId: string | null;
             /** @description Who wrote it, as the network names them */
             author: {
@@ -4782,6 +4824,12 @@ export interface components {
             };
             /** @description The text as the network has it now (an edit on the network replaces it) */
             text: string;
+            /** @description A message’s image, at the network’s address, where it carries one */
+            attachmentUrl: string | null;
+            /** @description A review’s stars, 1 to 5 (Google); null otherwise */
+            rating: number | null;
+            /** @description A Facebook recommendation: true recommends, false does not; null otherwise */
+            recommends: boolean | null;
             /** @description Its own address on the network, where it has one */
             permalink: string | null;
             /**
@@ -4835,10 +4883,10 @@ export interface components {
                 collectedAt: string;
             };
         };
-        /** @description One inbox item with the post it is under, its whole conversation and what may be done with it. */
+        /** @description One inbox item with the post it is under (comments), its whole conversation and what may be done with it. */
         InboxConversation: {
             item: components["schemas"]["InboxItem"];
-            /** @description The post the comment is under */
+            /** @description The post a comment is under; null for a message or a review */
             post: {
                 /**
                  * Format: uuid
@@ -4853,10 +4901,10 @@ export interface components {
                 permalink: string | null;
                 /** @description When the network accepted the post */
                 publishedAt: string | null;
-            };
-            /** @description The whole conversation (the top-level comment and every reply under it), oldest first */
+            } | null;
+            /** @description The whole conversation, oldest first: a comment thread (the top-level comment and every reply), a message’s conversation (its newest 100 messages), a review with its answer */
             thread: components["schemas"]["InboxItem"][];
-            /** @description What the network lets Herald do with this item (docs/inbox.md) */
+            /** @description What the network lets Herald do with this item (docs/inbox.md); editReply and deleteReply change or take down a review’s answer */
             actions: {
                 /** @description Whether the network lets Herald take this action on the item, and why not */
                 reply: {
@@ -4886,6 +4934,20 @@ export interface components {
                     /** @description Why not, in the network’s terms, when it is not offered */
                     reason: string | null;
                 };
+                /** @description Whether the network lets Herald take this action on the item, and why not */
+                editReply: {
+                    /** @description Whether the network lets Herald do it */
+                    offered: boolean;
+                    /** @description Why not, in the network’s terms, when it is not offered */
+                    reason: string | null;
+                };
+                /** @description Whether the network lets Herald take this action on the item, and why not */
+                deleteReply: {
+                    /** @description Whether the network lets Herald do it */
+                    offered: boolean;
+                    /** @description Why not, in the network’s terms, when it is not offered */
+                    reason: string | null;
+                };
             };
             /** @description The network’s limit for a reply’s text */
             replyLimit: {
@@ -4894,6 +4956,22 @@ export interface components {
                 /** @description What is counted: characters, graphemes or UTF-8 bytes */
                 unit: string;
             };
+            /** @description Whether an answer may carry an image (mediaIds on POST /inbox/{id}/reply): direct messages where the network takes one */
+            replyImages: boolean;
+            /** @description The network’s reply window for a direct message (Meta’s 24 hours); null where the network has none */
+            replyWindow: {
+                /** @description The network’s window, in hours after the person’s last message */
+                hours: number;
+                /**
+                 * Format: date-time
+                 * @description When it closes (closed: when it closed)
+                 */
+                closesAt: string;
+                /** @description Whether an answer may go out now */
+                open: boolean;
+                /** @description Why the conversation cannot be answered, when closed */
+                reason: string | null;
+            } | null;
             /** @description Replies drafted for this item (pending, sent or discarded), oldest first, with who drafted each */
             drafts: components["schemas"]["InboxDraft"][];
         };
@@ -5121,7 +5199,7 @@ export interface components {
                  * @description Stable for the life of v1: what clients switch on.
                  * @enum {string}
                  */
-                code: "MEDIA_REQUIRED" | "MEDIA_NOT_FOUND" | "MEDIA_NOT_READY" | "MEDIA_TOO_LARGE" | "MEDIA_TOO_LONG" | "MEDIA_URL_REFUSED" | "MEDIA_IN_USE" | "MEDIA_STORAGE_UNAVAILABLE" | "SCHEDULED_TIME_IN_PAST" | "PLATFORM_SETTING_UNKNOWN" | "POST_NOT_FOUND" | "POST_NOT_EDITABLE" | "CONNECTION_NOT_FOUND" | "CONNECTION_EXPIRED" | "APPROVAL_REQUIRED" | "IDEMPOTENCY_KEY_CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "SCOPE_MISSING" | "VALIDATION_FAILED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_EVENT_UNKNOWN" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WORKSPACE_NOT_FOUND" | "WORKSPACE_NOT_MANAGED" | "WORKSPACE_HEADER_NOT_ALLOWED" | "CONNECT_TOKEN_INVALID" | "CONNECT_TOKEN_EXPIRED" | "CONNECT_SESSION_INVALID" | "CONTENT_TOO_LONG" | "MEDIA_COUNT_EXCEEDED" | "THREAD_NOT_SUPPORTED" | "API_KEY_NOT_FOUND" | "CLIENT_LINK_NOT_FOUND" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_NOT_PENDING" | "WORKFLOW_NOT_FOUND" | "WORKFLOW_RUN_NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CRAWL_SITE_NOT_FOUND" | "CRAWL_PAGE_NOT_FOUND" | "CRAWL_CHANGE_NOT_FOUND" | "QUEUE_NO_SLOTS" | "QUEUE_FULL" | "IMPORT_INVALID" | "TARGET_UNCONFIRMED" | "INBOX_ITEM_NOT_FOUND" | "ACTION_NOT_OFFERED" | "PLATFORM_REFUSED" | "INBOX_DRAFT_NOT_FOUND" | "SAVED_REPLY_NOT_FOUND" | "FEED_NOT_FOUND" | "FEED_URL_REFUSED" | "FEED_UNREADABLE" | "EVERGREEN_NOT_FOUND" | "EVERGREEN_NOT_ELIGIBLE" | "LINK_NOT_FOUND" | "ROUTE_NOT_FOUND" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+                code: "MEDIA_REQUIRED" | "MEDIA_NOT_FOUND" | "MEDIA_NOT_READY" | "MEDIA_TOO_LARGE" | "MEDIA_TOO_LONG" | "MEDIA_URL_REFUSED" | "MEDIA_IN_USE" | "MEDIA_STORAGE_UNAVAILABLE" | "SCHEDULED_TIME_IN_PAST" | "PLATFORM_SETTING_UNKNOWN" | "POST_NOT_FOUND" | "POST_NOT_EDITABLE" | "CONNECTION_NOT_FOUND" | "CONNECTION_EXPIRED" | "APPROVAL_REQUIRED" | "IDEMPOTENCY_KEY_CONFLICT" | "IDEMPOTENCY_IN_FLIGHT" | "SCOPE_MISSING" | "VALIDATION_FAILED" | "WEBHOOK_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_EVENT_UNKNOWN" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WORKSPACE_NOT_FOUND" | "WORKSPACE_NOT_MANAGED" | "WORKSPACE_HEADER_NOT_ALLOWED" | "CONNECT_TOKEN_INVALID" | "CONNECT_TOKEN_EXPIRED" | "CONNECT_SESSION_INVALID" | "CONTENT_TOO_LONG" | "MEDIA_COUNT_EXCEEDED" | "THREAD_NOT_SUPPORTED" | "API_KEY_NOT_FOUND" | "CLIENT_LINK_NOT_FOUND" | "PROPOSAL_NOT_FOUND" | "PROPOSAL_NOT_PENDING" | "WORKFLOW_NOT_FOUND" | "WORKFLOW_RUN_NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CRAWL_SITE_NOT_FOUND" | "CRAWL_PAGE_NOT_FOUND" | "CRAWL_CHANGE_NOT_FOUND" | "QUEUE_NO_SLOTS" | "QUEUE_FULL" | "IMPORT_INVALID" | "TARGET_UNCONFIRMED" | "INBOX_ITEM_NOT_FOUND" | "ACTION_NOT_OFFERED" | "PLATFORM_REFUSED" | "REPLY_WINDOW_CLOSED" | "REVIEW_ALREADY_ANSWERED" | "INBOX_DRAFT_NOT_FOUND" | "SAVED_REPLY_NOT_FOUND" | "FEED_NOT_FOUND" | "FEED_URL_REFUSED" | "FEED_UNREADABLE" | "EVERGREEN_NOT_FOUND" | "EVERGREEN_NOT_ELIGIBLE" | "LINK_NOT_FOUND" | "ROUTE_NOT_FOUND" | "FORBIDDEN" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
                 /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
                 message: string;
                 /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
@@ -14025,7 +14103,7 @@ export interface operations {
                     /** @description https only; public addresses only (a host must resolve to them); no credentials */
                     url: string;
                     /** @description One or more event names of the catalogue, each once; `ping` cannot be subscribed */
-                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied" | "message.received" | "review.received")[];
                 };
             };
         };
@@ -14703,7 +14781,7 @@ export interface operations {
                     /** @description https only; public addresses only (a host must resolve to them); no credentials */
                     url?: string;
                     /** @description One or more event names of the catalogue, each once; `ping` cannot be subscribed */
-                    events?: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied")[];
+                    events?: ("post.scheduled" | "post.published" | "post.failed" | "post.approval_required" | "post.approved" | "post.evergreen_requeued" | "post.thread_stopped" | "connection.error" | "workflow.run.completed" | "workflow.run.failed" | "proposal.staged" | "proposal.confirmed" | "comment.received" | "comment.replied" | "message.received" | "review.received")[];
                     /**
                      * @description true resumes a paused endpoint (and resets consecutiveFailures); false pauses it
                      * @enum {boolean}
@@ -16681,7 +16759,7 @@ export interface operations {
                              * @description The workflow, for POST /workflows/{id}/runs
                              * @enum {string}
                              */
-                            id: "repurpose-post" | "weekly-digest";
+                            id: "repurpose-post" | "weekly-digest" | "draft-replies";
                             /** @description Its name, for people */
                             name: string;
                             /** @description What a run does, in words */
@@ -16848,7 +16926,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description The workflow's id, from workflows_list: repurpose-post or weekly-digest */
+                /** @description The workflow's id, from workflows_list: repurpose-post, weekly-digest or draft-replies */
                 id: string;
             };
             cookie?: never;
@@ -16862,6 +16940,17 @@ export interface operations {
                     connectionIds?: string[];
                     /** @description weekly-digest: days to sum up, 1–31 (default 7) */
                     days?: number;
+                    /** @description draft-replies: the saved reply each draft starts from ({name}: the author’s first name) */
+                    savedReplyId?: string;
+                    /**
+                     * @description draft-replies: only comments, messages or reviews (default: all)
+                     * @enum {string}
+                     */
+                    kind?: "comment" | "message" | "review";
+                    /** @description draft-replies: only reviews with at most this many stars */
+                    maxRating?: number;
+                    /** @description draft-replies: only reviews with at least this many stars */
+                    minRating?: number;
                 };
             };
         };
@@ -16888,7 +16977,7 @@ export interface operations {
                              * @description The workflow run
                              * @enum {string}
                              */
-                            workflowId: "repurpose-post" | "weekly-digest";
+                            workflowId: "repurpose-post" | "weekly-digest" | "draft-replies";
                             /**
                              * @description queued: waiting for the job runner; running: under way; completed: done, summary set; failed: stopped, error set
                              * @enum {string}
@@ -17005,6 +17094,35 @@ export interface operations {
                                     /** @description The sum of its targets’ engagement; null until a platform reported one */
                                     engagement: number | null;
                                 }[];
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description The saved reply the drafts start from
+                                 */
+                                savedReplyId: string;
+                                /** @description One draft per waiting item that had none (at most 200 a run) */
+                                drafts: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The inbox item drafted for
+                                     */
+                                    itemId: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The draft (GET /inbox/{id} → drafts)
+                                     */
+                                    draftId: string;
+                                }[];
+                                /** @description Waiting items no draft could be made for */
+                                skipped: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The item
+                                     */
+                                    itemId: string;
+                                    /** @description Why no draft was made: the network’s limit or its closed reply window */
+                                    reason: string;
+                                }[];
                             }) | null;
                             /** @description Why the run failed; null unless status is failed */
                             error: {
@@ -17080,7 +17198,7 @@ export interface operations {
                     } & components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description WORKFLOW_NOT_FOUND: No built-in workflow with that id; GET /workflows lists them. | POST_NOT_FOUND: No post with that id in this workspace. | CONNECTION_NOT_FOUND: A connectionIds entry is not in this workspace. */
+            /** @description WORKFLOW_NOT_FOUND: No built-in workflow with that id; GET /workflows lists them. | POST_NOT_FOUND: No post with that id in this workspace. | CONNECTION_NOT_FOUND: A connectionIds entry is not in this workspace. | SAVED_REPLY_NOT_FOUND: No saved reply with that id in this workspace. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17093,7 +17211,7 @@ export interface operations {
                              * @description What went wrong, one of this response’s codes; stable for the life of v1.
                              * @enum {string}
                              */
-                            code: "WORKFLOW_NOT_FOUND" | "POST_NOT_FOUND" | "CONNECTION_NOT_FOUND";
+                            code: "WORKFLOW_NOT_FOUND" | "POST_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "SAVED_REPLY_NOT_FOUND";
                             /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
                             message: string;
                             /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
@@ -17287,7 +17405,7 @@ export interface operations {
                              * @description The workflow run
                              * @enum {string}
                              */
-                            workflowId: "repurpose-post" | "weekly-digest";
+                            workflowId: "repurpose-post" | "weekly-digest" | "draft-replies";
                             /**
                              * @description queued: waiting for the job runner; running: under way; completed: done, summary set; failed: stopped, error set
                              * @enum {string}
@@ -17403,6 +17521,35 @@ export interface operations {
                                     publishedAt: string | null;
                                     /** @description The sum of its targets’ engagement; null until a platform reported one */
                                     engagement: number | null;
+                                }[];
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description The saved reply the drafts start from
+                                 */
+                                savedReplyId: string;
+                                /** @description One draft per waiting item that had none (at most 200 a run) */
+                                drafts: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The inbox item drafted for
+                                     */
+                                    itemId: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The draft (GET /inbox/{id} → drafts)
+                                     */
+                                    draftId: string;
+                                }[];
+                                /** @description Waiting items no draft could be made for */
+                                skipped: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The item
+                                     */
+                                    itemId: string;
+                                    /** @description Why no draft was made: the network’s limit or its closed reply window */
+                                    reason: string;
                                 }[];
                             }) | null;
                             /** @description Why the run failed; null unless status is failed */
@@ -17592,7 +17739,7 @@ export interface operations {
                              * @description The workflow run
                              * @enum {string}
                              */
-                            workflowId: "repurpose-post" | "weekly-digest";
+                            workflowId: "repurpose-post" | "weekly-digest" | "draft-replies";
                             /**
                              * @description queued: waiting for the job runner; running: under way; completed: done, summary set; failed: stopped, error set
                              * @enum {string}
@@ -17708,6 +17855,35 @@ export interface operations {
                                     publishedAt: string | null;
                                     /** @description The sum of its targets’ engagement; null until a platform reported one */
                                     engagement: number | null;
+                                }[];
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description The saved reply the drafts start from
+                                 */
+                                savedReplyId: string;
+                                /** @description One draft per waiting item that had none (at most 200 a run) */
+                                drafts: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The inbox item drafted for
+                                     */
+                                    itemId: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description The draft (GET /inbox/{id} → drafts)
+                                     */
+                                    draftId: string;
+                                }[];
+                                /** @description Waiting items no draft could be made for */
+                                skipped: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The item
+                                     */
+                                    itemId: string;
+                                    /** @description Why no draft was made: the network’s limit or its closed reply window */
+                                    reason: string;
                                 }[];
                             }) | null;
                             /** @description Why the run failed; null unless status is failed */
@@ -22608,9 +22784,15 @@ export interface operations {
             query?: {
                 /** @description open (the default), done, or all */
                 status?: "open" | "done" | "all";
+                /** @description Only comments, direct messages or reviews */
+                kind?: "comment" | "message" | "review";
+                /** @description Only reviews with this many stars (1–5) */
+                rating?: number;
+                /** @description false: only items the account has not answered yet; true: only answered ones */
+                answered?: boolean;
                 /** @description Only items from this network */
                 platform?: "instagram" | "facebook" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "google_business" | "bluesky" | "mastodon" | "reddit" | "telegram" | "discord" | "slack" | "devto" | "ghost" | "instagram_login" | "lemmy" | "listmonk" | "hashnode" | "medium" | "wordpress" | "tumblr" | "nostr" | "wordpress_com" | "vk" | "twitch" | "kick" | "dribbble" | "farcaster";
-                /** @description Only items under this account’s posts */
+                /** @description Only items of this account */
                 connectionId?: string;
                 /** @description Only items under this post */
                 postId?: string;
@@ -23268,7 +23450,7 @@ export interface operations {
             };
         };
     };
-    "inbox-reply": {
+    "inbox-editReply": {
         parameters: {
             query?: never;
             header?: {
@@ -23286,16 +23468,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The reply, as it will appear on the network */
+                    /** @description The answer’s new text, as it will appear on the network */
                     text: string;
-                    /** @description The pending draft this reply sends (GET /inbox/{id} → drafts); text may edit it. The draft is marked sent with the reply */
-                    draftId?: string;
                 };
             };
         };
         responses: {
-            /** @description Created: the reply as an item of its own, with its state (sent, with its id and permalink, or pending_approval). */
-            201: {
+            /** @description The answer as changed. */
+            200: {
                 headers: {
                     /** @description IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
@@ -23319,7 +23499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CONTENT_TOO_LONG: The reply is over the network’s limit for a comment, counted its way (GET /inbox/{id} → replyLimit). | BAD_REQUEST: The body failed schema validation (an unknown field, a wrong JSON type, a missing required field, a text holding U+0000 or an unpaired surrogate), or the body is not a JSON object; one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | VALIDATION_FAILED: the Idempotency-Key header is empty, over 255 characters or not visible ASCII (field: Idempotency-Key) | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
+            /** @description CONTENT_TOO_LONG: The answer is over the network’s limit for a review’s answer (GET /inbox/{id} → replyLimit). | BAD_REQUEST: The body failed schema validation (an unknown field, a wrong JSON type, a missing required field, a text holding U+0000 or an unpaired surrogate), or the body is not a JSON object; one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | VALIDATION_FAILED: the Idempotency-Key header is empty, over 255 characters or not visible ASCII (field: Idempotency-Key) | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23372,7 +23552,7 @@ export interface operations {
                     } & components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. | INBOX_DRAFT_NOT_FOUND: draftId names no pending draft of this item (it was sent or discarded). */
+            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23385,7 +23565,7 @@ export interface operations {
                              * @description What went wrong, one of this response’s codes; stable for the life of v1.
                              * @enum {string}
                              */
-                            code: "INBOX_ITEM_NOT_FOUND" | "INBOX_DRAFT_NOT_FOUND";
+                            code: "INBOX_ITEM_NOT_FOUND";
                             /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
                             message: string;
                             /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
@@ -23445,6 +23625,573 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without Content-Type: application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_CONFLICT: The Idempotency-Key was used with a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "IDEMPOTENCY_KEY_CONFLICT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: The workspace spent its per-minute request budget; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request line and headers are over 16384 bytes (a very long URL included); the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: An unexpected error; nothing was half-written. Retry with the same Idempotency-Key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INTERNAL_ERROR";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PLATFORM_REFUSED: The network refused the action; the message is its error text, verbatim. Nothing changed on the network. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "PLATFORM_REFUSED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all. */
+            503: {
+                headers: {
+                    /** @description With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbox-reply": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for a workspace this key’s workspace manages (agency keys); omit to act for the key’s own workspace. */
+                "X-Service-Workspace"?: string;
+                /** @description Replays the first response of the same request for 24 hours. Visible ASCII characters and spaces. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The inbox item's id, from inbox_list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The reply, as it will appear on the network */
+                    text: string;
+                    /** @description The pending draft this reply sends (GET /inbox/{id} → drafts); text may edit it. The draft is marked sent with the reply */
+                    draftId?: string;
+                    /** @description One ready image from the media library to send with an answer to a direct message, where the network takes one (GET /inbox/{id} → replyImages) */
+                    mediaIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the reply as an item of its own, with its state (sent, with its id and permalink, or pending_approval). */
+            201: {
+                headers: {
+                    /** @description IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxItem"];
+                        /** @description Side effects; usually empty */
+                        warnings: {
+                            /**
+                             * @description Stable code
+                             * @enum {string}
+                             */
+                            code: "APPROVAL_REQUIRED" | "SCHEDULED_TIME_COERCED";
+                            /** @description In words */
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description CONTENT_TOO_LONG: The reply is over the network’s limit for this kind of answer, counted its way (GET /inbox/{id} → replyLimit). | VALIDATION_FAILED: mediaIds names more than one asset, or one that is not an image (field names it).; the Idempotency-Key header is empty, over 255 characters or not visible ASCII (field: Idempotency-Key) | BAD_REQUEST: The body failed schema validation (an unknown field, a wrong JSON type, a missing required field, a text holding U+0000 or an unpaired surrogate), or the body is not a JSON object; one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "CONTENT_TOO_LONG" | "VALIDATION_FAILED" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"]) | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing, malformed, expired, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description SCOPE_MISSING: The key lacks the route’s scope. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SCOPE_MISSING" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. | INBOX_DRAFT_NOT_FOUND: draftId names no pending draft of this item (it was sent or discarded). | MEDIA_NOT_FOUND: A mediaIds entry is not a media asset in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INBOX_ITEM_NOT_FOUND" | "INBOX_DRAFT_NOT_FOUND" | "MEDIA_NOT_FOUND";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: The request did not arrive in time; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description ACTION_NOT_OFFERED: The network does not let Herald do this with the item (reply, hide, delete or like), or the item was deleted on the network; the message says why (docs/inbox.md). | CONNECTION_EXPIRED: The connection is not active or its token expired; reconnect it in the app. | REPLY_WINDOW_CLOSED: The network no longer lets the account answer this conversation: its reply window (Meta’s 24 hours after the person’s last message) is closed; the message says since when (GET /inbox/{id} → replyWindow). | REVIEW_ALREADY_ANSWERED: The review has an answer already (a network keeps one per review): change it with PUT /inbox/{id}/reply or take it down with DELETE /inbox/{id}/reply. | MEDIA_NOT_READY: The asset is not completed, or its bytes are not yet in storage. | IDEMPOTENCY_IN_FLIGHT: A request with this Idempotency-Key is still running; retry with the same key to get its result. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "ACTION_NOT_OFFERED" | "CONNECTION_EXPIRED" | "REPLY_WINDOW_CLOSED" | "REVIEW_ALREADY_ANSWERED" | "MEDIA_NOT_READY" | "IDEMPOTENCY_IN_FLIGHT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request body is over 1048576 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description URI_TOO_LONG: The path and query string are over 8192 bytes. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: A body was sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_CONFLICT: The Idempotency-Key was used with a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "IDEMPOTENCY_KEY_CONFLICT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: The workspace spent its per-minute request budget; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description REQUEST_HEADER_FIELDS_TOO_LARGE: The request line and headers are over 16384 bytes (a very long URL included); the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: An unexpected error; nothing was half-written. Retry with the same Idempotency-Key. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INTERNAL_ERROR";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PLATFORM_REFUSED: The network refused the action; the message is its error text, verbatim. Nothing changed on the network. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "PLATFORM_REFUSED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: Herald cannot reach its database right now. Retry after Retry-After seconds with the same Idempotency-Key: a write either happened once or not at all. */
+            503: {
+                headers: {
+                    /** @description With SERVICE_UNAVAILABLE: seconds to wait before retrying (with the same Idempotency-Key). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "inbox-deleteReply": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act for a workspace this key’s workspace manages (agency keys); omit to act for the key’s own workspace. */
+                "X-Service-Workspace"?: string;
+                /** @description Replays the first response of the same request for 24 hours. Visible ASCII characters and spaces. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The inbox item's id, from inbox_list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, marked deleted. */
+            200: {
+                headers: {
+                    /** @description IETF RateLimit-Policy: the workspace budget, e.g. `"workspace";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description IETF RateLimit: remaining requests and seconds to reset, e.g. `"workspace";r=599;t=42`. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InboxItem"];
+                        /** @description Side effects; usually empty */
+                        warnings: {
+                            /**
+                             * @description Stable code
+                             * @enum {string}
+                             */
+                            code: "APPROVAL_REQUIRED" | "SCHEDULED_TIME_COERCED";
+                            /** @description In words */
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: A query or path parameter failed schema validation (an unknown parameter, or a value of the wrong form); one message per problem. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). | VALIDATION_FAILED: the Idempotency-Key header is empty, over 255 characters or not visible ASCII (field: Idempotency-Key) | MALFORMED_REQUEST: The request cannot be read as HTTP/1.1 (a control character in a header value, for one); the connection is closed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "WORKSPACE_NOT_MANAGED" | "VALIDATION_FAILED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"]) | components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description UNAUTHORIZED: Missing, malformed, expired, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description SCOPE_MISSING: The key lacks the route’s scope. | WORKSPACE_NOT_MANAGED: The workspace header names a workspace the key cannot act for (403), or is not a single uuid (400). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "SCOPE_MISSING" | "WORKSPACE_NOT_MANAGED";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INBOX_ITEM_NOT_FOUND: No inbox item with that id in this workspace; GET /inbox lists them. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "INBOX_ITEM_NOT_FOUND";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: The request did not arrive in time; the connection is closed. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description ACTION_NOT_OFFERED: The network does not let Herald do this with the item (reply, hide, delete or like), or the item was deleted on the network; the message says why (docs/inbox.md). | CONNECTION_EXPIRED: The connection is not active or its token expired; reconnect it in the app. | IDEMPOTENCY_IN_FLIGHT: A request with this Idempotency-Key is still running; retry with the same key to get its result. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong: a stable code to switch on, a message for people, and the offending input when there is one. */
+                        error?: {
+                            /**
+                             * @description What went wrong, one of this response’s codes; stable for the life of v1.
+                             * @enum {string}
+                             */
+                            code: "ACTION_NOT_OFFERED" | "CONNECTION_EXPIRED" | "IDEMPOTENCY_IN_FLIGHT";
+                            /** @description For people: what happened and what to do next. Switch on `code`, not on this text. */
+                            message: string;
+                            /** @description The offending input, as a path (`platformSettings.facebook.firstComment`) or a header name, when there is one. */
+                            field?: string;
+                        };
+                    } & components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description URI_TOO_LONG: The path and query string are over 8192 bytes. */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29053,6 +29800,174 @@ export interface operations {
                          * @description When the network accepted it
                          */
                         sentAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds acknowledges the delivery; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else is a failed attempt, retried as described above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_message_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description X-Service-Signature is the lower-case hex HMAC-SHA256 of the raw request body, keyed with the endpoint's whole secret (`whsec_` + 64 hex characters, returned by POST /webhooks and POST /webhooks/{id}/rotate-secret). Compute it over the bytes received, before parsing the JSON; trim and lower-case the header, compare in constant time (an empty or wrong-length value fails), and only then parse. */
+                "X-Service-Signature": string;
+                /** @description The event name, equal to `event` in the body. */
+                "X-Service-Event": "message.received";
+                /** @description The delivery id: identical on every retry of this delivery, so receivers de-duplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Herald’s webhook sender. */
+                "User-Agent": "service-webhooks/1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The `message.received` envelope, serialised once and sent byte for byte on every attempt. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The envelope version: "1" while these field names hold.
+                     * @constant
+                     */
+                    version: "1";
+                    /**
+                     * @description The event name, equal to the X-Service-Event header.
+                     * @constant
+                     */
+                    event: "message.received";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (its event was committed), ISO 8601 UTC.
+                     */
+                    timestamp: string;
+                    /** @description The event’s fields, exactly these; a reading Herald does not have is null, never 0 or "". */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The inbox item (GET /inbox/{id})
+                         */
+                        itemId: string;
+                        /**
+                         * Format: uuid
+                         * @description The connected account (GET /connections)
+                         */
+                        connectionId: string;
+                        /** @description The platform id of the account, e.g. linkedin */
+                        platform: string;
+                        /** @description The network’s conversation (for Meta, the person’s id scoped to the account) */
+                        conversationId: string;
+                        /** @description The message’s id on the network */
+                        externalId: string;
+                        /** @description Who wrote it, by the network’s name (its id where the network names nobody) */
+                        authorName: string;
+                        /** @description Its text (empty for an image alone) */
+                        text: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was sent, by the network’s clock
+                         */
+                        createdAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx within 10 seconds acknowledges the delivery; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else is a failed attempt, retried as described above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_review_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description X-Service-Signature is the lower-case hex HMAC-SHA256 of the raw request body, keyed with the endpoint's whole secret (`whsec_` + 64 hex characters, returned by POST /webhooks and POST /webhooks/{id}/rotate-secret). Compute it over the bytes received, before parsing the JSON; trim and lower-case the header, compare in constant time (an empty or wrong-length value fails), and only then parse. */
+                "X-Service-Signature": string;
+                /** @description The event name, equal to `event` in the body. */
+                "X-Service-Event": "review.received";
+                /** @description The delivery id: identical on every retry of this delivery, so receivers de-duplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Herald’s webhook sender. */
+                "User-Agent": "service-webhooks/1";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The `review.received` envelope, serialised once and sent byte for byte on every attempt. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The envelope version: "1" while these field names hold.
+                     * @constant
+                     */
+                    version: "1";
+                    /**
+                     * @description The event name, equal to the X-Service-Event header.
+                     * @constant
+                     */
+                    event: "review.received";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (its event was committed), ISO 8601 UTC.
+                     */
+                    timestamp: string;
+                    /** @description The event’s fields, exactly these; a reading Herald does not have is null, never 0 or "". */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The inbox item (GET /inbox/{id})
+                         */
+                        itemId: string;
+                        /**
+                         * Format: uuid
+                         * @description The connected account (GET /connections)
+                         */
+                        connectionId: string;
+                        /** @description The platform id of the account, e.g. linkedin */
+                        platform: string;
+                        /** @description The review’s id on the network */
+                        externalId: string;
+                        /** @description The reviewer’s name */
+                        authorName: string;
+                        /** @description Stars, 1 to 5 (Google); null for a Facebook recommendation */
+                        rating: number | null;
+                        /** @description Facebook: recommends (true) or not (false); null elsewhere */
+                        recommends: boolean | null;
+                        /** @description The review’s words (empty for stars alone) */
+                        text: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was written, by the network’s clock
+                         */
+                        createdAt: string;
                     };
                 };
             };
