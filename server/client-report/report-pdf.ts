@@ -196,7 +196,7 @@ export async function renderReportPdf(data: ReportPageData): Promise<Uint8Array>
   w.heading('Headline numbers', CARD_ROW);
   headlineCards(w, data);
 
-  w.heading('Replies to comments', 30);
+  w.heading('Replies to comments, messages and reviews', 30);
   w.text(responseTimesText(data.responseTimes), { size: 11 });
 
   w.heading('Engagement per day', CHART);

@@ -30,10 +30,10 @@ export function responseTimesText(rt: {
   withinTarget: number | null;
   targetMinutes: number;
 }): string {
-  if (rt.answered + rt.unanswered === 0) return 'No comments were written under the posts in this period.';
+  if (rt.answered + rt.unanswered === 0) return 'No comments, messages or reviews were written to the accounts in this period.';
   const median = rt.medianMinutes === null ? 'none answered yet' : `median time to first reply ${formatMinutes(rt.medianMinutes)}`;
   const within = rt.withinTarget === null ? '' : `; ${Math.round(rt.withinTarget * 100)}% answered within ${formatMinutes(rt.targetMinutes)}`;
-  return `${rt.answered} of ${rt.answered + rt.unanswered} comments answered: ${median}${within}.`;
+  return `${rt.answered} of ${rt.answered + rt.unanswered} comments, messages and reviews answered: ${median}${within}.`;
 }
 
 /** How engagement is counted, in the report's footer. */

@@ -160,7 +160,8 @@ export const ERROR_CATALOGUE = {
   REVIEW_ALREADY_ANSWERED: {
     status: 409,
     shape: 'envelope',
-    description: 'The review has an answer already (a network keeps one per review): change it with PUT /inbox/{id}/reply or take it down with DELETE /inbox/{id}/reply.',
+    description:
+      'The review has an answer already (a network keeps one per review): change it with PUT /inbox/{id}/reply or take it down with DELETE /inbox/{id}/reply.',
   },
   INBOX_DRAFT_NOT_FOUND: {
     status: 404,

@@ -20,6 +20,8 @@ import { responseTimes } from './response-times';
 
 const { api, raw, origin } = useClientLinkApi();
 const HOUR = 3_600_000;
+/** A kind with nothing written in the period. */
+const NONE = { answered: 0, unanswered: 0, medianMinutes: null, withinTarget: null };
 const MINUTE = 60_000;
 
 /** A network in the test's hands: one comment to read, and every reply sent to it. */
@@ -209,6 +211,7 @@ describe('response times', () => {
       medianMinutes: 90,
       withinTarget: 0.5, // 30 and 90 minutes of 3 answered + 1 overdue
       targetMinutes: 240,
+      byKind: { comment: { answered: 3, unanswered: 2, medianMinutes: 90, withinTarget: 0.5 }, message: NONE, review: NONE },
     });
     // A week later the young one is overdue too.
     expect((await responseTimes(w.workspace.id, { from: '2026-03-01', to: '2026-03-10' }, new Date(NOW.getTime() + 7 * 24 * HOUR))).withinTarget).toBe(0.4);
@@ -236,6 +239,7 @@ describe('response times', () => {
       medianMinutes: 90,
       withinTarget: 0.6,
       targetMinutes: 360,
+      byKind: { comment: { answered: 3, unanswered: 2, medianMinutes: 90, withinTarget: 0.6 }, message: NONE, review: NONE },
     });
     expect((await api('GET', '/inbox/response-times?from=2026-03-04&to=2026-03-04', { key: w.secret })).body.data).toMatchObject({
       answered: 1,
@@ -274,14 +278,15 @@ describe('response times', () => {
       medianMinutes: 90,
       withinTarget: 0.5,
       targetMinutes: 240,
+      byKind: { comment: { answered: 3, unanswered: 1, medianMinutes: 90, withinTarget: 0.5 }, message: NONE, review: NONE },
     });
     const pdf = await fetch(`${origin()}/public/report/${token}/pdf`, { headers: { 'x-forwarded-for': '10.9.1.1' } });
     expect(pdf.status).toBe(200);
     const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
     try {
       const text = (await parser.getText()).text.replace(/\s+/g, ' ');
-      expect(text).toContain('Replies to comments');
-      expect(text).toContain('3 of 4 comments answered: median time to first reply 1 h 30 min; 50% answered within 4 h.');
+      expect(text).toContain('Replies to comments, messages and reviews');
+      expect(text).toContain('3 of 4 comments, messages and reviews answered: median time to first reply 1 h 30 min; 50% answered within 4 h.');
     } finally {
       await parser.destroy();
     }

@@ -297,24 +297,48 @@ export const ZResponseTimesQuery = z
   })
   .superRefine(checkWindow);
 
+const ZKindResponseTimes = z.object({
+  answered: z.number().int().describe('Items from others written in the period that the account has answered'),
+  unanswered: z.number().int().describe('Items from others written in the period not answered yet (one deleted unanswered is not counted)'),
+  medianMinutes: z.number().nullable().describe('Median time to first reply, in minutes, over the answered ones; null when none was answered'),
+  withinTarget: z
+    .number()
+    .nullable()
+    .describe(
+      'Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none',
+    ),
+});
+
 export const ZResponseTimes = z
   .object({
     from: ZDay.describe('First day counted'),
     to: ZDay.describe('Last day counted, inclusive'),
-    answered: z.number().int().describe('Comments from others written in the period that the account has answered'),
-    unanswered: z.number().int().describe('Comments from others written in the period not answered yet (a comment deleted unanswered is not counted)'),
-    medianMinutes: z.number().nullable().describe('Median time to first reply, in minutes, over the answered ones; null when none was answered'),
-    withinTarget: z
-      .number()
-      .nullable()
-      .describe(
-        'Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none',
-      ),
+    ...ZKindResponseTimes.shape,
     targetMinutes: z.number().int().describe('The workspace’s target for a first reply (settings: responseTargetMinutes)'),
+    byKind: z
+      .object({
+        comment: ZKindResponseTimes.describe('Comments under the posts'),
+        message: ZKindResponseTimes.describe('Direct messages'),
+        review: ZKindResponseTimes.describe('Reviews'),
+      })
+      .describe('The same figures for comments, direct messages and reviews separately (the top-level ones count all three)'),
   })
   .meta({
     id: 'ResponseTimes',
     description:
-      'How quickly the account answered comments written in a period: the median time to first reply and the share answered within the workspace’s target.',
-    example: { from: '2026-11-01', to: '2026-11-30', answered: 42, unanswered: 5, medianMinutes: 96.5, withinTarget: 0.81, targetMinutes: 240 },
+      'How quickly the account answered the comments, direct messages and reviews written in a period: the median time to first reply and the share answered within the workspace’s target, in all and by kind.',
+    example: {
+      from: '2026-11-01',
+      to: '2026-11-30',
+      answered: 42,
+      unanswered: 5,
+      medianMinutes: 96.5,
+      withinTarget: 0.81,
+      targetMinutes: 240,
+      byKind: {
+        comment: { answered: 30, unanswered: 3, medianMinutes: 120, withinTarget: 0.77 },
+        message: { answered: 10, unanswered: 1, medianMinutes: 35, withinTarget: 0.9 },
+        review: { answered: 2, unanswered: 1, medianMinutes: 300.5, withinTarget: 0.667 },
+      },
+    },
   });

@@ -131,7 +131,13 @@ export const jobCatalogue = [
     // stored (collect-conversations.ts); `kinds` narrows it (a Google review notification).
     // A network failure is recorded on the account and does not fail the job; a database
     // failure does, and the retry writes each item once.
-    schema: z.object({ connectionId: z.uuid(), kinds: z.array(z.enum(['message', 'review'])).min(1).optional() }),
+    schema: z.object({
+      connectionId: z.uuid(),
+      kinds: z
+        .array(z.enum(['message', 'review']))
+        .min(1)
+        .optional(),
+    }),
     retries: 3,
   }),
   defineJobSpec({

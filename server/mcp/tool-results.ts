@@ -58,7 +58,8 @@ export const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
   EVERGREEN_NOT_FOUND: 'Make the post evergreen with evergreen_set, or find the evergreen posts with evergreen_list.',
   EVERGREEN_NOT_ELIGIBLE: 'Pick a post that is published (posts_list with status published), or the source post a repeat names.',
   INBOX_DRAFT_NOT_FOUND: 'Read the item with inbox_get: drafts lists its drafts and which are still pending.',
-  REPLY_WINDOW_CLOSED: 'The network no longer accepts an answer to this conversation (inbox_get → replyWindow); tell the user, who may answer on the network by other means.',
+  REPLY_WINDOW_CLOSED:
+    'The network no longer accepts an answer to this conversation (inbox_get → replyWindow); tell the user, who may answer on the network by other means.',
   REVIEW_ALREADY_ANSWERED: 'Change the existing answer with inbox_edit_reply, or take it down with inbox_delete_reply.',
   LINK_NOT_FOUND: 'Find the link’s id with links_for_post (a post’s tracked links).',
   SCOPE_MISSING: 'This key lacks the scope; ask a member for a key with it. tools/list shows only what this key may call.',

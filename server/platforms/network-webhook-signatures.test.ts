@@ -5,13 +5,7 @@
 //   https://cloud.google.com/pubsub/docs/push
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  googlePushTokenValid,
-  metaSignatureValid,
-  metaVerifyChallenge,
-  xCrcResponse,
-  xSignatureValid,
-} from './network-webhook-signatures';
+import { googlePushTokenValid, metaSignatureValid, metaVerifyChallenge, xCrcResponse, xSignatureValid } from './network-webhook-signatures';
 
 const APP_SECRET = 'a3c1f0e8d4b2a6c9e7f5d3b1a9c7e5f3';
 const body = Buffer.from(JSON.stringify({ object: 'page', entry: [{ id: '546349135390552', time: 1764065115, changes: [] }] }));
@@ -97,7 +91,6 @@ describe('X webhooks', () => {
     }
   });
 });
-
 
 describe('Google Pub/Sub push token', () => {
   const TOKEN = 'pubsub-verification-7f3a9c';

@@ -25,7 +25,8 @@ const PER_RUN = 200;
 
 async function savedReplyOf(workspaceId: string, id: string | undefined) {
   const saved = id && isUuid(id) ? await db.savedReply.findFirst({ where: { id, workspaceId } }) : null;
-  if (!saved) throw new AppError('SAVED_REPLY_NOT_FOUND', 'savedReplyId names no saved reply of this workspace (the inbox’s Saved replies)', { field: 'savedReplyId' });
+  if (!saved)
+    throw new AppError('SAVED_REPLY_NOT_FOUND', 'savedReplyId names no saved reply of this workspace (the inbox’s Saved replies)', { field: 'savedReplyId' });
   return saved;
 }
 

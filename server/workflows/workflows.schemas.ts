@@ -121,7 +121,12 @@ export const ZDraftRepliesSummary = z
       .array(z.object({ itemId: z.uuid().describe('The inbox item drafted for'), draftId: z.uuid().describe('The draft (GET /inbox/{id} → drafts)') }))
       .describe('One draft per waiting item that had none (at most 200 a run)'),
     skipped: z
-      .array(z.object({ itemId: z.uuid().describe('The item'), reason: z.string().describe('Why no draft was made: the network’s limit or its closed reply window') }))
+      .array(
+        z.object({
+          itemId: z.uuid().describe('The item'),
+          reason: z.string().describe('Why no draft was made: the network’s limit or its closed reply window'),
+        }),
+      )
       .describe('Waiting items no draft could be made for'),
   })
   .describe('draft-replies');
@@ -138,7 +143,10 @@ export const ZWorkflowRun = z.object({
   createdAt: ZTimestamp.describe('When the run was requested, in ISO 8601'),
   startedAt: ZNullableTimestamp.describe('When the job started; null while queued'),
   finishedAt: ZNullableTimestamp.describe('When the run completed or failed; null until then'),
-  summary: z.union([ZRepurposeSummary, ZDigestSummary, ZDraftRepliesSummary]).nullable().describe('What the run did, in the workflow’s own shape; null until it completes'),
+  summary: z
+    .union([ZRepurposeSummary, ZDigestSummary, ZDraftRepliesSummary])
+    .nullable()
+    .describe('What the run did, in the workflow’s own shape; null until it completes'),
   error: ZRunError.nullable().describe('Why the run failed; null unless status is failed'),
 });
 export type WorkflowRunDto = z.infer<typeof ZWorkflowRun>;

@@ -116,7 +116,7 @@ export default async function ReportPage({ params }: { params: Promise<{ token: 
 
       <section className={styles.card} aria-labelledby="replies-title">
         <h2 id="replies-title" className={styles.sectionTitle}>
-          Replies to comments
+          Replies to comments, messages and reviews
         </h2>
         <p data-testid="report-response-times">{responseTimesText(data.responseTimes)}</p>
       </section>

@@ -57,7 +57,10 @@ export const bluesky = {
   },
   // Bluesky chat (the chat service behind atproto-proxy did:web:api.bsky.chat).
   messages: {
-    read: { call: 'chat.bsky.convo.listConvos, then chat.bsky.convo.getMessages per conversation', docs: 'https://docs.bsky.app/docs/api/chat-bsky-convo-get-messages' },
+    read: {
+      call: 'chat.bsky.convo.listConvos, then chat.bsky.convo.getMessages per conversation',
+      docs: 'https://docs.bsky.app/docs/api/chat-bsky-convo-get-messages',
+    },
     reply: {
       call: 'chat.bsky.convo.sendMessage',
       docs: 'https://docs.bsky.app/docs/api/chat-bsky-convo-send-message',

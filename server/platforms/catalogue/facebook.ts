@@ -65,7 +65,10 @@ export const facebook = {
       images: true,
       windowHours: META_WINDOW_HOURS,
     },
-    push: { call: 'Meta webhooks, object page, field messages (POST /hooks/meta, signed X-Hub-Signature-256)', docs: 'https://developers.facebook.com/docs/messenger-platform/webhooks' },
+    push: {
+      call: 'Meta webhooks, object page, field messages (POST /hooks/meta, signed X-Hub-Signature-256)',
+      docs: 'https://developers.facebook.com/docs/messenger-platform/webhooks',
+    },
   },
   reviews: {
     scale: 'recommendation',
@@ -82,7 +85,10 @@ export const facebook = {
     },
     editReply: { call: 'POST /{comment-id} with message', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
     deleteReply: { call: 'DELETE /{comment-id}', docs: 'https://developers.facebook.com/docs/graph-api/reference/comment' },
-    push: { call: 'Meta webhooks, object page, field ratings (POST /hooks/meta)', docs: 'https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#ratings' },
+    push: {
+      call: 'Meta webhooks, object page, field ratings (POST /hooks/meta)',
+      docs: 'https://developers.facebook.com/docs/graph-api/webhooks/reference/page/#ratings',
+    },
   },
   // How an interrupted publish is settled (server/platforms/facebook/facebook-reconcile.ts).
   reconcile: {

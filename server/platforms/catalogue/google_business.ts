@@ -105,8 +105,14 @@ export const google_business = {
       note: 'One answer per review; up to 4,096 bytes',
       maxChars: 4_096,
     },
-    editReply: { call: 'PUT …/reviews/{review}/reply (the same call replaces the answer)', docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/updateReply' },
-    deleteReply: { call: 'DELETE …/reviews/{review}/reply', docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/deleteReply' },
+    editReply: {
+      call: 'PUT …/reviews/{review}/reply (the same call replaces the answer)',
+      docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/updateReply',
+    },
+    deleteReply: {
+      call: 'DELETE …/reviews/{review}/reply',
+      docs: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/deleteReply',
+    },
     push: {
       call: 'Pub/Sub push of NEW_REVIEW and UPDATED_REVIEW (accounts/{account}/notificationSetting) to POST /hooks/google?token=…',
       docs: 'https://developers.google.com/my-business/content/notification-setup',

@@ -83,7 +83,10 @@ export const instagram = {
       images: true,
       windowHours: META_WINDOW_HOURS,
     },
-    push: { call: 'Meta webhooks, object instagram, field messages (POST /hooks/meta, signed X-Hub-Signature-256)', docs: 'https://developers.facebook.com/docs/messenger-platform/instagram/features/webhook' },
+    push: {
+      call: 'Meta webhooks, object instagram, field messages (POST /hooks/meta, signed X-Hub-Signature-256)',
+      docs: 'https://developers.facebook.com/docs/messenger-platform/instagram/features/webhook',
+    },
   },
   reviews: noReviews('Instagram accounts have no reviews'),
   // How an interrupted publish is settled (server/platforms/instagram/instagram-reconcile.ts).

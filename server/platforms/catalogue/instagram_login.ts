@@ -46,7 +46,10 @@ export const instagram_login = {
       images: true,
       windowHours: META_WINDOW_HOURS,
     },
-    push: { call: 'Meta webhooks, object instagram, field messages (POST /hooks/meta, signed X-Hub-Signature-256)', docs: 'https://developers.facebook.com/docs/instagram-platform/webhooks' },
+    push: {
+      call: 'Meta webhooks, object instagram, field messages (POST /hooks/meta, signed X-Hub-Signature-256)',
+      docs: 'https://developers.facebook.com/docs/instagram-platform/webhooks',
+    },
   },
   reviews: noReviews('Instagram accounts have no reviews'),
   // How an interrupted publish is settled (server/platforms/instagram/instagram-reconcile.ts, on graph.instagram.com).

@@ -57,7 +57,10 @@ export const twitter = {
   },
   // Direct messages (X API v2) and the Account Activity API's pushes.
   messages: {
-    read: { call: 'GET /2/dm_events?dm_event.fields=id,text,event_type,dm_conversation_id,created_at,sender_id,attachments&expansions=sender_id', docs: 'https://docs.x.com/x-api/direct-messages/get-recent-direct-message-events' },
+    read: {
+      call: 'GET /2/dm_events?dm_event.fields=id,text,event_type,dm_conversation_id,created_at,sender_id,attachments&expansions=sender_id',
+      docs: 'https://docs.x.com/x-api/direct-messages/get-recent-direct-message-events',
+    },
     reply: {
       call: 'POST /2/dm_conversations/{dm_conversation_id}/messages',
       docs: 'https://docs.x.com/x-api/direct-messages/send-a-new-message-to-a-dm-conversation',

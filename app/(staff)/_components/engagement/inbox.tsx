@@ -381,9 +381,7 @@ function InboxFilters({
 }) {
   const assignees = useQuery({ queryKey: ['inbox.assignees'], queryFn: async () => (await trpc.inbox.assignees.query()).data });
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
-  const readable = PLATFORMS.filter(
-    (p) => 'call' in PLATFORM_CATALOGUE[p].comments.read || 'call' in messagesOf(p).read || 'call' in reviewsOf(p).read,
-  );
+  const readable = PLATFORMS.filter((p) => 'call' in PLATFORM_CATALOGUE[p].comments.read || 'call' in messagesOf(p).read || 'call' in reviewsOf(p).read);
   return (
     <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filters">
       <div>
@@ -585,7 +583,8 @@ function Conversation(props: {
       </div>
       {replyWindow?.open ? (
         <p className="text-xs text-slate-600" data-testid="reply-window">
-          {platformLabel(item.platform)} takes an answer until <TimeAgo iso={replyWindow.closesAt} /> ({replyWindow.hours} hours after the person’s last message).
+          {platformLabel(item.platform)} takes an answer until <TimeAgo iso={replyWindow.closesAt} /> ({replyWindow.hours} hours after the person’s last
+          message).
         </p>
       ) : null}
       {props.mayReply ? (
@@ -657,7 +656,12 @@ function ReviewAnswerActions(props: {
           onConfirm={() => remove.mutate()}
         />
       ) : null}
-      <Dialog open={editing} onOpenChange={setEditing} title="Change the answer" description={`The new text replaces the answer on ${platformLabel(props.platform)}.`}>
+      <Dialog
+        open={editing}
+        onOpenChange={setEditing}
+        title="Change the answer"
+        description={`The new text replaces the answer on ${platformLabel(props.platform)}.`}
+      >
         <form
           className="space-y-3"
           onSubmit={(e) => {

@@ -258,7 +258,7 @@ function ResponseTargetSettings({ settings, canChange }: { settings: WorkspaceSe
           />
           <p id="settings-response-target-help" className="mt-1 text-xs text-slate-600">
             The team’s target for a first reply, {RESPONSE_TARGET_MIN} minutes to a week ({RESPONSE_TARGET_MAX}). Analytics and the client report show the share
-            of comments answered within it.
+            of comments, messages and reviews answered within it.
           </p>
         </div>
         {error ? <FieldError>{error.message}</FieldError> : null}

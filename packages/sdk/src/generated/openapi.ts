@@ -5011,7 +5011,7 @@ export interface components {
              */
             createdAt: string;
         };
-        /** @description How quickly the account answered comments written in a period: the median time to first reply and the share answered within the workspace’s target. */
+        /** @description How quickly the account answered the comments, direct messages and reviews written in a period: the median time to first reply and the share answered within the workspace’s target, in all and by kind. */
         ResponseTimes: {
             /**
              * Format: date
@@ -5023,9 +5023,9 @@ export interface components {
              * @description Last day counted, inclusive
              */
             to: string;
-            /** @description Comments from others written in the period that the account has answered */
+            /** @description Items from others written in the period that the account has answered */
             answered: number;
-            /** @description Comments from others written in the period not answered yet (a comment deleted unanswered is not counted) */
+            /** @description Items from others written in the period not answered yet (one deleted unanswered is not counted) */
             unanswered: number;
             /** @description Median time to first reply, in minutes, over the answered ones; null when none was answered */
             medianMinutes: number | null;
@@ -5033,6 +5033,42 @@ export interface components {
             withinTarget: number | null;
             /** @description The workspace’s target for a first reply (settings: responseTargetMinutes) */
             targetMinutes: number;
+            /** @description The same figures for comments, direct messages and reviews separately (the top-level ones count all three) */
+            byKind: {
+                /** @description Comments under the posts */
+                comment: {
+                    /** @description Items from others written in the period that the account has answered */
+                    answered: number;
+                    /** @description Items from others written in the period not answered yet (one deleted unanswered is not counted) */
+                    unanswered: number;
+                    /** @description Median time to first reply, in minutes, over the answered ones; null when none was answered */
+                    medianMinutes: number | null;
+                    /** @description Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none */
+                    withinTarget: number | null;
+                };
+                /** @description Direct messages */
+                message: {
+                    /** @description Items from others written in the period that the account has answered */
+                    answered: number;
+                    /** @description Items from others written in the period not answered yet (one deleted unanswered is not counted) */
+                    unanswered: number;
+                    /** @description Median time to first reply, in minutes, over the answered ones; null when none was answered */
+                    medianMinutes: number | null;
+                    /** @description Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none */
+                    withinTarget: number | null;
+                };
+                /** @description Reviews */
+                review: {
+                    /** @description Items from others written in the period that the account has answered */
+                    answered: number;
+                    /** @description Items from others written in the period not answered yet (one deleted unanswered is not counted) */
+                    unanswered: number;
+                    /** @description Median time to first reply, in minutes, over the answered ones; null when none was answered */
+                    medianMinutes: number | null;
+                    /** @description Share (0 to 1) answered within targetMinutes, of those answered or older than the target (one still within it is not late yet); null when there are none */
+                    withinTarget: number | null;
+                };
+            };
         };
         /** @description An RSS or Atom feed the workspace follows, and how reading it is going. */
         Feed: {

@@ -29,7 +29,8 @@ describe('Instagram (Instagram Login)', () => {
       client_id: '990602627938098',
       redirect_uri: REDIRECT,
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_messages,instagram_business_manage_insights',
+      scope:
+        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_messages,instagram_business_manage_insights',
       state: 's',
     });
   });
