@@ -93,7 +93,7 @@ test('a comment arrives under a demo post and a member answers it from the inbox
   for (const [viewport, size] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
     await page.setViewportSize(size);
     // On a phone the open conversation takes the screen, with a way back to the list.
-    if (viewport === 'mobile') await expect(page.getByRole('button', { name: 'All comments' })).toBeVisible();
+    if (viewport === 'mobile') await expect(page.getByRole('button', { name: 'All items' })).toBeVisible();
     await expect(conversation).toBeVisible();
     await check(page, 'inbox', viewport);
   }
