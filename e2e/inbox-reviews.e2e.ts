@@ -15,15 +15,16 @@ import { expect, test } from './test';
 const ONE_STAR = 'Waited forty minutes for a cold flat white. Not coming back.';
 const DRAFT = 'Sorry Tom, that is not us at our best. Your next flat white is on us.';
 
-/** The inbox narrowed to one kind, checking every account until `text` is listed. */
-async function waitFor(page: Page, kind: 'Reviews' | 'Messages', text: string) {
+/** The inbox narrowed to one kind and network, checking every account until `text` is listed. */
+async function waitFor(page: Page, kind: 'Reviews' | 'Messages', network: string, text: string) {
   await page.goto('/inbox');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
   await expect(async () => {
     await page.reload();
     await page.getByRole('group', { name: 'Kind' }).getByRole('button', { name: kind }).click();
+    await page.getByLabel('Network').selectOption(network);
     await page.getByRole('button', { name: 'Check now' }).click();
-    await expect(page.getByTestId('inbox-item').filter({ hasText: text })).toBeVisible({ timeout: 3_000 });
+    await expect(page.getByTestId('inbox-item').filter({ hasText: text }).first()).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 45_000 });
 }
 
@@ -31,7 +32,7 @@ const viewports = Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof 
 
 test('a one-star review arrives, an assistant drafts the answer, a member edits and sends it, and analytics counts it', async ({ page, baseURL }) => {
   await signIn(page);
-  await waitFor(page, 'Reviews', ONE_STAR);
+  await waitFor(page, 'Reviews', 'google_business', ONE_STAR);
   const row = page.getByTestId('inbox-item').filter({ hasText: ONE_STAR });
   await expect(row.getByTestId('review-stars')).toHaveAttribute('aria-label', '1 of 5 stars');
 
@@ -57,6 +58,7 @@ test('a one-star review arrives, an assistant drafts the answer, a member edits 
   // The member sees the draft with who drafted it.
   await page.reload();
   await page.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'Reviews' }).click();
+  await page.getByLabel('Network').selectOption('google_business');
   await page.getByTestId('inbox-item').filter({ hasText: ONE_STAR }).click();
   const conversation = page.getByTestId('conversation');
   const draft = conversation.getByTestId('inbox-draft');
@@ -95,7 +97,7 @@ test('a one-star review arrives, an assistant drafts the answer, a member edits 
 
 test('a conversation past Meta’s 24-hour window says why it cannot be answered; an open one says until when', async ({ page }) => {
   await signIn(page);
-  await waitFor(page, 'Messages', 'Do you sell gift cards?');
+  await waitFor(page, 'Messages', 'instagram', 'Do you sell gift cards?');
   await page.getByTestId('inbox-item').filter({ hasText: 'Do you sell gift cards?' }).first().click();
   const conversation = page.getByTestId('conversation');
   await expect(conversation.getByTestId('reply-window-closed')).toContainText('24 hours');

@@ -49,7 +49,7 @@ export async function sweepDueConversations(now: Date = new Date()): Promise<{ c
      WHERE ${readableSql()}
        AND (c."conversationsErrorAt" IS NULL OR c."conversationsErrorAt" < ${backoff})
        AND (c."conversationsCheckedAt" IS NULL OR c."conversationsCheckedAt" + make_interval(mins =>
-             CASE WHEN c."pushReceivedAt" > ${pushTrusted} THEN ${PUSHED_EVERY_MINUTES} ELSE ${CONVERSATIONS_EVERY_MINUTES} END) <= ${now})`;
+             CASE WHEN c."pushReceivedAt" > ${pushTrusted} THEN ${PUSHED_EVERY_MINUTES}::int ELSE ${CONVERSATIONS_EVERY_MINUTES}::int END) <= ${now})`;
   if (rows.length) {
     const slot = Math.floor(now.getTime() / (CONVERSATIONS_EVERY_MINUTES * 60_000));
     await getJobs().enqueueMany(

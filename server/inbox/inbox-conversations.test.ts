@@ -13,7 +13,7 @@ import { apiClient } from '@/server/testing/api-client';
 import { startTestServer } from '@/server/testing/api-server';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { afterAll, beforeAll } from 'vitest';
-import { collectConversations } from './collect-conversations';
+import { collectConversations, sweepDueConversations } from './collect-conversations';
 
 const HOUR = 3_600_000;
 const outcomes = checkDocumentedOutcomes();
@@ -113,6 +113,32 @@ describe('reviews', () => {
     const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id, kind: 'review', fromAccount: false } });
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.rating === null && r.recommends !== null)).toBe(true);
+  });
+});
+
+describe('the schedule', () => {
+  it('queues a read for an account never read, none for one just read, and waits longer while its network pushes', async () => {
+    const w = await createWorkspaceWithKey();
+    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
+    const queued = async () =>
+      (
+        await db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE key LIKE ${`inbox-conversations:${conn.id}:%`}`
+      )[0]!.n;
+    const now = new Date();
+    await sweepDueConversations(now);
+    expect(await queued()).toBe(1);
+    await collectConversations(conn.id, { now });
+    // Read just now: not due for five minutes.
+    const soon = new Date(now.getTime() + 4 * 60_000);
+    await sweepDueConversations(soon);
+    expect(await queued()).toBe(1);
+    // Pushes arriving: the read waits an hour, not five minutes.
+    await db.connection.update({ where: { id: conn.id }, data: { pushReceivedAt: now } });
+    await sweepDueConversations(new Date(now.getTime() + 10 * 60_000));
+    expect(await queued()).toBe(1);
+    await sweepDueConversations(new Date(now.getTime() + 61 * 60_000));
+    expect(await queued()).toBe(2);
   });
 });
 

@@ -339,7 +339,7 @@ function KindTabs({ kind, onChange }: { kind: Filters['kind']; onChange: (kind: 
 function Rating({ item }: { item: Pick<InboxItemDto, 'rating' | 'recommends'> }) {
   if (item.rating !== null) {
     return (
-      <span className="inline-flex items-center gap-0.5 text-amber-600" aria-label={`${item.rating} of 5 stars`} data-testid="review-stars">
+      <span role="img" className="inline-flex items-center gap-0.5 text-amber-600" aria-label={`${item.rating} of 5 stars`} data-testid="review-stars">
         {[1, 2, 3, 4, 5].map((n) => (
           <Star key={n} aria-hidden className={cn('size-3.5', n <= item.rating! ? 'fill-current' : 'text-slate-300')} />
         ))}
