@@ -259,18 +259,16 @@ export async function sendReply(replyId: string, options: ReplyOptions & { failu
     });
     if (parent) await tx.inboxItem.update({ where: { id: parent.id }, data: { repliedAt: parent.repliedAt ?? sentAt, status: 'done' } });
     if (reply.kind === 'message' && reply.threadExternalId) {
-      // An answer answers every message of the conversation written before it.
-      await tx.inboxItem.updateMany({
-        where: {
-          connectionId: reply.connectionId,
-          kind: 'message',
-          threadExternalId: reply.threadExternalId,
-          fromAccount: false,
-          repliedAt: null,
-          networkCreatedAt: { lte: sentAt },
-        },
-        data: { repliedAt: sentAt },
-      });
+      // An answer answers every message of the conversation written before it, and closes them with it.
+      const earlier = {
+        connectionId: reply.connectionId,
+        kind: 'message',
+        threadExternalId: reply.threadExternalId,
+        fromAccount: false,
+        networkCreatedAt: { lte: sentAt },
+      };
+      await tx.inboxItem.updateMany({ where: { ...earlier, repliedAt: null }, data: { repliedAt: sentAt } });
+      await tx.inboxItem.updateMany({ where: earlier, data: { status: 'done' } });
     }
     if (reply.kind === 'comment') {
       await recordEvent(tx, {
@@ -482,13 +480,25 @@ export async function updateItem(
     });
     if (!member) throw new AppError('VALIDATION_FAILED', 'assigneeId is not a member of this workspace or its agency', { field: 'assigneeId' });
   }
-  const row = await db.inboxItem.update({
-    where: { id: item.id },
-    data: {
-      ...(input.status ? { status: input.status } : {}),
-      ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
-      ...(input.seen ? { seenAt: item.seenAt ?? new Date() } : {}),
-    },
+  const data = {
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
+  };
+  const seenAt = input.seen ? (item.seenAt ?? new Date()) : undefined;
+  const row = await db.$transaction(async (tx) => {
+    // A conversation is handled whole: done, assigned and read with its newest message.
+    if (item.kind === 'message' && item.threadExternalId) {
+      const conversation = {
+        connectionId: item.connectionId,
+        kind: 'message',
+        threadExternalId: item.threadExternalId,
+        fromAccount: false,
+        id: { not: item.id },
+      };
+      if (Object.keys(data).length) await tx.inboxItem.updateMany({ where: conversation, data });
+      if (seenAt) await tx.inboxItem.updateMany({ where: { ...conversation, seenAt: null }, data: { seenAt } });
+    }
+    return tx.inboxItem.update({ where: { id: item.id }, data: { ...data, ...(seenAt ? { seenAt } : {}) } });
   });
   return (await toInboxItemDtos([row]))[0]!;
 }

@@ -154,8 +154,10 @@ describe('direct messages', () => {
     await collectConversations(a.conn.id);
     expect(await db.inboxItem.count({ where: { connectionId: a.conn.id, kind: 'message' } })).toBe(messages.length);
 
-    const listed = await api('GET', '/inbox?kind=message', { key: a.secret });
+    // Each conversation is listed once, by its newest message from the person.
+    const listed = await api('GET', '/inbox?kind=message&status=all', { key: a.secret });
     expect(listed.body.data.every((i: { kind: string; fromAccount: boolean }) => i.kind === 'message' && !i.fromAccount)).toBe(true);
+    expect(listed.body.data.map((i: { text: string }) => i.text.slice(0, 12)).sort()).toEqual(['Also, is the', 'Hi! Do you s', 'Is the Satur', 'Your oat lat']);
 
     // Maya wrote 50 hours ago: Instagram's 24-hour window is closed, and says so.
     const maya = messages[0]!;
@@ -178,7 +180,11 @@ describe('direct messages', () => {
     expect(answered.status).toBe(201);
     expect(answered.body.data).toMatchObject({ kind: 'message', fromAccount: true, threadExternalId: lena.threadExternalId, reply: { state: 'sent' } });
     const both = await db.inboxItem.findMany({ where: { connectionId: a.conn.id, threadExternalId: lena.threadExternalId, fromAccount: false } });
-    expect(both.every((m) => m.repliedAt !== null)).toBe(true);
+    expect(both.every((m) => m.repliedAt !== null && m.status === 'done')).toBe(true);
+    // Reopened and read as one conversation.
+    await api('PATCH', `/inbox/${lena.id}`, { key: a.secret, body: { status: 'open', seen: true } });
+    const reopened = await db.inboxItem.findMany({ where: { connectionId: a.conn.id, threadExternalId: lena.threadExternalId, fromAccount: false } });
+    expect(reopened.every((m) => m.status === 'open' && m.seenAt !== null)).toBe(true);
 
     const tooLong = await api('POST', `/inbox/${lena.id}/reply`, { key: a.secret, body: { text: 'x'.repeat(1001) } });
     expect(tooLong.body.error.code).toBe('CONTENT_TOO_LONG');

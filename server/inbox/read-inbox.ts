@@ -100,7 +100,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /** What counts as waiting for the team: open, from someone else, still on the network. */
-const WAITING = { status: 'open', fromAccount: false, deletedAt: null } as const;
+const WAITING = { status: 'open', fromAccount: false, deletedAt: null, newestInConversation: true } as const;
 
 export async function unreadInboxCount(workspaceIds: readonly string[]): Promise<number> {
   return db.inboxItem.count({ where: { workspaceId: { in: [...workspaceIds] }, ...WAITING, seenAt: null } });
@@ -109,7 +109,8 @@ export async function unreadInboxCount(workspaceIds: readonly string[]): Promise
 export async function listInbox(actor: Actor, query: ListInboxQuery): Promise<{ items: InboxItemDto[]; nextCursor: string | null; unread: number }> {
   let workspaces = await reachableWorkspaces(actor, query.scope);
   if (query.workspaceId) workspaces = workspaces.filter((w) => w === query.workspaceId);
-  const where: Prisma.InboxItemWhereInput = { workspaceId: { in: workspaces }, fromAccount: false };
+  // A conversation is listed once, by its newest message from someone else.
+  const where: Prisma.InboxItemWhereInput = { workspaceId: { in: workspaces }, fromAccount: false, newestInConversation: true };
   if (query.kind) where.kind = query.kind;
   if (query.rating) Object.assign(where, { kind: 'review', rating: query.rating });
   if (query.answered !== undefined) where.repliedAt = query.answered ? { not: null } : null;

@@ -88,7 +88,27 @@ export async function storeMessages(db: Db, account: StoreAccount, messages: rea
     SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
     : [{ n: 0n }];
   if (own.length) await markAnswered(db, account.connectionId, 'message', own, now);
+  await markNewest(db, account.connectionId, [...new Set(rows.map((m) => m.conversationId))]);
   return Number(written[0]?.n ?? 0);
+}
+
+/**
+ * The inbox lists a conversation once, by the newest message someone else wrote in it: the
+ * older ones of the conversations just written stop being the newest (they stay in the
+ * conversation, and are handled with it).
+ */
+async function markNewest(db: Db, connectionId: string, conversations: readonly string[]): Promise<void> {
+  if (!conversations.length) return;
+  await db.$executeRaw`
+    WITH ranked AS (
+      SELECT id, "newestInConversation" AS was,
+             row_number() OVER (PARTITION BY "threadExternalId" ORDER BY "networkCreatedAt" DESC, id DESC) = 1 AS newest
+        FROM "InboxItem"
+       WHERE "connectionId" = ${connectionId}::uuid AND kind = 'message' AND NOT "fromAccount"
+         AND "threadExternalId" = ANY(${[...conversations]}::text[])
+    )
+    UPDATE "InboxItem" i SET "newestInConversation" = r.newest, "updatedAt" = now()
+      FROM ranked r WHERE i.id = r.id AND r.was <> r.newest`;
 }
 
 /**

@@ -47,6 +47,8 @@ export async function draftReplies(workspaceId: string, input: DraftRepliesInput
     fromAccount: false,
     repliedAt: null,
     deletedAt: null,
+    // A conversation once, by its newest message.
+    newestInConversation: true,
     drafts: { none: { status: 'pending' } },
   };
   if (input.kind) where.kind = input.kind;

@@ -12,6 +12,7 @@ ADD COLUMN     "pushReceivedAt" TIMESTAMP(3);
 ALTER TABLE "InboxItem" ADD COLUMN     "attachmentUrl" TEXT,
 ADD COLUMN     "rating" INTEGER,
 ADD COLUMN     "recommends" BOOLEAN,
+ADD COLUMN     "newestInConversation" BOOLEAN NOT NULL DEFAULT true,
 ALTER COLUMN "targetId" DROP NOT NULL,
 ALTER COLUMN "postId" DROP NOT NULL;
 

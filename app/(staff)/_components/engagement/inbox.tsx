@@ -583,7 +583,7 @@ function Conversation(props: {
       </div>
       {replyWindow?.open ? (
         <p className="text-xs text-slate-600" data-testid="reply-window">
-          {platformLabel(item.platform)} takes an answer until <TimeAgo iso={replyWindow.closesAt} /> ({replyWindow.hours} hours after the person’s last
+          {platformLabel(item.platform)}’s reply window closes <TimeAgo iso={replyWindow.closesAt} /> ({replyWindow.hours} hours after the person’s last
           message).
         </p>
       ) : null}
