@@ -12,6 +12,7 @@ import { checkDocumentedOutcomes } from '@/server/testing/public-api';
 import { apiClient } from '@/server/testing/api-client';
 import { startTestServer } from '@/server/testing/api-server';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
+import { readyMedia } from '@/server/testing/posts-fixtures';
 import { afterAll, beforeAll } from 'vitest';
 import { collectConversations, sweepDueConversations } from './collect-conversations';
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A demo account connected `hoursAgo` hours ago, read once. */
-async function demoAccount(platform: 'google_business' | 'instagram' | 'facebook', hoursAgo: number) {
+async function demoAccount(platform: 'google_business' | 'instagram' | 'facebook' | 'bluesky', hoursAgo: number) {
   const w = await createWorkspaceWithKey();
   const conn = await createSandboxConnection(w.workspace.id, { platform });
   await db.connection.update({ where: { id: conn.id }, data: { createdAt: new Date(Date.now() - hoursAgo * HOUR) } });
@@ -190,6 +191,27 @@ describe('direct messages', () => {
     expect(tooLong.body.error.code).toBe('CONTENT_TOO_LONG');
     const notHere = await api('POST', `/inbox/${lena.id}/hide`, { key: a.secret, body: {} });
     expect(notHere.body.error.code).toBe('ACTION_NOT_OFFERED');
+  });
+
+  it('an answer carries one image from the media library where the network takes one, and only there', async () => {
+    const a = await demoAccount('instagram', 1);
+    const priya = await db.inboxItem.findFirstOrThrow({ where: { connectionId: a.conn.id, kind: 'message', text: { startsWith: 'Your oat latte' } } });
+    const image = await readyMedia(a.workspace.id);
+    const video = await readyMedia(a.workspace.id, { kind: 'video' });
+    const sent = await api('POST', `/inbox/${priya.id}/reply`, { key: a.secret, body: { text: 'Here are our beans!', mediaIds: [image.id] } });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.attachmentUrl).toBe(image.url);
+    const notImage = await api('POST', `/inbox/${priya.id}/reply`, { key: a.secret, body: { text: 'A video', mediaIds: [video.id] } });
+    expect(notImage.status).toBe(400);
+    expect(await db.inboxItem.count({ where: { connectionId: a.conn.id, text: 'A video' } })).toBe(0);
+
+    // Bluesky's chat takes no image; a review's answer neither.
+    const sky = await demoAccount('bluesky', 1);
+    const skyItem = await db.inboxItem.findFirstOrThrow({ where: { connectionId: sky.conn.id, kind: 'message', text: { startsWith: 'Your oat latte' } } });
+    const skyImage = await readyMedia(sky.workspace.id);
+    const refused = await api('POST', `/inbox/${skyItem.id}/reply`, { key: sky.secret, body: { text: 'Beans!', mediaIds: [skyImage.id] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('ACTION_NOT_OFFERED');
   });
 
   it('one workspace never sees another’s messages or reviews', async () => {

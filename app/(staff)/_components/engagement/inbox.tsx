@@ -592,6 +592,7 @@ function Conversation(props: {
           <ReplyBox
             id={item.id}
             kind={item.kind}
+            images={q.data.replyImages}
             platform={item.platform}
             limit={replyLimit}
             drafts={q.data.drafts}
@@ -755,6 +756,8 @@ function ReplyBox({
 }: {
   id: string;
   kind: InboxItemDto['kind'];
+  /** Whether the answer may carry an image (a direct message, where the network takes one). */
+  images: boolean;
   platform: Platform;
   limit: InboxConversationDto['replyLimit'];
   drafts: InboxConversationDto['drafts'];
@@ -764,6 +767,13 @@ function ReplyBox({
   const [text, setText] = useState('');
   // The draft the box holds ("Use this draft"): sending marks it sent with the reply.
   const [draftId, setDraftId] = useState<string | null>(null);
+  // One image from the media library, for a direct message's answer where the network takes one.
+  const [imageId, setImageId] = useState('');
+  const library = useQuery({
+    queryKey: ['media.list', 'images'],
+    queryFn: async () => (await trpc.media.list.query({ kind: 'image', limit: 50 })).data,
+    enabled: props.images,
+  });
   const pending = props.drafts.filter((d) => d.status === 'pending' && d.id !== draftId).at(-1);
   const [error, setError] = useState<string | null>(null);
   const [naming, setNaming] = useState(false);
@@ -773,10 +783,12 @@ function ReplyBox({
   const used = PLATFORM_CATALOGUE[props.platform].text.count(text);
   const over = used > props.limit.maxChars;
   const send = useMutation({
-    mutationFn: (v: { id: string; text: string }) => trpc.inbox.reply.mutate({ ...v, ...(draftId ? { draftId } : {}) }),
+    mutationFn: (v: { id: string; text: string }) =>
+      trpc.inbox.reply.mutate({ ...v, ...(draftId ? { draftId } : {}), ...(imageId ? { mediaIds: [imageId] } : {}) }),
     onSuccess: (r) => {
       setText('');
       setDraftId(null);
+      setImageId('');
       setError(null);
       toast.success(r.data.reply?.state === 'pending_approval' ? 'Your reply waits for approval' : 'Reply sent');
       void props.onSent();
@@ -871,6 +883,19 @@ function ReplyBox({
         aria-describedby="inbox-reply-count inbox-reply-error"
         disabled={send.isPending}
       />
+      {props.images && library.data?.length ? (
+        <div className="flex items-center gap-2 text-sm">
+          <Label htmlFor="inbox-reply-image">Image</Label>
+          <Select id="inbox-reply-image" className="w-auto" value={imageId} onChange={(e) => setImageId(e.target.value)}>
+            <option value="">No image</option>
+            {library.data.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span id="inbox-reply-count" className={cn('text-xs', over ? 'text-red-700' : 'text-slate-600')}>
           {used.toLocaleString()} / {props.limit.maxChars.toLocaleString()} {props.limit.unit}
