@@ -123,3 +123,35 @@ export interface PushedItems {
   reviews: NetworkReview[];
   readReviews?: boolean;
 }
+
+/**
+ * Reads the conversations active since the last read, least recently active first, until the
+ * network's call budget runs out: everything up to the last conversation read in full is in,
+ * and the cursor (the ISO time of the newest message read, or where the reading stopped) says
+ * where the next read goes on. `readOne` says whether it read a conversation whole. Returned
+ * newest conversations first, as the port asks. (Meta's and Bluesky's clients read this way.)
+ */
+export async function readActiveConversations<C>(
+  active: { conversation: C; lastAt: number }[],
+  since: number | null,
+  cursor: string | null,
+  readOne: (conversation: C) => Promise<{ messages: NetworkMessage[]; whole: boolean }>,
+): Promise<MessagesRead> {
+  active.sort((a, b) => a.lastAt - b.lastAt);
+  const read: NetworkMessage[][] = [];
+  let newest = since;
+  let settled: number | null = null;
+  let complete = true;
+  for (const { conversation, lastAt } of active) {
+    const { messages, whole } = await readOne(conversation);
+    read.push(messages);
+    for (const m of messages) if (newest === null || m.createdAt.getTime() > newest) newest = m.createdAt.getTime();
+    if (!whole) {
+      complete = false;
+      break;
+    }
+    settled = lastAt;
+  }
+  const until = complete ? newest : (settled ?? since);
+  return { messages: read.reverse().flat(), cursor: until === null ? cursor : new Date(until).toISOString() };
+}

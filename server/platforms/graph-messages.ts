@@ -39,7 +39,7 @@ import { graphClient, graphError, requireId, type GraphClient, type GraphObject 
 import { graphId, graphText, nextCursor, pageData } from './graph-comments';
 import { PageBudget } from './comment-pages';
 import { networkDate } from './comments';
-import type { MessagesRead, NetworkMessage } from './conversations';
+import { readActiveConversations, type MessagesRead, type NetworkMessage } from './conversations';
 
 /** The most Graph pages one read asks for (conversations and their later message pages together). */
 export const DEFAULT_MESSAGE_PAGES = 10;
@@ -142,25 +142,11 @@ export async function readMetaMessages(
   // A conversation with more new messages than its embedded page costs calls of its own: the
   // least recently active are read first, so that when the calls run out, everything up to the
   // last conversation read in full is in and the cursor stops there; the next read goes on.
-  active.sort((a, b) => a.lastAt - b.lastAt);
-  const read: NetworkMessage[][] = [];
-  let newest = since;
-  let settled: number | null = null;
-  let complete = true;
-  for (const { conversation, lastAt } of active) {
+  return readActiveConversations(active, since, cursor, async (conversation) => {
     const counterpart = counterpartOf(conversation, account);
     const { raws, whole } = await conversationMessages(session, conversation, since, budget);
-    const messages = raws.map((raw) => toMessage(raw, counterpart, inbox, account, options.now)).filter((m): m is NetworkMessage => m !== null);
-    read.push(messages);
-    for (const m of messages) if (newest === null || m.createdAt.getTime() > newest) newest = m.createdAt.getTime();
-    if (!whole) {
-      complete = false;
-      break;
-    }
-    settled = lastAt;
-  }
-  const until = complete ? newest : (settled ?? since);
-  return { messages: read.reverse().flat(), cursor: until === null ? cursor : new Date(until).toISOString() };
+    return { messages: raws.map((raw) => toMessage(raw, counterpart, inbox, account, options.now)).filter((m): m is NetworkMessage => m !== null), whole };
+  });
 }
 
 /** A Graph time in ms, or null when it is missing or unreadable. */

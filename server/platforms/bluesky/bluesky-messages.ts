@@ -28,7 +28,7 @@
 import { callApi, defaultFetch, isSuccess, jsonString, withQuery, type AdapterOptions, type ApiResponse } from '../http';
 import { PageBudget } from '../comment-pages';
 import { networkDate } from '../comments';
-import type { MessagesClient, NetworkMessage } from '../conversations';
+import { readActiveConversations, type MessagesClient, type NetworkMessage } from '../conversations';
 import { PlatformError, TokenExpiredError, type PublishableConnection, type TokenStore } from '../publisher';
 import { withAccessToken } from '../token-refresh';
 import { blueskyError, blueskyRefresher, blueskyRetryAfter } from './bluesky-api';
@@ -158,25 +158,15 @@ export function createBlueskyMessagesClient(options: BlueskyMessagesOptions = {}
         // Each conversation costs a call: read the least recently active first, so that when the
         // budget runs out, everything up to the last conversation read in full is in, and the
         // cursor stops there; the next read lists the rest again (active since) and goes on.
-        active.sort((a, b) => a.lastAt - b.lastAt);
-        const read: NetworkMessage[][] = [];
-        let newest = since;
-        let settled: number | null = null;
-        let complete = true;
-        for (const { convo, lastAt } of active) {
-          const { views, whole } = await convoMessages(chat, convo.id!, since, budget);
-          const messages = views.map((view) => toMessage(view, convo, chat.did, now)).filter((m): m is NetworkMessage => m !== null);
-          read.push(messages);
-          for (const m of messages) if (newest === null || m.createdAt.getTime() > newest) newest = m.createdAt.getTime();
-          if (!whole) {
-            complete = false;
-            break;
-          }
-          settled = lastAt;
-        }
-        const until = complete ? newest : (settled ?? since);
-        // Newest conversations first, as the port asks.
-        return { messages: read.reverse().flat(), cursor: until === null ? cursor : new Date(until).toISOString() };
+        return readActiveConversations(
+          active.map(({ convo, lastAt }) => ({ conversation: convo, lastAt })),
+          since,
+          cursor,
+          async (convo) => {
+            const { views, whole } = await convoMessages(chat, convo.id!, since, budget);
+            return { messages: views.map((view) => toMessage(view, convo, chat.did, now)).filter((m): m is NetworkMessage => m !== null), whole };
+          },
+        );
       }),
 
     sendMessage: (connection, to, message, { tokens }) =>
