@@ -62,6 +62,27 @@ function messengerDelivery(pageId: string, mid: string, text: string, at = Date.
   });
 }
 
+/** The scheduled read of the account, its network (Graph's conversations) returning this one message, with the person's name. */
+async function poll(connectionId: string, mid: string, text: string) {
+  const message: NetworkMessage = {
+    id: mid,
+    conversationId: 'PSID-7101',
+    counterpartId: 'PSID-7101',
+    authorId: 'PSID-7101',
+    authorName: 'Maya Chen',
+    authorHandle: null,
+    text,
+    createdAt: new Date(),
+    fromAccount: false,
+  };
+  const client: MessagesClient = {
+    source: 'facebook',
+    readMessages: async () => ({ messages: [message], cursor: null }),
+    sendMessage: async () => ({ id: 'x' }),
+  };
+  await collectConversations(connectionId, { messagesClient: client, reviewsClient: null, kinds: ['message'] });
+}
+
 const deliveries = (outcome: string) => db.networkWebhookDelivery.count({ where: { outcome } });
 
 describe('Meta', () => {
@@ -86,23 +107,7 @@ describe('Meta', () => {
     expect((await db.connection.findUniqueOrThrow({ where: { id: a.conn.id } })).pushReceivedAt).not.toBeNull();
 
     // The scheduled read returns the same message, with the name the webhook did not carry.
-    const polled: NetworkMessage = {
-      id: mid,
-      conversationId: 'PSID-7101',
-      counterpartId: 'PSID-7101',
-      authorId: 'PSID-7101',
-      authorName: 'Maya Chen',
-      authorHandle: null,
-      text: 'Is the Saturday tasting still on?',
-      createdAt: new Date(),
-      fromAccount: false,
-    };
-    const client: MessagesClient = {
-      source: 'facebook',
-      readMessages: async () => ({ messages: [polled], cursor: null }),
-      sendMessage: async () => ({ id: 'x' }),
-    };
-    await collectConversations(a.conn.id, { messagesClient: client, reviewsClient: null, kinds: ['message'] });
+    await poll(a.conn.id, mid, 'Is the Saturday tasting still on?');
     const after = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
     expect(after).toHaveLength(1);
     expect(after[0]!.authorName).toBe('Maya Chen');
@@ -113,23 +118,7 @@ describe('Meta', () => {
     const page = uniq('page');
     const a = await liveAccount('facebook', page);
     const mid = uniq('m_');
-    const polled: NetworkMessage = {
-      id: mid,
-      conversationId: 'PSID-7101',
-      counterpartId: 'PSID-7101',
-      authorId: 'PSID-7101',
-      authorName: 'Maya Chen',
-      authorHandle: null,
-      text: 'Do you sell gift cards?',
-      createdAt: new Date(),
-      fromAccount: false,
-    };
-    const client: MessagesClient = {
-      source: 'facebook',
-      readMessages: async () => ({ messages: [polled], cursor: null }),
-      sendMessage: async () => ({ id: 'x' }),
-    };
-    await collectConversations(a.conn.id, { messagesClient: client, reviewsClient: null, kinds: ['message'] });
+    await poll(a.conn.id, mid, 'Do you sell gift cards?');
     const body = messengerDelivery(page, mid, 'Do you sell gift cards?');
     expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
     const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
