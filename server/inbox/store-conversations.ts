@@ -51,16 +51,32 @@ export async function storeMessages(db: Db, account: StoreAccount, messages: rea
     if (rows.length) adopted.add(m.id);
   }
   const rows = uniqueById(messages).filter((m) => !adopted.has(m.id));
-  const col = <T>(pick: (m: NetworkMessage) => T) => rows.map(pick);
   const written = rows.length
-    ? await db.$queryRaw<{ n: bigint }[]>`
-    WITH v AS (
+    ? await db.$queryRaw<{ n: bigint }[]>`WITH ${messageWrites(account, rows, now)} SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
+    : [{ n: 0n }];
+  if (own.length) await markAnswered(db, account.connectionId, 'message', own, now);
+  return Number(written[0]?.n ?? 0);
+}
+
+/**
+ * storeMessages' insert as the CTEs of one statement — `v`, `ins` (each row written, `fresh`
+ * when new) and `events` — without the word WITH, so a caller can add its own writes to the
+ * same statement (the webhook's delivery record, server/network-webhooks): one round trip,
+ * atomic by itself. Messages of the account's own need storeMessages' other statements (the
+ * adoption of Herald's reply, the answered marks). `when`, a boolean SQL expression, gates
+ * every write.
+ */
+export function messageWrites(account: StoreAccount, messages: readonly NetworkMessage[], now: Date, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
+  const rows = uniqueById(messages);
+  const col = <T>(pick: (m: NetworkMessage) => T) => rows.map(pick);
+  return Prisma.sql`v AS (
       SELECT * FROM unnest(
         ${col((m) => m.id)}::text[], ${col((m) => m.conversationId)}::text[], ${col((m) => m.authorId)}::text[], ${col((m) => m.authorName)}::text[],
         ${col((m) => m.authorHandle)}::text[], ${col((m) => m.authorAvatarUrl ?? null)}::text[], ${col((m) => m.text)}::text[],
         ${col((m) => m.attachmentUrl ?? null)}::text[], ${col((m) => m.createdAt)}::timestamp[], ${col((m) => m.fromAccount)}::bool[]
       ) AS v("externalId", "threadExternalId", "authorExternalId", "authorName", "authorHandle", "authorAvatarUrl", text, "attachmentUrl",
              "networkCreatedAt", "fromAccount")
+       WHERE ${when}
     ), ins AS (
       INSERT INTO "InboxItem" (id, "workspaceId", "connectionId", platform, kind, "externalId", "threadExternalId", "authorExternalId",
                                "authorName", "authorHandle", "authorAvatarUrl", text, "attachmentUrl", "networkCreatedAt", "fromAccount",
@@ -84,11 +100,7 @@ export async function storeMessages(db: Db, account: StoreAccount, messages: rea
              ${currentRequestId() ?? null}::text
         FROM ins WHERE ins.fresh AND NOT ins."fromAccount"
       RETURNING 1
-    )
-    SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
-    : [{ n: 0n }];
-  if (own.length) await markAnswered(db, account.connectionId, 'message', own, now);
-  return Number(written[0]?.n ?? 0);
+    )`;
 }
 
 /**
