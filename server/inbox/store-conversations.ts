@@ -51,23 +51,47 @@ export async function storeMessages(db: Db, account: StoreAccount, messages: rea
     if (rows.length) adopted.add(m.id);
   }
   const rows = uniqueById(messages).filter((m) => !adopted.has(m.id));
-  const col = <T>(pick: (m: NetworkMessage) => T) => rows.map(pick);
   const written = rows.length
-    ? await db.$queryRaw<{ n: bigint }[]>`
-    WITH v AS (
+    ? await db.$queryRaw<{ n: bigint }[]>`WITH ${messageWrites(account, rows, now)} SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
+    : [{ n: 0n }];
+  if (own.length) await markAnswered(db, account.connectionId, 'message', own, now);
+  return Number(written[0]?.n ?? 0);
+}
+
+/**
+ * storeMessages' insert as the CTEs of one statement — `v`, `ins` (each row written, `fresh`
+ * when new) and `events` — without the word WITH, so a caller can add its own writes to the
+ * same statement (the webhook's delivery record, server/network-webhooks): one round trip,
+ * atomic by itself. Messages of the account's own need storeMessages' other statements (the
+ * adoption of Herald's reply, the answered marks). `when`, a boolean SQL expression, gates
+ * every write.
+ */
+export function messageWrites(account: StoreAccount, messages: readonly NetworkMessage[], now: Date, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
+  const rows = uniqueById(messages);
+  const col = <T>(pick: (m: NetworkMessage) => T) => rows.map(pick);
+  return Prisma.sql`v AS (
       SELECT * FROM unnest(
         ${col((m) => m.id)}::text[], ${col((m) => m.conversationId)}::text[], ${col((m) => m.authorId)}::text[], ${col((m) => m.authorName)}::text[],
         ${col((m) => m.authorHandle)}::text[], ${col((m) => m.authorAvatarUrl ?? null)}::text[], ${col((m) => m.text)}::text[],
         ${col((m) => m.attachmentUrl ?? null)}::text[], ${col((m) => m.createdAt)}::timestamp[], ${col((m) => m.fromAccount)}::bool[]
       ) AS v("externalId", "threadExternalId", "authorExternalId", "authorName", "authorHandle", "authorAvatarUrl", text, "attachmentUrl",
              "networkCreatedAt", "fromAccount")
+       WHERE ${when}
     ), ins AS (
       INSERT INTO "InboxItem" (id, "workspaceId", "connectionId", platform, kind, "externalId", "threadExternalId", "authorExternalId",
                                "authorName", "authorHandle", "authorAvatarUrl", text, "attachmentUrl", "networkCreatedAt", "fromAccount",
-                               status, source, "collectedAt", "updatedAt")
+                               status, "newestInConversation", source, "collectedAt", "updatedAt")
       SELECT gen_random_uuid(), ${account.workspaceId}::uuid, ${account.connectionId}::uuid, ${account.platform}::text, 'message', v."externalId",
              v."threadExternalId", v."authorExternalId", v."authorName", v."authorHandle", v."authorAvatarUrl", v.text, v."attachmentUrl",
-             v."networkCreatedAt", v."fromAccount", CASE WHEN v."fromAccount" THEN 'done' ELSE 'open' END, ${account.source}::text, ${now}::timestamp, now()
+             v."networkCreatedAt", v."fromAccount", CASE WHEN v."fromAccount" THEN 'done' ELSE 'open' END,
+             -- The inbox lists a conversation once, by the newest message the person wrote: stored,
+             -- or in this batch (one arriving late, older than one stored, is not the newest).
+             v."fromAccount" OR NOT (
+               EXISTS (SELECT 1 FROM "InboxItem" o WHERE o."connectionId" = ${account.connectionId}::uuid AND o.kind = 'message' AND NOT o."fromAccount"
+                          AND o."threadExternalId" = v."threadExternalId" AND o."networkCreatedAt" > v."networkCreatedAt")
+               OR EXISTS (SELECT 1 FROM v w WHERE NOT w."fromAccount" AND w."threadExternalId" = v."threadExternalId"
+                          AND (w."networkCreatedAt", w."externalId") > (v."networkCreatedAt", v."externalId"))),
+             ${account.source}::text, ${now}::timestamp, now()
         FROM v
       ON CONFLICT ("connectionId", kind, "externalId") DO UPDATE
          SET "authorName" = EXCLUDED."authorName", "authorHandle" = COALESCE(EXCLUDED."authorHandle", "InboxItem"."authorHandle"),
@@ -84,31 +108,14 @@ export async function storeMessages(db: Db, account: StoreAccount, messages: rea
              ${currentRequestId() ?? null}::text
         FROM ins WHERE ins.fresh AND NOT ins."fromAccount"
       RETURNING 1
-    )
-    SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
-    : [{ n: 0n }];
-  if (own.length) await markAnswered(db, account.connectionId, 'message', own, now);
-  await markNewest(db, account.connectionId, [...new Set(rows.map((m) => m.conversationId))]);
-  return Number(written[0]?.n ?? 0);
-}
-
-/**
- * The inbox lists a conversation once, by the newest message someone else wrote in it: the
- * older ones of the conversations just written stop being the newest (they stay in the
- * conversation, and are handled with it).
- */
-async function markNewest(db: Db, connectionId: string, conversations: readonly string[]): Promise<void> {
-  if (!conversations.length) return;
-  await db.$executeRaw`
-    WITH ranked AS (
-      SELECT id, "newestInConversation" AS was,
-             row_number() OVER (PARTITION BY "threadExternalId" ORDER BY "networkCreatedAt" DESC, id DESC) = 1 AS newest
-        FROM "InboxItem"
-       WHERE "connectionId" = ${connectionId}::uuid AND kind = 'message' AND NOT "fromAccount"
-         AND "threadExternalId" = ANY(${[...conversations]}::text[])
-    )
-    UPDATE "InboxItem" i SET "newestInConversation" = r.newest, "updatedAt" = now()
-      FROM ranked r WHERE i.id = r.id AND r.was <> r.newest`;
+    ), older AS (
+      -- The conversation's earlier messages from the person stop being its newest.
+      UPDATE "InboxItem" o SET "newestInConversation" = false, "updatedAt" = now()
+        FROM (SELECT "threadExternalId", max("networkCreatedAt") AS at FROM v WHERE NOT v."fromAccount" GROUP BY 1) n
+       WHERE o."connectionId" = ${account.connectionId}::uuid AND o.kind = 'message' AND NOT o."fromAccount"
+         AND o."threadExternalId" = n."threadExternalId" AND o."networkCreatedAt" < n.at AND o."newestInConversation"
+      RETURNING 1
+    )`;
 }
 
 /**

@@ -127,6 +127,25 @@ describe('Meta', () => {
     expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'message.received' } })).toBe(1);
   });
 
+  it('a second message pushed in a conversation becomes the one the inbox lists; one arriving late does not', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const first = uniq('m_');
+    const second = uniq('m_');
+    const late = uniq('m_');
+    const at = Date.now();
+    for (const [mid, text, when] of [
+      [first, 'Can I book a table?', at - 60_000],
+      [second, 'For six, on Friday', at],
+      [late, 'Hello?', at - 120_000],
+    ] as const) {
+      const body = messengerDelivery(page, mid, text, when);
+      expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
+    }
+    const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id }, select: { externalId: true, newestInConversation: true } });
+    expect(Object.fromEntries(rows.map((r) => [r.externalId, r.newestInConversation]))).toEqual({ [first]: false, [second]: true, [late]: false });
+  });
+
   it('refuses a forged signature, records it and writes nothing', async () => {
     const page = uniq('page');
     const a = await liveAccount('facebook', page);

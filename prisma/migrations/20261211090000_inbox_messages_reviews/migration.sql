@@ -30,6 +30,9 @@ CREATE TABLE "NetworkWebhookDelivery" (
 );
 
 -- CreateIndex
+CREATE INDEX "Connection_externalId_idx" ON "Connection"("externalId");
+
+-- CreateIndex
 CREATE INDEX "NetworkWebhookDelivery_receivedAt_idx" ON "NetworkWebhookDelivery"("receivedAt");
 
 -- CreateIndex
