@@ -273,6 +273,8 @@ describe('Facebook and Instagram (Meta, PKCE, the client picks a Page or busines
       externalId: '17841400000000001',
       accountName: 'studio.client',
       displayName: 'Studio',
+      // The linked Page, whose conversations with platform=instagram are the account's direct messages.
+      platformData: { pageId: '303' },
     });
 
     // One account offered: nothing to choose, it is connected straight from the callback.

@@ -138,6 +138,9 @@ function metaProvider(target: 'facebook' | 'instagram'): OAuthProvider {
           refreshToken: null,
           expiresAt: null,
           scopes: granted,
+          // The Page the account is linked to: its direct messages are the Page's conversations
+          // with platform=instagram (server/platforms/instagram/instagram-messages.ts).
+          platformData: { pageId },
           kind: `Instagram business account (via ${pageName})`,
         });
       }
