@@ -14,6 +14,8 @@ import { startTestServer } from '@/server/testing/api-server';
 import { createSandboxConnection, createWorkspaceWithKey } from '@/server/testing/fixtures';
 import { readyMedia } from '@/server/testing/posts-fixtures';
 import { afterAll, beforeAll } from 'vitest';
+import { drainOutbox } from '@/server/events/drain-outbox';
+import { notifyStaff } from '@/server/notifications/notifications';
 import { collectConversations, sweepDueConversations } from './collect-conversations';
 
 const HOUR = 3_600_000;
@@ -48,6 +50,11 @@ describe('reviews', () => {
     const answer = rows.find((r) => r.fromAccount)!;
     expect(answer).toMatchObject({ text: 'Thank you Maya! See you soon.', inReplyToId: reviews[0]!.id, status: 'done' });
     expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'review.received' } })).toBe(3);
+    // The one star is a notice for the team; the four and five stars wait in the inbox.
+    await drainOutbox({ consumers: [notifyStaff] });
+    const notes = await db.notification.findMany({ where: { workspaceId: a.workspace.id, kind: 'review.received' } });
+    expect(notes.map((n) => n.title)).toEqual(['Tom Okafor left 1 star on Google Business Profile']);
+    expect(notes[0]!.data).toEqual({ itemId: reviews[1]!.id });
 
     // Read again (and again): nothing new, nothing doubled.
     await collectConversations(a.conn.id);

@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'client.rejected',
   'client.connected',
   'comment.received',
+  'review.received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -151,6 +152,22 @@ export const notifyStaff: OutboxConsumer = async (events, { tx }) => {
     } else if (event.type === 'proposal.staged') {
       const d = event.data as DomainEventData['proposal.staged'];
       note(event.workspaceId, 'proposal.staged', 'An assistant asks for confirmation', d.title, { actionId: d.actionId, toolName: d.toolName });
+    } else if (event.type === 'review.received') {
+      // A low review is worth a notice (answered in an hour it keeps a customer); the others wait in the inbox.
+      const d = event.data as DomainEventData['review.received'];
+      const low = d.rating !== null ? d.rating <= LOW_REVIEW_STARS : d.recommends === false;
+      if (low) {
+        const verdict = d.rating !== null ? `${d.rating} star${d.rating === 1 ? '' : 's'}` : 'a review that does not recommend';
+        note(
+          event.workspaceId,
+          'review.received',
+          `${d.authorName} left ${verdict} on ${platformName(d.platform)}`,
+          d.text ? `“${shorten(d.text)}”` : 'No words, only the rating.',
+          {
+            itemId: d.itemId,
+          },
+        );
+      }
     } else if (event.type === 'workflow.run.failed') {
       const d = event.data as DomainEventData['workflow.run.failed'];
       const error = d.error as { message?: unknown } | null;
@@ -164,6 +181,9 @@ export const notifyStaff: OutboxConsumer = async (events, { tx }) => {
   notes.push(...(await commentNotices(tx, events)));
   await writeNotifications(tx, notes);
 };
+
+/** Reviews with at most this many stars (or a Facebook "does not recommend") notify the team. */
+export const LOW_REVIEW_STARS = 2;
 
 /** How young a post must be for a new comment under it to notify the team. */
 export const COMMENT_NOTICE_MAX_POST_AGE_MS = 24 * 3_600_000;

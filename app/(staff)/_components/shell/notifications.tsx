@@ -14,6 +14,7 @@ function linkOf(n: NotificationDto): string | null {
   // A client's act through a link: its page in the agency's Clients screen.
   if (n.kind.startsWith('client.') && typeof n.data.clientWorkspaceId === 'string') return `/clients/${n.data.clientWorkspaceId}`;
   if (typeof n.data.postId === 'string') return n.kind === 'approval.requested' ? '/approvals' : `/posts/${n.data.postId}`;
+  if (n.kind === 'review.received') return '/inbox';
   if (n.kind === 'connection.expired') return '/connections';
   if (n.kind === 'webhook.paused') return '/webhooks';
   if (n.kind === 'proposal.staged') return '/assistant';
