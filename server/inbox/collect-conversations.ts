@@ -24,6 +24,7 @@ import { connectionTokens, publishableConnection } from '@/server/posts/delivery
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { sandboxAnswers } from './sandbox-answers';
 import { storeMessages, storeReviews } from './store-conversations';
+import { queueCommentsCheck } from './collect-comments';
 
 export const CONVERSATIONS_EVERY_MINUTES = 5;
 export const PUSHED_EVERY_MINUTES = 60;
@@ -142,4 +143,13 @@ export async function queueConversationsCheck(workspaceIds: readonly string[], n
     );
   }
   return { connectionIds: rows.map((r) => r.id) };
+}
+
+/**
+ * "Check now" (POST /inbox/check): the comments of the recent posts and the messages and
+ * reviews of every account of the workspaces, read now; how many accounts are being read.
+ */
+export async function queueInboxCheck(workspaceIds: readonly string[]): Promise<{ connections: number }> {
+  const [comments, conversations] = await Promise.all([queueCommentsCheck(workspaceIds), queueConversationsCheck(workspaceIds)]);
+  return { connections: new Set([...comments.connectionIds, ...conversations.connectionIds]).size };
 }

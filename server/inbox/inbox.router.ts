@@ -8,8 +8,7 @@ import { apiProcedure, router } from '@/server/trpc/init';
 import { deleteItem, deleteReviewAnswer, editReviewAnswer, hideItem, likeItem, replyToItem, updateItem } from './act-on-inbox';
 import { discardDraft, draftReply } from './inbox-drafts';
 import { responseTimes } from './response-times';
-import { queueCommentsCheck } from './collect-comments';
-import { queueConversationsCheck } from './collect-conversations';
+import { queueInboxCheck } from './collect-conversations';
 import {
   ZDiscardDraftInput,
   ZDraftInput,
@@ -340,11 +339,7 @@ export const inboxRouter = router({
         .optional(),
     )
     .output(readEnvelope(z.object({ connections: z.number().int().describe('Accounts being read') })))
-    .mutation(async ({ ctx, input }) => {
-      const workspaces = await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace');
-      const [comments, conversations] = await Promise.all([queueCommentsCheck(workspaces), queueConversationsCheck(workspaces)]);
-      return { data: { connections: new Set([...comments.connectionIds, ...conversations.connectionIds]).size } };
-    }),
+    .mutation(async ({ ctx, input }) => ({ data: await queueInboxCheck(await reachableWorkspaces(ctx.actor, input?.scope ?? 'workspace')) })),
 
   // ── The staff app's own (not in the REST contract) ──
   assignees: apiProcedure
