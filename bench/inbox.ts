@@ -19,11 +19,18 @@
 //    first, limit 50), each filter (a busy and a quiet account or network), and following the
 //    cursor PAGES pages deep. RUNS sequential requests per case (default 300): p50/p95/p99,
 //    the statements one request sends, and the goal p95 < 50 ms.
+// 3. Webhook ingestion: messages pushed by the network (Meta's signed webhook, POST /hooks/meta)
+//    at 1,000 items/s, p95 from arrival to the row, and the receiver killed mid-burst. It is
+//    bench/inbox-webhooks.ts, run here as a child process once parts 1 and 2 are done (its own
+//    database and a receiver process it can SIGKILL); WEBHOOKS=0 skips it, and it runs alone as
+//    `npx tsx bench/inbox-webhooks.ts` (its settings: RATE, DURATION, BATCH, … pass through).
 // Prints numbers; asserts no time.
-//   npx tsx bench/inbox.ts   (ACCOUNTS=50 POSTS=40 COMMENTS=2000 CONCURRENCY=4 RUNS=300 PAGES=20)
+//   npx tsx bench/inbox.ts   (ACCOUNTS=50 POSTS=40 COMMENTS=2000 CONCURRENCY=4 RUNS=300 PAGES=20 WEBHOOKS=1)
 // EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the statements one request of each case sends
 // (captured on the driver with their parameters). TRY_SQL runs SQL after seeding, before the
 // requests: to try an index without a migration.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withBenchDatabase } from './bench-database';
 
@@ -495,4 +502,15 @@ await withBenchDatabase(async (url) => {
   console.log(`${RUNS} sequential requests per case over HTTP; the cursor case walks ${PAGES} pages deep (deepest reached: ${deepest}), again and again`);
   table(['case', 'requests', 'items/page', 'p50 ms', 'p95 ms', 'p99 ms', 'statements', `p95 < ${GOAL_MS} ms`], results);
 });
+
+if (process.env.WEBHOOKS !== '0') {
+  console.log('\n3. Webhook ingestion (bench/inbox-webhooks.ts)');
+  // Its own process: it SIGKILLs its receiver and must not share this one's pools.
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./inbox-webhooks.ts', import.meta.url))], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) console.log(`webhook ingestion exited with ${code}`);
+}
 process.exit(0);
