@@ -246,8 +246,14 @@ describe('X', () => {
     expect((await post('/hooks/x', body, { 'x-twitter-webhooks-signature': xSignature(body) })).status).toBe(200);
     const row = await db.inboxItem.findFirstOrThrow({ where: { connectionId: a.conn.id } });
     expect(row).toMatchObject({ kind: 'message', authorName: 'Lena Fischer', text: 'Are you open on Sunday?' });
-    const forged = await post('/hooks/x', body.replace('Sunday', 'Monday'), { 'x-twitter-webhooks-signature': xSignature(body) });
+    // The same delivery altered on the way (the text, and a message of its own) under the first one's signature.
+    const before = await deliveries('forged');
+    const altered = body.replace('Sunday', 'Monday').replace(/"id":"(\d+)"/, '"id":"$19"');
+    const forged = await post('/hooks/x', altered, { 'x-twitter-webhooks-signature': xSignature(body) });
     expect(forged.status).toBe(403);
+    expect(await deliveries('forged')).toBe(before + 1);
+    expect(await db.inboxItem.findMany({ where: { connectionId: a.conn.id }, select: { text: true } })).toEqual([{ text: 'Are you open on Sunday?' }]);
+    expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'message.received' } })).toBe(1);
   });
 });
 
