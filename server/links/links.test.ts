@@ -154,11 +154,14 @@ describe('tracked links on a post', () => {
     expect((await db.postTarget.findFirstOrThrow({ where: { postId: plain.id } })).trackedContent).toBeNull();
 
     await api('PATCH', '/settings', { key: w.secret, body: { trackLinks: true } });
-    const tracked = await post(w.secret, { content: 'Read https://a.example/one', connectionIds: [linkedin.id] });
-    expect((await db.postTarget.findFirstOrThrow({ where: { postId: tracked.id } })).trackedContent).toContain('/l/');
+    const tracked = await post(w.secret, { content: 'Read https://a.example/one', connectionIds: [linkedin.id], firstComment: 'More: https://a.example/two' });
+    expect(await db.postTarget.findFirstOrThrow({ where: { postId: tracked.id } })).toMatchObject({
+      trackedContent: expect.stringContaining('/l/'),
+      trackedFirstComment: expect.stringMatching(/^More: https?:\/\/\S+\/l\/\w+$/),
+    });
     await api('PATCH', '/settings', { key: w.secret, body: { trackLinks: false } });
     await api('PATCH', `/posts/${tracked.id}`, { key: w.secret, body: { content: 'Read https://a.example/one!' } });
-    expect((await db.postTarget.findFirstOrThrow({ where: { postId: tracked.id } })).trackedContent).toBeNull();
+    expect(await db.postTarget.findFirstOrThrow({ where: { postId: tracked.id } })).toMatchObject({ trackedContent: null, trackedFirstComment: null });
   });
 
   it('refuses a template that is not name=value pairs', async () => {

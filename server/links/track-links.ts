@@ -1,13 +1,17 @@
-// Tracked links, the writing side: when a workspace tracks links, each http(s) link in a
-// post's text becomes one of Herald's short links, one per (post, network, link), leading to
-// the link with the workspace's UTM parameters. The text each target sends, its links
-// replaced, is written on the target (PostTarget.trackedContent) when the post is created or
-// edited: the claim records it as the attempt's intent and the delivery sends it, so what a
+// Tracked links, the writing side: when a workspace tracks links, each http(s) link in what a
+// post sends (its text, its first comment, a thread's later parts) becomes one of Herald's
+// short links, one per (post, network, link), leading to the link with the workspace's UTM
+// parameters. The texts each target sends, their links replaced, are written on the target
+// (PostTarget.trackedContent, trackedFirstComment, trackedParts) when the post is created or
+// edited: the claim records part 1's as the attempt's intent, a thread's parts are copied into
+// their PostThreadPart rows and the first comment is sent as written there, so what a
 // reconciler looks for is what was sent, and delivery itself makes no extra round trip.
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '@/server/db/client';
 import { env } from '@/server/config/env';
-import { catalogueEntry } from '@/server/platforms/catalogue';
+import { catalogueEntry, postsThreads, replyLimit } from '@/server/platforms/catalogue';
+import { firstCommentFor } from '@/server/posts/first-comment';
+import { storedParts } from '@/server/posts/thread-parts';
 import { isPlatform, type Platform } from '@/server/shared/platforms';
 import { SHORT_CODE_LENGTH, SHORT_LINK_PATH } from './links.schemas';
 
@@ -92,45 +96,76 @@ export function rewriteText(text: string, codes: ReadonlyMap<string, string>): s
   return out + text.slice(at);
 }
 
-/** Whether `text` fits the network's text limit, counted its way. */
-function fits(platform: Platform, text: string): boolean {
-  const { maxChars, count } = catalogueEntry(platform).text;
-  return count(text) <= maxChars;
+/** Whether `text` fits the network's limit, counted its way: a post's, or a comment's. */
+function fits(limit: { maxChars: number; count: (text: string) => number }, text: string): boolean {
+  return limit.count(text) <= limit.maxChars;
 }
 
-type PostRow = { workspaceId: string; content: string; variants: unknown; trackLinks: boolean; utmTemplate: string; platforms: string[]; tracked: boolean };
+type PostRow = {
+  workspaceId: string;
+  content: string;
+  variants: unknown;
+  firstComment: string | null;
+  platformSettings: unknown;
+  parts: unknown;
+  trackLinks: boolean;
+  utmTemplate: string;
+  platforms: string[];
+  tracked: boolean;
+};
+
+/** What one network's target sends: part 1, its first comment (or none), the thread's later parts (none where it takes no threads). */
+type TargetTexts = { platform: Platform; content: string; firstComment: string | null; parts: string[] };
+
+/** The texts a post sends on a network, as written. */
+function textsOf(post: PostRow, platform: Platform): TargetTexts {
+  const variants = (post.variants ?? {}) as Partial<Record<string, { content?: string }>>;
+  return {
+    platform,
+    content: variants[platform]?.content ?? post.content,
+    firstComment: firstCommentFor(platform, post),
+    parts: postsThreads(platform) ? storedParts(post.parts).map((p) => p.content) : [],
+  };
+}
+
+/** `text` with its short links where they still fit the network's limit; null: send it as written. */
+function shortened(text: string, codes: ReadonlyMap<string, string>, limit: Parameters<typeof fits>[0]): string | null {
+  const next = rewriteText(text, codes);
+  return next !== text && fits(limit, next) ? next : null;
+}
 
 /**
- * Makes (or reuses) the post's short links and writes the text of each target still to be
- * sent (pending or failed) with them, inside the caller's transaction; with tracking off,
- * clears any such text. Idempotent: the same post gives the same codes, so a retried edit or
- * a crash between two calls reuses them. A network whose text would no longer fit its limit
- * with the short links (a link shorter than Herald's) keeps the text as written.
- * One statement when the workspace does not track links (and none of the post's targets was
- * tracked), three when it does.
+ * Makes (or reuses) the post's short links, for every text a target sends (part 1, the first
+ * comment, a thread's later parts), and writes the shortened texts on each target still to be
+ * sent (pending or failed) inside the caller's transaction; with tracking off, clears them.
+ * Idempotent: the same post gives the same codes, so a retried edit or a crash between two
+ * calls reuses them. A text that would no longer fit its network's limit with the short links
+ * (a link shorter than Herald's) is sent as written. One statement when the workspace does not
+ * track links (and none of the post's targets was tracked), three when it does.
  */
 export async function trackPostLinks(tx: Pick<Tx, '$queryRaw' | '$executeRaw'>, postId: string): Promise<void> {
   const [post] = await tx.$queryRaw<PostRow[]>`
-    SELECT p."workspaceId", p.content, p.variants, w."trackLinks", w."utmTemplate",
+    SELECT p."workspaceId", p.content, p.variants, p."firstComment", p."platformSettings", p.parts, w."trackLinks", w."utmTemplate",
            COALESCE(array_agg(DISTINCT t.platform) FILTER (WHERE t.status IN ('pending', 'failed')), '{}') AS platforms,
-           COALESCE(bool_or(t."trackedContent" IS NOT NULL AND t.status IN ('pending', 'failed')), false) AS tracked
+           COALESCE(bool_or((t."trackedContent" IS NOT NULL OR t."trackedFirstComment" IS NOT NULL OR cardinality(t."trackedParts") > 0)
+                            AND t.status IN ('pending', 'failed')), false) AS tracked
       FROM "Post" p JOIN "Workspace" w ON w.id = p."workspaceId" LEFT JOIN "PostTarget" t ON t."postId" = p.id
      WHERE p.id = ${postId}::uuid GROUP BY p.id, w.id`;
   if (!post) return;
   if (!post.trackLinks) {
     if (post.tracked)
-      await tx.$executeRaw`UPDATE "PostTarget" SET "trackedContent" = NULL, "updatedAt" = now()
-        WHERE "postId" = ${postId}::uuid AND "status" IN ('pending', 'failed') AND "trackedContent" IS NOT NULL`;
+      await tx.$executeRaw`UPDATE "PostTarget" SET "trackedContent" = NULL, "trackedFirstComment" = NULL, "trackedParts" = '{}', "updatedAt" = now()
+        WHERE "postId" = ${postId}::uuid AND "status" IN ('pending', 'failed')
+          AND ("trackedContent" IS NOT NULL OR "trackedFirstComment" IS NOT NULL OR cardinality("trackedParts") > 0)`;
     return;
   }
-  const variants = (post.variants ?? {}) as Partial<Record<string, { content?: string }>>;
-  const texts = post.platforms.filter(isPlatform).map((platform) => ({ platform, text: variants[platform]?.content ?? post.content }));
-  const wanted = texts.flatMap(({ platform, text }) =>
-    [...new Set(findLinks(text).map((l) => l.url))].map((url) => ({
-      platform,
+  const texts = post.platforms.filter(isPlatform).map((platform) => textsOf(post, platform));
+  const wanted = texts.flatMap((t) =>
+    [...new Set([t.content, t.firstComment ?? '', ...t.parts].flatMap((text) => findLinks(text).map((l) => l.url)))].map((url) => ({
+      platform: t.platform,
       url,
       // As a URL writes it (non-ASCII percent-encoded, the host in punycode): a Location header carries it as it is.
-      destination: new URL(withUtm(url, post.utmTemplate, { network: platform, post: postId })).href,
+      destination: new URL(withUtm(url, post.utmTemplate, { network: t.platform, post: postId })).href,
       code: newShortCode(),
     })),
   );
@@ -146,12 +181,24 @@ export async function trackPostLinks(tx: Pick<Tx, '$queryRaw' | '$executeRaw'>, 
       RETURNING "platform", "url", "code"`;
     for (const r of rows) codes.set(r.platform, (codes.get(r.platform) ?? new Map()).set(r.url, r.code));
   }
-  const rewritten = texts.map(({ platform, text }) => {
-    const next = rewriteText(text, codes.get(platform) ?? new Map());
-    return { platform, text: next !== text && fits(platform, next) ? next : null };
+  const rewritten = texts.map((t) => {
+    const mine = codes.get(t.platform) ?? new Map<string, string>();
+    const postLimit = catalogueEntry(t.platform).text;
+    const parts = t.parts.map((part) => shortened(part, mine, postLimit));
+    return {
+      platform: t.platform,
+      content: shortened(t.content, mine, postLimit),
+      firstComment: t.firstComment === null ? null : shortened(t.firstComment, mine, replyLimit(t.platform)),
+      // Every part in order once any changed (a part kept as written stands as it is).
+      parts: parts.some((p) => p !== null) ? parts.map((p, i) => p ?? t.parts[i]!) : [],
+    };
   });
-  if (!rewritten.some((r) => r.text !== null) && !post.tracked) return;
-  await tx.$executeRaw`UPDATE "PostTarget" t SET "trackedContent" = v.text, "updatedAt" = now()
-    FROM unnest(${rewritten.map((r) => r.platform)}::text[], ${rewritten.map((r) => r.text)}::text[]) AS v(platform, text)
-    WHERE t."postId" = ${postId}::uuid AND t.platform = v.platform AND t.status IN ('pending', 'failed')`;
+  if (!rewritten.some((r) => r.content !== null || r.firstComment !== null || r.parts.length) && !post.tracked) return;
+  await tx.$executeRaw`UPDATE "PostTarget" t
+       SET "trackedContent" = v.content, "trackedFirstComment" = v.comment,
+           "trackedParts" = ARRAY(SELECT jsonb_array_elements_text(v.parts)), "updatedAt" = now()
+      FROM unnest(${rewritten.map((r) => r.platform)}::text[], ${rewritten.map((r) => r.content)}::text[],
+                  ${rewritten.map((r) => r.firstComment)}::text[], ${rewritten.map((r) => JSON.stringify(r.parts))}::jsonb[])
+           AS v(platform, content, comment, parts)
+     WHERE t."postId" = ${postId}::uuid AND t.platform = v.platform AND t.status IN ('pending', 'failed')`;
 }

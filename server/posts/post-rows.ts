@@ -43,6 +43,8 @@ export type TargetJson = Omit<
   | 'firstCommentAttempts'
   | 'firstCommentStartedAt'
   | 'trackedContent'
+  | 'trackedFirstComment'
+  | 'trackedParts'
 > &
   Record<'attemptStartedAt' | 'publishedAt', string | null> &
   Record<'createdAt' | 'updatedAt', string> & { thread: ThreadPartJson[] | null };

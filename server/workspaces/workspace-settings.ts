@@ -75,7 +75,10 @@ export const ZUpdateSettingsInput = z
     requireApproval: z.boolean().optional().describe('true: scheduled posts wait for approval'),
     demoAccounts: z.boolean().optional().describe('false: demo accounts off'),
     requireReplyApproval: z.boolean().optional().describe('true: members’ inbox replies wait for approval'),
-    trackLinks: z.boolean().optional().describe('true: links in posts created or edited from now on become tracked short links'),
+    trackLinks: z
+      .boolean()
+      .optional()
+      .describe('true: links in posts created or edited from now on (their text, a thread’s later parts, the first comment) become tracked short links'),
     utmTemplate: ZUtmTemplate.optional(),
     responseTargetMinutes: z
       .number()

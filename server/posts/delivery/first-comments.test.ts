@@ -225,3 +225,54 @@ describe('first comments', () => {
     });
   });
 });
+
+describe('tracked links in a thread and its first comment', () => {
+  it('go out shortened in every part and in the first comment, each link with the code the post’s links list shows', async () => {
+    const { workspace, secret } = await createWorkspaceWithKey();
+    expect((await api('PATCH', '/settings', { key: secret, body: { trackLinks: true } })).status).toBe(200);
+    const connection = await liveConnection(workspace.id, 'twitter');
+    let next = 0;
+    platform.on('POST', '/2/tweets', (request) => {
+      next += 1;
+      return { status: 201, json: { data: { id: `19200000000000000${next}`, text: request.json().text, edit_history_tweet_ids: [] } } };
+    });
+    const [menu, order, hours] = ['https://acme-coffee.example/menu', 'https://acme-coffee.example/order', 'https://acme-coffee.example/hours'];
+    const opening = `Autumn menu ${uniq('x')}: ${menu}`;
+    const created = await api('POST', '/posts', {
+      key: secret,
+      body: {
+        content: opening,
+        connectionIds: [connection.id],
+        parts: [{ content: `Order ahead: ${order}` }, { content: 'See you Monday!' }],
+        firstComment: `Hours: ${hours} (and the menu again: ${menu}).`,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const postId = created.body.data.id as string;
+    const listed = await api('GET', `/posts/${postId}/links`, { key: secret });
+    const links = listed.body.data as { url: string; shortUrl: string; destination: string }[];
+    expect(links.map((l) => l.url).sort()).toEqual([hours, menu, order]);
+    expect(links.every((l) => l.destination.includes('utm_source=twitter'))).toBe(true);
+    const short = (url: string) => links.find((l) => l.url === url)!.shortUrl;
+
+    const published = await api('POST', `/posts/${postId}/publish`, { key: secret });
+
+    expect(published.body.data.status).toBe('published');
+    expect(published.body.data.targets[0]).toMatchObject({ firstComment: { status: 'posted' } });
+    const texts = platform.calls('POST', '/2/tweets').map((c) => (c.json() as { text: string }).text);
+    expect(texts.sort()).toEqual(
+      [
+        `Autumn menu ${opening.split(' ')[2]} ${short(menu)}`,
+        `Order ahead: ${short(order)}`,
+        'See you Monday!',
+        `Hours: ${short(hours)} (and the menu again: ${short(menu)}).`,
+      ].sort(),
+    );
+    // What each later part sent is what a crash would ask X about.
+    const parts = await db.postThreadPart.findMany({ where: { target: { postId } }, orderBy: { position: 'asc' } });
+    expect(parts.map((p) => p.content)).toEqual([`Order ahead: ${short(order)}`, 'See you Monday!']);
+    // The post keeps the text as written.
+    expect(published.body.data.parts.map((p: { content: string }) => p.content)).toEqual([`Order ahead: ${order}`, 'See you Monday!']);
+    expect(published.body.data.firstComment).toBe(`Hours: ${hours} (and the menu again: ${menu}).`);
+  });
+});

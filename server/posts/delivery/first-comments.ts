@@ -77,7 +77,9 @@ function hasAnyFirstComment(post: PostText): boolean {
 
 async function commentOnTarget(post: PostText, target: PostTarget & { connection: Connection }, options: FirstCommentOptions): Promise<void> {
   const platform = target.platform as Platform;
-  const text = firstCommentFor(platform, post);
+  // With its tracked links where the workspace tracks them (written with the post, so every attempt sends, and looks for, the same text).
+  const written = firstCommentFor(platform, post);
+  const text = written === null ? null : (target.trackedFirstComment ?? written);
   const client = text ? (options.client?.(target.connection) ?? commentsClientFor({ provider: target.connection.provider, platform })) : null;
   if (!text || !client?.reply) {
     await db.postTarget.updateMany({ where: { id: target.id, firstCommentStatus: null }, data: { firstCommentStatus: 'none' } });

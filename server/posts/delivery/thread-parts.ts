@@ -52,11 +52,12 @@ const THREAD_PLATFORMS = PLATFORMS.filter(postsThreads);
 export async function deliverThreadParts(post: ThreadPost, options: ThreadOptions = {}): Promise<void> {
   const parts = storedParts(post.parts);
   if (!parts.length) return;
-  // The parts each landed target owes, written once (what each sends, kept with it), so a
-  // crash at any later instant leaves them to continue from.
+  // The parts each landed target owes, written once (what each sends, kept with it: its text
+  // with tracked links where the workspace tracks them), so a crash at any later instant
+  // leaves them to continue from.
   await db.$executeRaw`
     INSERT INTO "PostThreadPart" ("targetId", "position", "content", "mediaUrls")
-    SELECT t."id", e.n::int + 1, e.part ->> 'content', ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.part -> 'mediaUrls', '[]'::jsonb)))
+    SELECT t."id", e.n::int + 1, COALESCE(t."trackedParts"[e.n::int], e.part ->> 'content'), ARRAY(SELECT jsonb_array_elements_text(COALESCE(e.part -> 'mediaUrls', '[]'::jsonb)))
     FROM "PostTarget" t JOIN "Post" p ON p."id" = t."postId", jsonb_array_elements(p."parts") WITH ORDINALITY AS e(part, n)
     WHERE t."postId" = ${post.id}::uuid AND t."status" = 'published' AND t."platform" = ANY(${THREAD_PLATFORMS}::text[])
     ON CONFLICT DO NOTHING`;

@@ -22572,7 +22572,7 @@ export interface operations {
                     demoAccounts?: boolean;
                     /** @description true: members’ inbox replies wait for approval */
                     requireReplyApproval?: boolean;
-                    /** @description true: links in posts created or edited from now on become tracked short links */
+                    /** @description true: links in posts created or edited from now on (their text, a thread’s later parts, the first comment) become tracked short links */
                     trackLinks?: boolean;
                     /** @description UTM parameters added to every tracked link: name=value pairs joined by &; {network} and {post} are replaced; empty adds none */
                     utmTemplate?: string;

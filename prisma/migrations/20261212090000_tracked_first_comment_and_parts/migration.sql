@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PostTarget" ADD COLUMN     "trackedFirstComment" TEXT,
+ADD COLUMN     "trackedParts" TEXT[] DEFAULT ARRAY[]::TEXT[];
