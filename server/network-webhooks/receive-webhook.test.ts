@@ -216,6 +216,30 @@ describe('Meta', () => {
     expect(await db.outboxEvent.count({ where: { workspaceId: a.workspace.id, type: 'review.received' } })).toBe(1);
   });
 
+  it('a Page connected in one more workspace receives the next push at once, as does the first', async () => {
+    const page = uniq('page');
+    const first = await liveAccount('facebook', page);
+    const one = messengerDelivery(page, uniq('m_'), 'Do you cater weddings?');
+    expect((await post('/hooks/meta', one, { 'x-hub-signature-256': metaSignature(one) })).status).toBe(200);
+    // The same Page, connected by a second workspace a moment later.
+    const second = await createWorkspaceWithKey();
+    const again = await db.connection.create({
+      data: {
+        workspaceId: second.workspace.id,
+        platform: 'facebook',
+        provider: 'live',
+        externalId: page,
+        accountName: uniq('acct'),
+        displayName: 'Herald Coffee',
+      },
+    });
+    const two = messengerDelivery(page, uniq('m_'), 'And birthdays?');
+    expect((await post('/hooks/meta', two, { 'x-hub-signature-256': metaSignature(two) })).status).toBe(200);
+    const texts = async (connectionId: string) => (await db.inboxItem.findMany({ where: { connectionId }, orderBy: { createdAt: 'asc' } })).map((i) => i.text);
+    expect(await texts(first.conn.id)).toEqual(['Do you cater weddings?', 'And birthdays?']);
+    expect(await texts(again.id)).toEqual(['And birthdays?']);
+  });
+
   it('a delivery for an account no workspace connected writes nothing and is recorded', async () => {
     const body = messengerDelivery(uniq('nobody'), uniq('m_'), 'hello');
     const before = await deliveries('unknown_account');

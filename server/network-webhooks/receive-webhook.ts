@@ -224,7 +224,7 @@ export async function storeDelivery(
         if (stored.items) void kickOutboxDrain();
         return stored;
       }
-      // No longer the live account it was (disconnected, paused): looked up again.
+      // No longer the live account it was (disconnected, paused), or no longer the only one: looked up again.
       knownAccounts.delete(key);
       accounts = undefined;
     }
@@ -279,12 +279,12 @@ function usualDelivery(items: readonly PushedItems[]): PushedItems | null {
 
 /**
  * The account a usual delivery's id was found to be, kept for KNOWN_ACCOUNT_MS so a busy
- * Page's deliveries do not each look it up again (a statement of its own, and a scan of
- * Connection: nothing indexes externalId alone). The statement that stores checks, by primary
- * key, that the account is still live with that id, and writes nothing otherwise; so a
- * disconnected or paused account stops receiving at once. What it cannot see is the same Page
- * connected in one more workspace: that one receives pushes once the entry expires (its
- * scheduled reads fetch what it missed). Ids found in no workspace, or in several, are not kept.
+ * Page's deliveries do not each look it up again (a statement of its own). The statement that
+ * stores checks that the account is still live with that id and still the only live one with
+ * it (an index probe on externalId), and writes nothing otherwise: a disconnected or paused
+ * account stops receiving at once, and the same Page connected in one more workspace sends the
+ * next delivery down the path that stores it for every workspace. Ids found in no workspace, or
+ * in several, are not kept.
  */
 const KNOWN_ACCOUNT_MS = 30_000;
 const KNOWN_ACCOUNTS_MAX = 10_000;
@@ -310,7 +310,7 @@ const driverParam = (v: unknown) =>
  * one, sent on the driver as a prepared statement: parsed and planned once per connection
  * (planning it each time was a third of the database's time per delivery; docs/performance.md,
  * "Webhook ingestion"). Nothing is written, and null is returned, when the account is no longer
- * live with that id. The digest is looked up first; two copies of a delivery stored at the same
+ * live with that id, or no longer the only live one. The digest is looked up first; two copies of a delivery stored at the same
  * moment both pass that, and the one whose record then conflicts has written nothing either
  * (its items met the other's rows).
  */
@@ -326,7 +326,9 @@ async function storeInOneStatement(
     WITH g AS (
       SELECT NOT EXISTS (SELECT 1 FROM "NetworkWebhookDelivery" WHERE network = ${network} AND digest = ${digest}) AS fresh,
              EXISTS (SELECT 1 FROM "Connection" WHERE id = ${account.id}::uuid AND "externalId" = ${pushed.accountId} AND platform = ${account.platform}
-                        AND status = 'active' AND provider <> 'sandbox') AS live
+                        AND status = 'active' AND provider <> 'sandbox')
+             AND NOT EXISTS (SELECT 1 FROM "Connection" WHERE "externalId" = ${pushed.accountId} AND platform = ANY(${pushed.platforms}::text[])
+                        AND id <> ${account.id}::uuid AND status = 'active' AND provider <> 'sandbox') AS live
     ), ${messageWrites(store, pushed.messages, now, Prisma.sql`(SELECT fresh AND live FROM g)`)}, d AS (
       INSERT INTO "NetworkWebhookDelivery" (id, network, outcome, digest, "receivedAt", items)
       SELECT gen_random_uuid(), ${network}, 'accepted', ${digest}, ${now}::timestamp, (SELECT count(*) FROM ins WHERE fresh)
