@@ -15,7 +15,7 @@ import { getJobs } from '@/server/jobs';
 import { log } from '@/server/observability/log';
 import { recordEvent } from '@/server/events/record-event';
 import { kickOutboxDrain } from '@/server/events/kick-outbox';
-import { TokenExpiredError } from '@/server/platforms/publisher';
+import { RetiredCallError, TokenExpiredError } from '@/server/platforms/publisher';
 import type { MessagesClient, ReviewsClient } from '@/server/platforms/conversations';
 import { messagesClientFor, platformsWithMessages, platformsWithReviews, reviewsClientFor } from '@/server/platforms/conversations-clients';
 import { messagesOf, reviewsOf } from '@/server/platforms/catalogue';
@@ -101,8 +101,10 @@ export async function collectConversations(connectionId: string, options: Collec
         if (read.cursor !== connection.messagesCursor) await tx.connection.update({ where: { id: connectionId }, data: { messagesCursor: read.cursor } });
       });
     }
-    if (reviews) {
-      const read = await reviews.readReviews(publishable, ctx);
+    // A read the network retired (Graph's recommendations since v22.0) is skipped, not failed:
+    // the reviews it pushes (Meta's ratings webhook) still arrive, and none is taken as deleted.
+    const read = reviews ? await reviews.readReviews(publishable, ctx).catch(retiredAsNull(connectionId)) : null;
+    if (reviews && read) {
       await db.$transaction(async (tx) => {
         const account = { workspaceId: connection.workspaceId, connectionId, platform, source: reviews.source };
         result.reviews = await storeReviews(tx, account, read, now, { complete: true });
@@ -153,3 +155,18 @@ export async function queueInboxCheck(workspaceIds: readonly string[]): Promise<
   const [comments, conversations] = await Promise.all([queueCommentsCheck(workspaceIds), queueConversationsCheck(workspaceIds)]);
   return { connections: new Set([...comments.connectionIds, ...conversations.connectionIds]).size };
 }
+
+/** A RetiredCallError as null (logged once per process and account); any other error as it is. */
+function retiredAsNull(connectionId: string) {
+  return (error: unknown): null => {
+    if (!(error instanceof RetiredCallError)) throw error;
+    if (!retiredLogged.has(connectionId)) {
+      retiredLogged.add(connectionId);
+      log.info('inbox', `the network no longer serves the reviews read of connection ${connectionId}; its pushed reviews still arrive`, {
+        reason: error.message,
+      });
+    }
+    return null;
+  };
+}
+const retiredLogged = new Set<string>();

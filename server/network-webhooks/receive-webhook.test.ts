@@ -13,7 +13,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import type { MessagesClient, NetworkMessage } from '@/server/platforms/conversations';
+import type { MessagesClient, NetworkMessage, ReviewsClient } from '@/server/platforms/conversations';
+import { RetiredCallError } from '@/server/platforms/publisher';
 import { methodHandler, API_ROUTE_FILES } from '@/server/runtime/api-routes';
 import { startTestServer } from '@/server/testing/api-server';
 import { createWorkspaceWithKey, uniq } from '@/server/testing/fixtures';
@@ -238,6 +239,54 @@ describe('Meta', () => {
     const texts = async (connectionId: string) => (await db.inboxItem.findMany({ where: { connectionId }, orderBy: { createdAt: 'asc' } })).map((i) => i.text);
     expect(await texts(first.conn.id)).toEqual(['Do you cater weddings?', 'And birthdays?']);
     expect(await texts(again.id)).toEqual(['And birthdays?']);
+  });
+
+  it('where Graph no longer serves the recommendations read, the pushed ones stay and the account shows no error', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const now = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: page,
+          time: now,
+          changes: [
+            {
+              field: 'ratings',
+              value: {
+                item: 'rating',
+                verb: 'add',
+                reviewer_id: '100012399',
+                reviewer_name: 'Ana Ruiz',
+                recommendation_type: 'positive',
+                review_text: 'Lovely staff.',
+                open_graph_story_id: `${page}_story2`,
+                created_time: now,
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
+    const retired: ReviewsClient = {
+      source: 'facebook',
+      readReviews: async () => {
+        throw new RetiredCallError('(#12) ratings field is deprecated for versions v22.0 and higher');
+      },
+      replyToReview: async () => ({ id: 'x' }),
+      deleteReviewReply: async () => undefined,
+    };
+    const read = await collectConversations(a.conn.id, { messagesClient: null, reviewsClient: retired, kinds: ['review'] });
+    expect(read.ok).toBe(true);
+    expect((await db.inboxItem.findMany({ where: { connectionId: a.conn.id, kind: 'review' } })).map((r) => [r.authorName, r.deletedAt])).toEqual([
+      ['Ana Ruiz', null],
+    ]);
+    expect(await db.connection.findUniqueOrThrow({ where: { id: a.conn.id } })).toMatchObject({
+      conversationsError: null,
+      conversationsCheckedAt: expect.any(Date),
+    });
   });
 
   it('a delivery for an account no workspace connected writes nothing and is recorded', async () => {

@@ -4,13 +4,16 @@
 // Error format and codes: https://developers.facebook.com/docs/graph-api/guides/error-handling
 //   { "error": { "message", "type", "code", "error_subcode", "is_transient", "fbtrace_id" } }
 //   190 (and 102) = the access token expired or was revoked; 4, 17, 32, 613 = throttled
-//   (app, user, page, and per-hour call limits); 1, 2 = temporary downtime.
-import { PlatformError, TokenExpiredError } from './publisher';
+//   (app, user, page, and per-hour call limits); 1, 2 = temporary downtime; 12 = the call is
+//   deprecated at this version (e.g. the Recommendation node from v22.0).
+import { PlatformError, RetiredCallError, TokenExpiredError } from './publisher';
 import { callApi, isSuccess, jsonAt, pollUntil, type ApiResponse, type Fetcher } from './http';
 
 const EXPIRED_CODES = new Set([102, 190]);
 /** A 401 with one of these is a throttle, not a dead token. */
 const THROTTLED_CODES = new Set([4, 17, 32, 613]);
+/** "(#12) … is deprecated for versions v… and higher". */
+const DEPRECATED_CODE = 12;
 
 export type GraphParams = Record<string, string | number | boolean | undefined>;
 export type GraphObject = Record<string, unknown>;
@@ -20,6 +23,7 @@ export function graphError(response: ApiResponse, platformName: string): Platfor
   const message = typeof error?.message === 'string' && error.message ? error.message : `${platformName} answered HTTP ${response.status}`;
   const code = typeof error?.code === 'number' ? error.code : Number(error?.code);
   if (EXPIRED_CODES.has(code) || (response.status === 401 && !THROTTLED_CODES.has(code))) return new TokenExpiredError(message);
+  if (code === DEPRECATED_CODE) return new RetiredCallError(message);
   return new PlatformError(message, { status: response.status });
 }
 

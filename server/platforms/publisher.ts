@@ -105,6 +105,19 @@ export class PlatformError extends Error {
   }
 }
 
+/**
+ * The network no longer serves this call at the API version Herald speaks (Graph's error code
+ * 12, "deprecated for versions v22.0 and higher"): not a failure of the account, nothing a
+ * retry or a reconnection changes. A reader that has another way in (a webhook) carries on
+ * without it.
+ */
+export class RetiredCallError extends PlatformError {
+  constructor(message: string) {
+    super(message, { status: 400 });
+    this.name = 'RetiredCallError';
+  }
+}
+
 /** The account's token is no longer accepted: the connection must be reconnected. */
 export class TokenExpiredError extends PlatformError {
   constructor(message: string) {

@@ -7,7 +7,7 @@
 //   https://developers.facebook.com/docs/graph-api/results (cursor paging)
 import { describe, expect, it } from 'vitest';
 import type { ConversationsContext } from '../conversations';
-import { TokenExpiredError } from '../publisher';
+import { RetiredCallError, TokenExpiredError } from '../publisher';
 import { failure, liveConnection, MemoryTokenStore, useFakePlatformApi } from '../testing/adapter-tests';
 import { fixture } from '../testing/fake-platform-api';
 import { createFacebookReviewsClient, FACEBOOK_RATINGS_FIELDS, type FacebookReviewsOptions } from './facebook-reviews';
@@ -154,6 +154,19 @@ describe('Facebook reviews', () => {
 
     api.on('POST', `/v25.0/${JONAS_STORY}/comments`, { status: 400, json: f('error-token-expired') });
     expect(await failure(client().replyToReview(connection, { reviewId: JONAS_STORY, replyId: null }, 'x', ctx()))).toBeInstanceOf(TokenExpiredError);
+  });
+
+  it('tells a read Graph no longer serves (error code 12: the Recommendation node, deprecated from v22.0) from a failure', async () => {
+    // https://developers.facebook.com/docs/graph-api/reference/recommendation/: "This field is deprecated for v22.0 and
+    // future versions. Attempting to query an edge or field that returns a recommendation using v22.0 or later will
+    // return error code 12."
+    const deprecated = {
+      error: { message: '(#12) ratings field is deprecated for versions v22.0 and higher', type: 'OAuthException', code: 12, fbtrace_id: 'AZq3bXk1v9Yd' },
+    };
+    api.on('GET', RATINGS, { status: 400, json: deprecated });
+    const error = await failure(client().readReviews(connection, ctx()));
+    expect(error).toBeInstanceOf(RetiredCallError);
+    expect(error.message).toBe(deprecated.error.message);
   });
 
   it('passes Graph’s other refusals on with Graph’s words', async () => {
