@@ -75,7 +75,7 @@ export const facebook = {
     read: {
       call: 'GET /{page-id}/ratings?fields=reviewer,recommendation_type,review_text,created_time,open_graph_story{id}',
       docs: 'https://developers.facebook.com/docs/graph-api/reference/page/ratings/',
-      note: 'Facebook replaced star ratings with recommendations (positive or negative)',
+      note: 'Facebook replaced star ratings with recommendations (positive or negative). Meta marks the Recommendation node deprecated from v22.0 (error code 12): where Graph refuses the read, recommendations arrive by the ratings webhook only',
     },
     reply: {
       call: 'POST /{open-graph-story-id}/comments',
