@@ -8,11 +8,7 @@ import { Prisma, type Post, type PostTarget } from '@/server/generated/prisma/cl
 
 const ts = (column: string) => Prisma.raw(`to_char(t."${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/**
- * The targets of the rows `from` yields, as a JSON array ordered like the table's reads; `p` is
- * their post. A target's thread is read only when the post has parts (a post without them has
- * none, and parts cannot change once a thread began), so a single post pays nothing for threads.
- */
+/** The targets of the rows `from` yields, as a JSON array ordered like the table's reads. */
 const targetsJson = (from: Prisma.Sql) => Prisma.sql`COALESCE((
   SELECT json_agg(json_build_object(
     'id', t."id", 'postId', t."postId", 'connectionId', t."connectionId", 'platform', t."platform", 'status', t."status",
@@ -21,9 +17,9 @@ const targetsJson = (from: Prisma.Sql) => Prisma.sql`COALESCE((
     'confirmedAt', ${ts('confirmedAt')}, 'settlement', t."settlement",
     'firstCommentStatus', t."firstCommentStatus", 'firstCommentId', t."firstCommentId",
     'firstCommentPermalink', t."firstCommentPermalink", 'firstCommentError', t."firstCommentError",
-    'thread', CASE WHEN p."parts" <> '[]'::jsonb THEN (SELECT json_agg(json_build_object('position', x."position", 'status', x."status", 'postedId', x."postedId",
+    'thread', (SELECT json_agg(json_build_object('position', x."position", 'status', x."status", 'postedId', x."postedId",
         'permalink', x."permalink", 'error', x."error", 'confirmedAt', to_char(x."confirmedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x."position")
-      FROM "PostThreadPart" x WHERE x."targetId" = t."id") END,
+      FROM "PostThreadPart" x WHERE x."targetId" = t."id"),
     'createdAt', ${ts('createdAt')}, 'updatedAt', ${ts('updatedAt')}
   ) ORDER BY t."createdAt", t."id")
   FROM ${from}), '[]'::json) AS "targets"`;
