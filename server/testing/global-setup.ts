@@ -46,15 +46,18 @@ export default async function setup(project: TestProject) {
   project.provide('heraldTemplateDatabaseUrl', templateUrl);
 
   return async () => {
-    // Every file's database of this run (herald_t_<run>_…), now that no worker holds a connection.
+    // Every file's database of this run (herald_t_<run>_…), now that no worker holds a connection:
+    // one after another on one connection. (All at once, a connection each, a full run's 240
+    // met the server's max_connections and most of them were left behind on a shared server.)
     const runId = template.replace('herald_template_', '');
-    const names = await withMaintenanceClient(baseUrl, async (client) => {
+    await withMaintenanceClient(baseUrl, async (client) => {
       const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`herald_t_${runId}_%`]);
-      return rows.map((r) => r.datname);
+      for (const { datname } of rows) {
+        await client
+          .query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`)
+          .catch((error: unknown) => console.warn(`Could not drop ${datname}: ${(error as Error).message}`));
+      }
     });
-    await Promise.all(
-      names.map((name) => dropDatabase(withDatabase(baseUrl, name)).catch((error) => console.warn(`Could not drop ${name}: ${(error as Error).message}`))),
-    );
     await dropTemplate().catch((error) => console.warn(`Could not drop ${template}: ${(error as Error).message}`));
     await embedded?.stop(); // only stops a server this process started
   };
