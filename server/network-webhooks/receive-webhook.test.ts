@@ -63,6 +63,22 @@ function messengerDelivery(pageId: string, mid: string, text: string, at = Date.
   });
 }
 
+/** A Page webhook's ratings change as Meta sends it: one entry, one recommendation added. */
+function ratingsDelivery(pageId: string, review: { reviewerId: string; name: string; recommends: boolean; text: string; story: string }) {
+  const now = Math.floor(Date.now() / 1000);
+  const value = {
+    item: 'rating',
+    verb: 'add',
+    reviewer_id: review.reviewerId,
+    reviewer_name: review.name,
+    recommendation_type: review.recommends ? 'positive' : 'negative',
+    review_text: review.text,
+    open_graph_story_id: `${pageId}_${review.story}`,
+    created_time: now,
+  };
+  return JSON.stringify({ object: 'page', entry: [{ id: pageId, time: now, changes: [{ field: 'ratings', value }] }] });
+}
+
 /** The scheduled read of the account, its network (Graph's conversations) returning this one message, with the person's name. */
 async function poll(connectionId: string, mid: string, text: string) {
   const message: NetworkMessage = {
@@ -186,31 +202,7 @@ describe('Meta', () => {
   it('a Page recommendation arrives as a review with review.received', async () => {
     const page = uniq('page');
     const a = await liveAccount('facebook', page);
-    const now = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({
-      object: 'page',
-      entry: [
-        {
-          id: page,
-          time: now,
-          changes: [
-            {
-              field: 'ratings',
-              value: {
-                item: 'rating',
-                verb: 'add',
-                reviewer_id: '100012345',
-                reviewer_name: 'Tom Okafor',
-                recommendation_type: 'negative',
-                review_text: 'Waited forty minutes.',
-                open_graph_story_id: `${page}_story1`,
-                created_time: now,
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const body = ratingsDelivery(page, { reviewerId: '100012345', name: 'Tom Okafor', recommends: false, text: 'Waited forty minutes.', story: 'story1' });
     expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
     const review = await db.inboxItem.findFirstOrThrow({ where: { connectionId: a.conn.id, kind: 'review' } });
     expect(review).toMatchObject({ recommends: false, rating: null, authorName: 'Tom Okafor', text: 'Waited forty minutes.' });
@@ -244,31 +236,7 @@ describe('Meta', () => {
   it('where Graph no longer serves the recommendations read, the pushed ones stay and the account shows no error', async () => {
     const page = uniq('page');
     const a = await liveAccount('facebook', page);
-    const now = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({
-      object: 'page',
-      entry: [
-        {
-          id: page,
-          time: now,
-          changes: [
-            {
-              field: 'ratings',
-              value: {
-                item: 'rating',
-                verb: 'add',
-                reviewer_id: '100012399',
-                reviewer_name: 'Ana Ruiz',
-                recommendation_type: 'positive',
-                review_text: 'Lovely staff.',
-                open_graph_story_id: `${page}_story2`,
-                created_time: now,
-              },
-            },
-          ],
-        },
-      ],
-    });
+    const body = ratingsDelivery(page, { reviewerId: '100012399', name: 'Ana Ruiz', recommends: true, text: 'Lovely staff.', story: 'story2' });
     expect((await post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })).status).toBe(200);
     const retired: ReviewsClient = {
       source: 'facebook',
