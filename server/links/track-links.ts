@@ -33,16 +33,33 @@ export const shortUrlOf = (code: string): string => `${env.baseUrl()}${SHORT_LIN
 
 const LINK = /https?:\/\/[^\s<>"'`]+/gi;
 
+/** The texts a post as written may send anywhere: its text and variants, first comments (its own and each network's), a thread's parts. */
+type WrittenPost = {
+  content: string;
+  variants?: Partial<Record<string, { content?: string } | undefined>> | null;
+  firstComment?: string | null;
+  platformSettings?: unknown;
+  parts?: unknown;
+};
+
+/** Whether any text the post sends has a link to shorten: a post without one needs no tracked-links work. */
+export function hasLinks(post: WrittenPost): boolean {
+  const settings = (post.platformSettings ?? {}) as Record<string, { firstComment?: unknown } | undefined>;
+  const texts = [
+    post.content,
+    ...Object.values(post.variants ?? {}).map((v) => v?.content ?? ''),
+    post.firstComment ?? '',
+    ...Object.values(settings).map((s) => (typeof s?.firstComment === 'string' ? s.firstComment : '')),
+    ...storedParts(post.parts).map((p) => p.content),
+  ];
+  return texts.some((text) => findLinks(text).length > 0);
+}
+
 /**
  * The http(s) links of a text, where they stand. Punctuation that ends a sentence is not part
  * of a link (`see https://a.example/x.` links to /x), nor is a closing parenthesis that opens
  * nowhere in it; a link that is not a valid URL, or already one of Herald's short links, is left out.
  */
-/** Whether any of the texts has a link to shorten: a post without one needs no tracked-links work. */
-export function hasLinks(texts: readonly string[]): boolean {
-  return texts.some((text) => findLinks(text).length > 0);
-}
-
 export function findLinks(text: string): { start: number; end: number; url: string }[] {
   const own = `${env.baseUrl()}${SHORT_LINK_PATH}`;
   const found: { start: number; end: number; url: string }[] = [];
@@ -96,8 +113,11 @@ export function rewriteText(text: string, codes: ReadonlyMap<string, string>): s
   return out + text.slice(at);
 }
 
-/** Whether `text` fits the network's limit, counted its way: a post's, or a comment's. */
-function fits(limit: { maxChars: number; count: (text: string) => number }, text: string): boolean {
+/** A network's limit for a text, counted its way: a post's, or a comment's. */
+type TextLimit = { maxChars: number; count: (text: string) => number };
+
+/** Whether `text` fits the network's limit. */
+function fits(limit: TextLimit, text: string): boolean {
   return limit.count(text) <= limit.maxChars;
 }
 
@@ -129,7 +149,7 @@ function textsOf(post: PostRow, platform: Platform): TargetTexts {
 }
 
 /** `text` with its short links where they still fit the network's limit; null: send it as written. */
-function shortened(text: string, codes: ReadonlyMap<string, string>, limit: Parameters<typeof fits>[0]): string | null {
+function shortened(text: string, codes: ReadonlyMap<string, string>, limit: TextLimit): string | null {
   const next = rewriteText(text, codes);
   return next !== text && fits(limit, next) ? next : null;
 }

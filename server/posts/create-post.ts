@@ -126,13 +126,7 @@ export async function createPost(workspaceId: string, input: CreatePostInput, op
     // draft's are made again, the same, when it is edited; a scheduled post's before any
     // delivery): a post is never written without them, so a write retried with its
     // Idempotency-Key after a failure finds nothing half-written.
-    const links = hasLinks([
-      input.content,
-      ...Object.values(input.variants ?? {}).map((v) => v?.content ?? ''),
-      input.firstComment ?? '',
-      ...Object.values((settings ?? {}) as Record<string, { firstComment?: unknown } | undefined>).map((s) => String(s?.firstComment ?? '')),
-      ...thread.parts.map((p) => p.content),
-    ]);
+    const links = hasLinks({ ...input, platformSettings: settings, parts: thread.parts });
     if (!scheduled && refs.length === 0 && !links && !opts.afterInsert) return insertPostRow(row);
     if (!scheduled) {
       return db.$transaction(async (tx) => {
