@@ -50,59 +50,73 @@ export async function storeMessages(db: Db, account: StoreAccount, messages: rea
       RETURNING id`;
     if (rows.length) adopted.add(m.id);
   }
-  const rows = uniqueById(messages).filter((m) => !adopted.has(m.id));
-  const written = rows.length
-    ? await db.$queryRaw<{ n: bigint }[]>`WITH ${messageWrites(account, rows, now)} SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
+  const writes = uniqueById(messages)
+    .filter((m) => !adopted.has(m.id))
+    .map((message) => ({ account, message }));
+  const written = writes.length
+    ? await db.$queryRaw<{ n: bigint }[]>`WITH ${messageWrites(writes, now)} SELECT count(*) FILTER (WHERE fresh) AS n FROM ins`
     : [{ n: 0n }];
   if (own.length) await markAnswered(db, account.connectionId, 'message', own, now);
   return Number(written[0]?.n ?? 0);
 }
 
+/** One message to write and the account it belongs to; `group` names the caller's batch it came in (a webhook delivery). */
+export interface MessageWrite {
+  account: StoreAccount;
+  message: NetworkMessage;
+  group?: number;
+}
+
 /**
- * storeMessages' insert as the CTEs of one statement — `v`, `ins` (each row written, `fresh`
- * when new) and `events` — without the word WITH, so a caller can add its own writes to the
- * same statement (the webhook's delivery record, server/network-webhooks): one round trip,
- * atomic by itself. Messages of the account's own need storeMessages' other statements (the
- * adoption of Herald's reply, the answered marks). `when`, a boolean SQL expression, gates
- * every write.
+ * storeMessages' insert as the CTEs of one statement — `v` (a row per message, with its
+ * account's columns and its `grp`), `ins` (each row written, `fresh` when new) and `events` —
+ * without the word WITH, so a caller can add its own writes to the same statement (the
+ * webhook's delivery records, server/network-webhooks): one round trip, atomic by itself. Each
+ * row carries its own account, so one statement can store the messages of several accounts.
+ * Messages of the account's own need storeMessages' other statements (the adoption of Herald's
+ * reply, the answered marks). `when`, a boolean SQL expression over `v`, gates every write.
+ * The caller gives each (account, message id) once: one statement may not write a row twice.
  */
-export function messageWrites(account: StoreAccount, messages: readonly NetworkMessage[], now: Date, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
-  const rows = uniqueById(messages);
-  const col = <T>(pick: (m: NetworkMessage) => T) => rows.map(pick);
+export function messageWrites(writes: readonly MessageWrite[], now: Date, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
+  const col = <T>(pick: (w: MessageWrite) => T) => writes.map(pick);
+  const msg = <T>(pick: (m: NetworkMessage) => T) => writes.map((w) => pick(w.message));
   return Prisma.sql`v AS (
       SELECT * FROM unnest(
-        ${col((m) => m.id)}::text[], ${col((m) => m.conversationId)}::text[], ${col((m) => m.authorId)}::text[], ${col((m) => m.authorName)}::text[],
-        ${col((m) => m.authorHandle)}::text[], ${col((m) => m.authorAvatarUrl ?? null)}::text[], ${col((m) => m.text)}::text[],
-        ${col((m) => m.attachmentUrl ?? null)}::text[], ${col((m) => m.createdAt)}::timestamp[], ${col((m) => m.fromAccount)}::bool[]
-      ) AS v("externalId", "threadExternalId", "authorExternalId", "authorName", "authorHandle", "authorAvatarUrl", text, "attachmentUrl",
-             "networkCreatedAt", "fromAccount")
+        ${col((w) => w.account.workspaceId)}::uuid[], ${col((w) => w.account.connectionId)}::uuid[], ${col((w) => w.account.platform)}::text[],
+        ${col((w) => w.account.source)}::text[], ${col((w) => w.group ?? 0)}::int[],
+        ${msg((m) => m.id)}::text[], ${msg((m) => m.conversationId)}::text[], ${msg((m) => m.authorId)}::text[], ${msg((m) => m.authorName)}::text[],
+        ${msg((m) => m.authorHandle)}::text[], ${msg((m) => m.authorAvatarUrl ?? null)}::text[], ${msg((m) => m.text)}::text[],
+        ${msg((m) => m.attachmentUrl ?? null)}::text[], ${msg((m) => m.createdAt)}::timestamp[], ${msg((m) => m.fromAccount)}::bool[]
+      ) AS v("workspaceId", "connectionId", platform, source, grp, "externalId", "threadExternalId", "authorExternalId", "authorName",
+             "authorHandle", "authorAvatarUrl", text, "attachmentUrl", "networkCreatedAt", "fromAccount")
        WHERE ${when}
     ), ins AS (
       INSERT INTO "InboxItem" (id, "workspaceId", "connectionId", platform, kind, "externalId", "threadExternalId", "authorExternalId",
                                "authorName", "authorHandle", "authorAvatarUrl", text, "attachmentUrl", "networkCreatedAt", "fromAccount",
                                status, "newestInConversation", source, "collectedAt", "updatedAt")
-      SELECT gen_random_uuid(), ${account.workspaceId}::uuid, ${account.connectionId}::uuid, ${account.platform}::text, 'message', v."externalId",
+      SELECT gen_random_uuid(), v."workspaceId", v."connectionId", v.platform, 'message', v."externalId",
              v."threadExternalId", v."authorExternalId", v."authorName", v."authorHandle", v."authorAvatarUrl", v.text, v."attachmentUrl",
              v."networkCreatedAt", v."fromAccount", CASE WHEN v."fromAccount" THEN 'done' ELSE 'open' END,
              -- The inbox lists a conversation once, by the newest message the person wrote: stored,
              -- or in this batch (one arriving late, older than one stored, is not the newest).
              v."fromAccount" OR NOT (
-               EXISTS (SELECT 1 FROM "InboxItem" o WHERE o."connectionId" = ${account.connectionId}::uuid AND o.kind = 'message' AND NOT o."fromAccount"
+               EXISTS (SELECT 1 FROM "InboxItem" o WHERE o."connectionId" = v."connectionId" AND o.kind = 'message' AND NOT o."fromAccount"
                           AND o."threadExternalId" = v."threadExternalId" AND o."networkCreatedAt" > v."networkCreatedAt")
-               OR EXISTS (SELECT 1 FROM v w WHERE NOT w."fromAccount" AND w."threadExternalId" = v."threadExternalId"
+               OR EXISTS (SELECT 1 FROM v w WHERE NOT w."fromAccount" AND w."connectionId" = v."connectionId" AND w."threadExternalId" = v."threadExternalId"
                           AND (w."networkCreatedAt", w."externalId") > (v."networkCreatedAt", v."externalId"))),
-             ${account.source}::text, ${now}::timestamp, now()
+             v.source, ${now}::timestamp, now()
         FROM v
       ON CONFLICT ("connectionId", kind, "externalId") DO UPDATE
          SET "authorName" = EXCLUDED."authorName", "authorHandle" = COALESCE(EXCLUDED."authorHandle", "InboxItem"."authorHandle"),
              "authorAvatarUrl" = COALESCE(EXCLUDED."authorAvatarUrl", "InboxItem"."authorAvatarUrl"), "updatedAt" = now()
        -- Only a placeholder name (the sender's id, from a webhook) is replaced; anything else stays as first written.
        WHERE "InboxItem"."authorName" = "InboxItem"."authorExternalId" AND EXCLUDED."authorName" <> EXCLUDED."authorExternalId"
-      RETURNING id, "externalId", "threadExternalId", "authorName", text, "networkCreatedAt", "fromAccount", (xmax = 0) AS fresh
+      RETURNING id, "workspaceId", "connectionId", platform, "externalId", "threadExternalId", "authorName", text, "networkCreatedAt",
+                "fromAccount", (xmax = 0) AS fresh
     ), events AS (
       INSERT INTO "OutboxEvent" (id, "workspaceId", type, data, "requestId")
-      SELECT gen_random_uuid(), ${account.workspaceId}::uuid, 'message.received',
-             jsonb_build_object('itemId', ins.id, 'connectionId', ${account.connectionId}::uuid, 'platform', ${account.platform}::text,
+      SELECT gen_random_uuid(), ins."workspaceId", 'message.received',
+             jsonb_build_object('itemId', ins.id, 'connectionId', ins."connectionId", 'platform', ins.platform,
                                 'conversationId', ins."threadExternalId", 'externalId', ins."externalId", 'authorName', ins."authorName",
                                 'text', ins.text, 'createdAt', ${isoSql('ins."networkCreatedAt"')}),
              ${currentRequestId() ?? null}::text
@@ -111,8 +125,8 @@ export function messageWrites(account: StoreAccount, messages: readonly NetworkM
     ), older AS (
       -- The conversation's earlier messages from the person stop being its newest.
       UPDATE "InboxItem" o SET "newestInConversation" = false, "updatedAt" = now()
-        FROM (SELECT "threadExternalId", max("networkCreatedAt") AS at FROM v WHERE NOT v."fromAccount" GROUP BY 1) n
-       WHERE o."connectionId" = ${account.connectionId}::uuid AND o.kind = 'message' AND NOT o."fromAccount"
+        FROM (SELECT "connectionId", "threadExternalId", max("networkCreatedAt") AS at FROM v WHERE NOT v."fromAccount" GROUP BY 1, 2) n
+       WHERE o."connectionId" = n."connectionId" AND o.kind = 'message' AND NOT o."fromAccount"
          AND o."threadExternalId" = n."threadExternalId" AND o."networkCreatedAt" < n.at AND o."newestInConversation"
       RETURNING 1
     )`;

@@ -10,7 +10,7 @@
 // A signed delivery is stored once; the same message pushed and polled, in either order, is one
 // row and one event; a forged, stale or repeated delivery is refused or ignored, recorded, and
 // writes nothing else; an unknown account writes nothing.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
 import type { MessagesClient, NetworkMessage, ReviewsClient } from '@/server/platforms/conversations';
@@ -255,6 +255,48 @@ describe('Meta', () => {
       conversationsError: null,
       conversationsCheckedAt: expect.any(Date),
     });
+  });
+
+  it('deliveries arriving at once are stored together, each once: copies answer duplicate, a message pushed twice is one row', async () => {
+    const pages = [uniq('page'), uniq('page'), uniq('page')];
+    const accounts = await Promise.all(pages.map((page) => liveAccount('facebook', page)));
+    const at = Date.now();
+    const bodies = Array.from({ length: 36 }, (_, i) => {
+      const page = pages[i % 3]!;
+      // Two people write to each Page twice: a conversation's messages land in one statement or in several.
+      return JSON.stringify({
+        object: 'page',
+        entry: [{ id: page, time: at, messaging: [{ sender: { id: `PSID-${i % 6}` }, recipient: { id: page }, timestamp: at + i, message: { mid: `m_${page}_${i}`, text: `Message ${i}` } }] }],
+      });
+    });
+    // Meta sending four deliveries again (the same bytes), and four messages again in deliveries of their own (other bytes).
+    const copies = bodies.slice(0, 4);
+    const resent = bodies.slice(4, 8).map((b) => b.replace('"time":', '"resent":true,"time":'));
+    const all = [...bodies, ...copies, ...resent];
+    const answers = await Promise.all(all.map((body) => post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })));
+    expect(answers.map((a) => a.status)).toEqual(all.map(() => 200));
+    const parsed = answers.map((a) => JSON.parse(a.body) as { items: number; duplicate: boolean });
+    expect(parsed.filter((a) => a.duplicate)).toHaveLength(4);
+    expect(parsed.reduce((n, a) => n + a.items, 0)).toBe(36);
+    for (const [p, account] of accounts.entries()) {
+      const rows = await db.inboxItem.findMany({ where: { connectionId: account.conn.id }, orderBy: { externalId: 'asc' } });
+      expect(rows.map((r) => r.externalId)).toEqual(bodies.map((_, i) => `m_${pages[p]}_${i}`).filter((_, i) => i % 3 === p).sort());
+      expect(await db.outboxEvent.count({ where: { workspaceId: account.workspace.id, type: 'message.received' } })).toBe(12);
+    }
+    const records = await db.networkWebhookDelivery.findMany({ where: { outcome: 'accepted', receivedAt: { gte: new Date(at - 1_000) }, items: { gt: 0 } } });
+    expect(records.filter((r) => all.some((b) => createHash('sha256').update(b).digest('hex') === r.digest)).reduce((n, r) => n + r.items, 0)).toBe(36);
+  });
+
+  it('a delivery the database refuses fails alone; those stored with it are kept', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const mids = Array.from({ length: 12 }, () => uniq('m_'));
+    // PostgreSQL refuses a NUL in text: the network gets a 500 for that delivery and sends it again later.
+    const bodies = mids.map((mid, i) => messengerDelivery(page, mid, i === 7 ? 'broken \u0000 text' : `Question ${i}`));
+    const answers = await Promise.all(bodies.map((body) => post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })));
+    expect(answers.map((r) => r.status)).toEqual(mids.map((_, i) => (i === 7 ? 500 : 200)));
+    const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
+    expect(rows.map((r) => r.externalId).sort()).toEqual(mids.filter((_, i) => i !== 7).sort());
   });
 
   it('a delivery for an account no workspace connected writes nothing and is recorded', async () => {

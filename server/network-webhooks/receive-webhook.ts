@@ -6,7 +6,8 @@
 // item pushed and polled, in either order, is one row.
 //
 // Nothing half-written: a delivery is acknowledged only after its items and its record commit in
-// one transaction (the usual delivery: one statement); killed before that, the network gets no
+// one transaction (the usual delivery: one statement, shared with the usual deliveries arriving
+// at the same moment, store-usual-deliveries.ts); killed before that, the network gets no
 // answer and delivers again. A delivery's body digest is recorded with it, so a redelivery (the
 // network retrying, or anyone replaying it) writes nothing twice; a delivery older than
 // REPLAY_WINDOW_HOURS (past the networks' own retries, and past the digests kept) is refused as
@@ -14,7 +15,7 @@
 // the server log) and write nothing else. docs/inbox.md lists what an operator registers with
 // each network.
 import { createHash } from 'node:crypto';
-import { db, getPool } from '@/server/db/client';
+import { db } from '@/server/db/client';
 import { env } from '@/server/config/env';
 import { kickOutboxDrain } from '@/server/events/kick-outbox';
 import { getJobs } from '@/server/jobs';
@@ -25,7 +26,8 @@ import { parseMetaRatings } from '@/server/platforms/facebook/meta-ratings-webho
 import { parseGoogleReviewNotification } from '@/server/platforms/google_business/google-review-notification';
 import { googlePushTokenValid, metaSignatureValid, metaVerifyChallenge, xCrcResponse, xSignatureValid } from '@/server/platforms/network-webhook-signatures';
 import { parseXActivity } from '@/server/platforms/twitter/x-activity-webhook';
-import { messageWrites, storeMessages, storeReviews } from '@/server/inbox/store-conversations';
+import { storeMessages, storeReviews } from '@/server/inbox/store-conversations';
+import { pushReceivedSql, storeUsualDelivery, usualDelivery, type WebhookAccount } from '@/server/network-webhooks/store-usual-deliveries';
 import { Prisma } from '@/server/generated/prisma/client';
 
 export const WEBHOOK_NETWORKS = ['meta', 'x', 'google'] as const;
@@ -172,35 +174,19 @@ export async function handleNetworkWebhook(req: Request): Promise<Response> {
   return Response.json({ received: true, items: outcome.items, duplicate: outcome.duplicate }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-interface Account {
-  id: string;
-  workspaceId: string;
-  platform: string;
-  externalId: string;
-}
-
 /** The live accounts the delivery's items belong to (one id may be connected in several workspaces). */
-async function accountsOf(items: readonly PushedItems[]): Promise<Account[]> {
+async function accountsOf(items: readonly PushedItems[]): Promise<WebhookAccount[]> {
   const ids = [...new Set(items.map((i) => i.accountId))];
   const platforms = [...new Set(items.flatMap((i) => i.platforms))];
   if (!ids.length) return [];
-  return db.$queryRaw<Account[]>`
+  return db.$queryRaw<WebhookAccount[]>`
     SELECT id, "workspaceId", platform, "externalId" FROM "Connection"
      WHERE "externalId" = ANY(${ids}::text[]) AND platform = ANY(${platforms}::text[]) AND status = 'active' AND provider <> 'sandbox'`;
 }
 
 /**
- * An account's pushReceivedAt is moved on at most once a minute: the reads only ask whether a
- * push came in the last hours (collect-conversations.ts), and every delivery for a busy Page
- * writing its Connection row would queue them all on that row's lock until each commits.
- */
-const pushReceivedSql = (ids: readonly string[], now: Date, when: Prisma.Sql = Prisma.sql`true`) => Prisma.sql`
-  UPDATE "Connection" SET "pushReceivedAt" = ${now}::timestamp
-   WHERE id = ANY(${ids}::uuid[]) AND ("pushReceivedAt" IS NULL OR "pushReceivedAt" < ${new Date(now.getTime() - 60_000)}::timestamp) AND ${when}`;
-
-/**
- * The delivery's record and its items in one transaction (the usual delivery: in one statement,
- * storeInOneStatement); a digest already recorded means the delivery was stored before (a retry
+ * The delivery's record and its items in one transaction (the usual delivery: in one statement
+ * shared with those arriving at the same time, store-usual-deliveries.ts); a digest already recorded means the delivery was stored before (a retry
  * after a lost answer, a replay): nothing is written.
  */
 export async function storeDelivery(
@@ -209,7 +195,7 @@ export async function storeDelivery(
   items: readonly PushedItems[],
   now: Date,
 ): Promise<{ items: number; duplicate: boolean }> {
-  let accounts: Account[] | undefined;
+  let accounts: WebhookAccount[] | undefined;
   const usual = usualDelivery(items);
   if (usual) {
     const key = `${usual.platforms.join(',')}:${usual.accountId}`;
@@ -218,10 +204,9 @@ export async function storeDelivery(
     if (!remembered) accounts = await accountsOf(items);
     const account = remembered ?? (accounts?.length === 1 ? accounts[0] : undefined);
     if (account) {
-      const stored = await storeInOneStatement(network, digest, usual, account, now);
+      const stored = await storeUsualDelivery({ network, digest, pushed: usual, account, receivedAt: now });
       if (stored) {
         if (!remembered) remember(key, account, now);
-        if (stored.items) void kickOutboxDrain();
         return stored;
       }
       // No longer the live account it was (disconnected, paused), or no longer the only one: looked up again.
@@ -250,7 +235,7 @@ export async function storeDelivery(
       }
     }
     if (written) await tx.$executeRaw`UPDATE "NetworkWebhookDelivery" SET items = ${written} WHERE id = ${delivery.id}::uuid`;
-    if (touched.size) await tx.$executeRaw(pushReceivedSql([...touched], now));
+    if (touched.size) await tx.$executeRaw(pushReceivedSql(Prisma.sql`SELECT unnest(${[...touched]}::uuid[])`, now));
     return { items: written, duplicate: false };
   });
   if (result.items) void kickOutboxDrain();
@@ -268,16 +253,6 @@ export async function storeDelivery(
 }
 
 /**
- * The usual delivery: messages from people (not the account's own: those take storeMessages'
- * other statements) to one account id, nothing else. Null for any other.
- */
-function usualDelivery(items: readonly PushedItems[]): PushedItems | null {
-  const [pushed] = items;
-  if (items.length !== 1 || !pushed || pushed.reviews.length || pushed.readReviews || !pushed.messages.length) return null;
-  return pushed.messages.some((m) => m.fromAccount) ? null : pushed;
-}
-
-/**
  * The account a usual delivery's id was found to be, kept for KNOWN_ACCOUNT_MS so a busy
  * Page's deliveries do not each look it up again (a statement of its own). The statement that
  * stores checks that the account is still live with that id and still the only live one with
@@ -288,74 +263,11 @@ function usualDelivery(items: readonly PushedItems[]): PushedItems | null {
  */
 const KNOWN_ACCOUNT_MS = 30_000;
 const KNOWN_ACCOUNTS_MAX = 10_000;
-const knownAccounts = new Map<string, { account: Account; until: number }>();
+const knownAccounts = new Map<string, { account: WebhookAccount; until: number }>();
 
-function remember(key: string, account: Account, now: Date): void {
+function remember(key: string, account: WebhookAccount, now: Date): void {
   if (knownAccounts.size >= KNOWN_ACCOUNTS_MAX) knownAccounts.clear();
   knownAccounts.set(key, { account, until: now.getTime() + KNOWN_ACCOUNT_MS });
-}
-
-/**
- * A Date, or an array's Dates, as UTC ISO 8601 for the driver (it would send local time), as
- * server/db/sql.ts does; a `timestamp` column keeps the UTC wall time.
- */
-const driverParam = (v: unknown) =>
-  v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.map((x: unknown) => (x instanceof Date ? x.toISOString() : x)) : v;
-
-/**
- * A usual delivery as one statement, no transaction around it (one statement commits whole or
- * not at all): its messages and their events (storeMessages' own SQL), the delivery's record
- * with how many were new, the account's pushReceivedAt. What took seven round trips to the
- * database (the lookup, BEGIN, the record, the items, the count, the account, COMMIT) takes
- * one, sent on the driver as a prepared statement: parsed and planned once per connection
- * (planning it each time was a third of the database's time per delivery; docs/performance.md,
- * "Webhook ingestion"). Nothing is written, and null is returned, when the account is no longer
- * live with that id, or no longer the only live one. The digest is looked up first; two copies of a delivery stored at the same
- * moment both pass that, and the one whose record then conflicts has written nothing either
- * (its items met the other's rows).
- */
-async function storeInOneStatement(
-  network: WebhookNetwork,
-  digest: string,
-  pushed: PushedItems,
-  account: Account,
-  now: Date,
-): Promise<{ items: number; duplicate: boolean } | null> {
-  const store = { workspaceId: account.workspaceId, connectionId: account.id, platform: account.platform, source: `${network}-webhook` };
-  const query = Prisma.sql`
-    WITH g AS (
-      SELECT NOT EXISTS (SELECT 1 FROM "NetworkWebhookDelivery" WHERE network = ${network} AND digest = ${digest}) AS fresh,
-             EXISTS (SELECT 1 FROM "Connection" WHERE id = ${account.id}::uuid AND "externalId" = ${pushed.accountId} AND platform = ${account.platform}
-                        AND status = 'active' AND provider <> 'sandbox')
-             AND NOT EXISTS (SELECT 1 FROM "Connection" WHERE "externalId" = ${pushed.accountId} AND platform = ANY(${pushed.platforms}::text[])
-                        AND id <> ${account.id}::uuid AND status = 'active' AND provider <> 'sandbox') AS live
-    ), ${messageWrites(store, pushed.messages, now, Prisma.sql`(SELECT fresh AND live FROM g)`)}, d AS (
-      INSERT INTO "NetworkWebhookDelivery" (id, network, outcome, digest, "receivedAt", items)
-      SELECT gen_random_uuid(), ${network}, 'accepted', ${digest}, ${now}::timestamp, (SELECT count(*) FROM ins WHERE fresh)
-       WHERE (SELECT fresh AND live FROM g)
-      ON CONFLICT (network, digest) DO NOTHING RETURNING id
-    ), touched AS (
-      ${pushReceivedSql([account.id], now, Prisma.sql`(SELECT fresh AND live FROM g)`)}
-    )
-    SELECT (SELECT live FROM g) AS live, (SELECT fresh FROM g) AS fresh, (SELECT count(*) FROM d)::int AS recorded,
-           (SELECT count(*) FROM ins WHERE fresh)::int AS n`;
-  const { rows } = await getPool().query<{ live: boolean; fresh: boolean; recorded: number; n: number }>({
-    name: statementName(query.text),
-    text: query.text,
-    values: query.values.map(driverParam),
-  });
-  const [row] = rows;
-  if (!row?.live) return null;
-  if (!row.fresh || !row.recorded) return { items: 0, duplicate: true };
-  return { items: row.n, duplicate: false };
-}
-
-/** One name for each statement text (there is one): the driver prepares a name once per connection. */
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) statementNames.set(text, (name = `network-webhook-${statementNames.size + 1}`));
-  return name;
 }
 
 /** Delivery records past the replay window are of no more use (inbox.sweep). */

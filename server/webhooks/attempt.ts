@@ -174,7 +174,7 @@ const recordSuccesses = coalesce<Success, boolean>(async (items) => {
       if ((error as { code?: string }).code !== DEADLOCK || attempt >= 3) throw error;
     }
   }
-}, 500);
+}, { maxBatch: 500 });
 
 async function recordSuccess(delivery: Claimed, result: SendResult, at: Date): Promise<AttemptOutcome> {
   return (await recordSuccesses({ delivery, statusCode: result.statusCode, at })) ? 'delivered' : 'skipped';
