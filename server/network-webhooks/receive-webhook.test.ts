@@ -287,6 +287,25 @@ describe('Meta', () => {
     expect(records.filter((r) => all.some((b) => createHash('sha256').update(b).digest('hex') === r.digest)).reduce((n, r) => n + r.items, 0)).toBe(36);
   });
 
+  it('messages of one conversation arriving at once: the conversation is listed once, by its newest', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const at = Date.now();
+    // Eight people each send two messages in quick succession, each message a delivery of its own, all at once.
+    const bodies = Array.from({ length: 16 }, (_, i) =>
+      JSON.stringify({
+        object: 'page',
+        entry: [
+          { id: page, time: at, messaging: [{ sender: { id: `PSID-${i >> 1}` }, recipient: { id: page }, timestamp: at + i, message: { mid: `m_${page}_${i}`, text: `Part ${i}` } }] },
+        ],
+      }),
+    );
+    const answers = await Promise.all(bodies.map((body) => post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })));
+    expect(answers.map((r) => r.status)).toEqual(bodies.map(() => 200));
+    const newest = await db.inboxItem.findMany({ where: { connectionId: a.conn.id, newestInConversation: true }, orderBy: { threadExternalId: 'asc' } });
+    expect(newest.map((r) => [r.threadExternalId, r.externalId])).toEqual(Array.from({ length: 8 }, (_, p) => [`PSID-${p}`, `m_${page}_${2 * p + 1}`]));
+  });
+
   it('a delivery the database refuses fails alone; those stored with it are kept', async () => {
     const page = uniq('page');
     const a = await liveAccount('facebook', page);

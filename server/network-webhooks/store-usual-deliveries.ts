@@ -13,6 +13,12 @@
 // with it (otherwise written nothing, and the caller takes the path that stores for every
 // workspace), its record with its own count. If a statement fails, its deliveries are stored
 // one by one, so a delivery the database refuses fails alone.
+//
+// One account's deliveries are never in two statements running at once (they share the next
+// one instead): two statements in flight do not see each other's rows, so two messages of one
+// conversation written side by side would both be marked its newest, and the inbox would list
+// the conversation twice. That holds within this process; docs/inbox.md says what heals it
+// across several.
 import { getPool } from '@/server/db/client';
 import { kickOutboxDrain } from '@/server/events/kick-outbox';
 import { messageWrites, type MessageWrite, type StoreAccount } from '@/server/inbox/store-conversations';
@@ -178,7 +184,7 @@ async function storeBatch(batch: readonly UsualDelivery[]): Promise<Array<Stored
   }
 }
 
-const queued = coalesce(storeBatch, { inFlight: IN_FLIGHT, maxBatch: MAX_BATCH, fits });
+const queued = coalesce(storeBatch, { inFlight: IN_FLIGHT, maxBatch: MAX_BATCH, fits, exclusive: (d) => d.account.id });
 
 /**
  * Stores a usual delivery for the account it was found to be, in the next statement: its

@@ -58,6 +58,18 @@ describe('coalesce', () => {
     expect(g.batches).toEqual([['a1'], ['a2', 'b1', 'c1'], ['a3', 'b2']]);
   });
 
+  it('never runs items of one exclusive key in two flushes at once; they may share one', async () => {
+    const g = gatedFlush<string>();
+    const add = coalesce(g.flush, { inFlight: 3, exclusive: (item) => item[0]! });
+    const results = ['a1', 'a2', 'b1', 'a3', 'c1', 'b2'].map(add);
+    // a1 runs; a2 and a3 wait for it, b1 takes the second flush, c1 the third (b2 waits for b1).
+    expect(g.batches).toEqual([['a1'], ['b1'], ['c1']]);
+    await g.releaseAll();
+    expect(await Promise.all(results)).toEqual(['done a1', 'done a2', 'done b1', 'done a3', 'done c1', 'done b2']);
+    // When a1's flush ended, a2 and a3 went together (and b2 waited for b1).
+    expect(g.batches.slice(3)).toEqual([['a2', 'a3'], ['b2']]);
+  });
+
   it('gives every caller of a failed flush its error, and goes on with the next', async () => {
     let calls = 0;
     const add = coalesce<number, number>(async (items) => {
