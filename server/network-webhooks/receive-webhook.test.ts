@@ -266,7 +266,15 @@ describe('Meta', () => {
       // Two people write to each Page twice: a conversation's messages land in one statement or in several.
       return JSON.stringify({
         object: 'page',
-        entry: [{ id: page, time: at, messaging: [{ sender: { id: `PSID-${i % 6}` }, recipient: { id: page }, timestamp: at + i, message: { mid: `m_${page}_${i}`, text: `Message ${i}` } }] }],
+        entry: [
+          {
+            id: page,
+            time: at,
+            messaging: [
+              { sender: { id: `PSID-${i % 6}` }, recipient: { id: page }, timestamp: at + i, message: { mid: `m_${page}_${i}`, text: `Message ${i}` } },
+            ],
+          },
+        ],
       });
     });
     // Meta sending four deliveries again (the same bytes), and four messages again in deliveries of their own (other bytes).
@@ -280,7 +288,12 @@ describe('Meta', () => {
     expect(parsed.reduce((n, a) => n + a.items, 0)).toBe(36);
     for (const [p, account] of accounts.entries()) {
       const rows = await db.inboxItem.findMany({ where: { connectionId: account.conn.id }, orderBy: { externalId: 'asc' } });
-      expect(rows.map((r) => r.externalId)).toEqual(bodies.map((_, i) => `m_${pages[p]}_${i}`).filter((_, i) => i % 3 === p).sort());
+      expect(rows.map((r) => r.externalId)).toEqual(
+        bodies
+          .map((_, i) => `m_${pages[p]}_${i}`)
+          .filter((_, i) => i % 3 === p)
+          .sort(),
+      );
       expect(await db.outboxEvent.count({ where: { workspaceId: account.workspace.id, type: 'message.received' } })).toBe(12);
     }
     const records = await db.networkWebhookDelivery.findMany({ where: { outcome: 'accepted', receivedAt: { gte: new Date(at - 1_000) }, items: { gt: 0 } } });
@@ -296,7 +309,13 @@ describe('Meta', () => {
       JSON.stringify({
         object: 'page',
         entry: [
-          { id: page, time: at, messaging: [{ sender: { id: `PSID-${i >> 1}` }, recipient: { id: page }, timestamp: at + i, message: { mid: `m_${page}_${i}`, text: `Part ${i}` } }] },
+          {
+            id: page,
+            time: at,
+            messaging: [
+              { sender: { id: `PSID-${i >> 1}` }, recipient: { id: page }, timestamp: at + i, message: { mid: `m_${page}_${i}`, text: `Part ${i}` } },
+            ],
+          },
         ],
       }),
     );

@@ -92,9 +92,7 @@ const writesOf = (d: UsualDelivery, group: number): MessageWrite[] => {
 function fits(batch: readonly UsualDelivery[], d: UsualDelivery): boolean {
   const ids = new Set(d.pushed.messages.map((m) => m.id));
   return batch.every(
-    (o) =>
-      !(o.network === d.network && o.digest === d.digest) &&
-      (o.account.id !== d.account.id || !o.pushed.messages.some((m) => ids.has(m.id))),
+    (o) => !(o.network === d.network && o.digest === d.digest) && (o.account.id !== d.account.id || !o.pushed.messages.some((m) => ids.has(m.id))),
   );
 }
 

@@ -147,9 +147,10 @@ interface Success {
  * instances writing at once rarely wait on each other; when they deadlock, the one PostgreSQL
  * aborts tries again.
  */
-const recordSuccesses = coalesce<Success, boolean>(async (items) => {
-  const sorted = [...items].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : 1));
-  const statement = Prisma.sql`
+const recordSuccesses = coalesce<Success, boolean>(
+  async (items) => {
+    const sorted = [...items].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : 1));
+    const statement = Prisma.sql`
     WITH input AS (
       SELECT * FROM unnest(${sorted.map((s) => s.delivery.id)}::uuid[], ${sorted.map((s) => s.statusCode)}::int[],
                            ${sorted.map((s) => s.delivery.startedAt.toISOString())}::timestamp(3)[], ${sorted.map((s) => s.at.toISOString())}::timestamp(3)[])
@@ -166,15 +167,17 @@ const recordSuccesses = coalesce<Success, boolean>(async (items) => {
       WHERE e."id" = m."endpointId"
     )
     SELECT "id" FROM d`;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const written = new Set((await sqlRows<{ id: string }>(statement)).map((r) => r.id));
-      return items.map((s) => written.has(s.delivery.id));
-    } catch (error) {
-      if ((error as { code?: string }).code !== DEADLOCK || attempt >= 3) throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const written = new Set((await sqlRows<{ id: string }>(statement)).map((r) => r.id));
+        return items.map((s) => written.has(s.delivery.id));
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK || attempt >= 3) throw error;
+      }
     }
-  }
-}, { maxBatch: 500 });
+  },
+  { maxBatch: 500 },
+);
 
 async function recordSuccess(delivery: Claimed, result: SendResult, at: Date): Promise<AttemptOutcome> {
   return (await recordSuccesses({ delivery, statusCode: result.statusCode, at })) ? 'delivered' : 'skipped';
