@@ -28,6 +28,7 @@ import type { CommentsClient, NetworkComment } from '@/server/platforms/comments
 import { PLATFORM_CATALOGUE } from '@/server/platforms/catalogue';
 import { connectionTokens, publishableConnection } from '@/server/posts/delivery/connection-tokens';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
+import { storableStrings } from '@/server/shared/schemas';
 
 /** How often a post's comments are read, by its age: the first matching row applies. */
 export const COMMENTS_SCHEDULE: readonly { maxAgeHours: number; everyMinutes: number }[] = [
@@ -172,7 +173,8 @@ export async function collectConnectionComments(connectionId: string, options: C
   try {
     for (const target of targets) {
       const answer = await client.readComments(publishable, { postedId: target.postedId, publishedAt: target.publishedAt }, { tokens: connectionTokens, now });
-      reads.set(target.id, answer.ok ? { comments: answer.comments, complete: answer.complete } : null);
+      // Text the database cannot hold (a NUL, a broken surrogate) is made storable, not refused: it would fail every read.
+      reads.set(target.id, answer.ok ? { comments: answer.comments.map(storableStrings), complete: answer.complete } : null);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

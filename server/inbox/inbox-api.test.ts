@@ -135,6 +135,31 @@ describe('collection', () => {
     expect(await collectConnectionComments(conn.id, { client: net.client, targetIds: [target.id] })).toMatchObject({ deleted: 0 });
   });
 
+  it('a comment with a NUL character or a broken surrogate is stored as PostgreSQL can hold it, and the read goes on', async () => {
+    const w = await createWorkspaceWithKey();
+    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
+    const at = new Date(Date.now() - 3 * HOUR);
+    const { target } = await publishedTarget(w.workspace.id, conn.id, 'instagram', at);
+    const net = scriptedNetwork();
+    // JSON carries both ("\u0000", a lone "\ud83d"); PostgreSQL's text and jsonb take neither.
+    net.state.comments = [
+      comment('n1', 'Is this\u0000 vegan?', new Date(at.getTime() + 5 * MINUTE)),
+      comment('n2', 'Looks great \ud83d', new Date(at.getTime() + 6 * MINUTE), { authorName: 'Zoë \udc00' }),
+      comment('n3', 'Where is the shop?', new Date(at.getTime() + 7 * MINUTE)),
+    ];
+    expect(await collectConnectionComments(conn.id, { client: net.client })).toMatchObject({ ok: true, inserted: 3 });
+    const rows = await db.inboxItem.findMany({ where: { targetId: target.id }, orderBy: { externalId: 'asc' } });
+    expect(rows.map((r) => [r.externalId, r.text, r.authorName])).toEqual([
+      ['n1', 'Is this vegan?', 'Person n1'],
+      ['n2', 'Looks great \ufffd', 'Zoë \ufffd'],
+      ['n3', 'Where is the shop?', 'Person n3'],
+    ]);
+    const events = await db.outboxEvent.findMany({ where: { workspaceId: w.workspace.id, type: 'comment.received' } });
+    expect(events.map((e) => (e.data as { text: string }).text).sort()).toEqual(['Is this vegan?', 'Looks great \ufffd', 'Where is the shop?']);
+    // Read again unchanged: not taken for an edit.
+    expect(await collectConnectionComments(conn.id, { client: net.client, targetIds: [target.id] })).toMatchObject({ inserted: 0, updated: 0 });
+  });
+
   it('a refused token marks the account inactive and tells the team; a network failure is recorded and backed off', async () => {
     const w = await createWorkspaceWithKey();
     const expired = await createSandboxConnection(w.workspace.id, { platform: 'facebook', behaviour: 'expired' });

@@ -10,6 +10,7 @@
 import { Prisma } from '@/server/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import { currentRequestId } from '@/server/observability/log';
+import { storableStrings } from '@/server/shared/schemas';
 import type { NetworkMessage, NetworkReview } from '@/server/platforms/conversations';
 
 export interface StoreAccount {
@@ -35,8 +36,9 @@ const isoSql = (column: string) => Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"
  * reports back first is adopted, not doubled. The account's own messages mark the earlier
  * messages of their conversation answered (time to first reply). Returns how many were new.
  */
-export async function storeMessages(db: Db, account: StoreAccount, messages: readonly NetworkMessage[], now: Date): Promise<number> {
-  if (!messages.length) return 0;
+export async function storeMessages(db: Db, account: StoreAccount, read: readonly NetworkMessage[], now: Date): Promise<number> {
+  if (!read.length) return 0;
+  const messages = read.map(storableStrings);
   // Herald's own reply, reported back (a Meta echo, a read) before its send recorded the id.
   const own = messages.filter((m) => m.fromAccount);
   const adopted = new Set<string>();
@@ -79,7 +81,8 @@ export interface MessageWrite {
  */
 export function messageWrites(writes: readonly MessageWrite[], now: Date, when: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
   const col = <T>(pick: (w: MessageWrite) => T) => writes.map(pick);
-  const msg = <T>(pick: (m: NetworkMessage) => T) => writes.map((w) => pick(w.message));
+  const messages = writes.map((w) => storableStrings(w.message));
+  const msg = <T>(pick: (m: NetworkMessage) => T) => messages.map(pick);
   return Prisma.sql`v AS (
       SELECT * FROM unnest(
         ${col((w) => w.account.workspaceId)}::uuid[], ${col((w) => w.account.connectionId)}::uuid[], ${col((w) => w.account.platform)}::text[],
@@ -153,7 +156,8 @@ async function markAnswered(db: Db, connectionId: string, kind: 'message', own: 
  * review marked answered. `complete`: the read listed every review, so one missing from it was
  * deleted on the network, and a review listed without an answer Herald holds had it taken down
  * (a push carries one review and says nothing of its answer: never complete). Returns how many
- * reviews were new.
+ * reviews were new. Text the database cannot hold is made storable first (toStorableText), as
+ * for messages.
  */
 export async function storeReviews(
   db: Db,
@@ -163,7 +167,7 @@ export async function storeReviews(
   { complete }: { complete: boolean },
 ): Promise<number> {
   let fresh = 0;
-  reviews = uniqueById(reviews);
+  reviews = uniqueById(reviews).map(storableStrings);
   if (reviews.length) {
     const col = <T>(pick: (r: NetworkReview) => T) => reviews.map(pick);
     const written = await db.$queryRaw<{ n: bigint }[]>`

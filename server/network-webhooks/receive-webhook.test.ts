@@ -329,12 +329,35 @@ describe('Meta', () => {
     const page = uniq('page');
     const a = await liveAccount('facebook', page);
     const mids = Array.from({ length: 12 }, () => uniq('m_'));
-    // PostgreSQL refuses a NUL in text: the network gets a 500 for that delivery and sends it again later.
-    const bodies = mids.map((mid, i) => messengerDelivery(page, mid, i === 7 ? 'broken \u0000 text' : `Question ${i}`));
-    const answers = await Promise.all(bodies.map((body) => post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })));
-    expect(answers.map((r) => r.status)).toEqual(mids.map((_, i) => (i === 7 ? 500 : 200)));
+    // The database refuses one message (a trigger of this test's, standing for anything it may
+    // refuse): the network gets a 500 for that delivery and sends it again later.
+    await db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.text = 'poison' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_poison BEFORE INSERT ON "InboxItem" FOR EACH ROW EXECUTE FUNCTION refuse_poison()`);
+    try {
+      const bodies = mids.map((mid, i) => messengerDelivery(page, mid, i === 7 ? 'poison' : `Question ${i}`));
+      const answers = await Promise.all(bodies.map((body) => post('/hooks/meta', body, { 'x-hub-signature-256': metaSignature(body) })));
+      expect(answers.map((r) => r.status)).toEqual(mids.map((_, i) => (i === 7 ? 500 : 200)));
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_poison ON "InboxItem"`);
+    }
     const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id } });
     expect(rows.map((r) => r.externalId).sort()).toEqual(mids.filter((_, i) => i !== 7).sort());
+  });
+
+  it('a message or a review with a NUL character is stored without it, not refused again at every retry', async () => {
+    const page = uniq('page');
+    const a = await liveAccount('facebook', page);
+    const message = messengerDelivery(page, uniq('m_'), 'Open on\u0000 Sunday?');
+    expect((await post('/hooks/meta', message, { 'x-hub-signature-256': metaSignature(message) })).status).toBe(200);
+    const review = ratingsDelivery(page, { reviewerId: '100012377', name: 'Li\u0000 Wei', recommends: true, text: 'Great\u0000 beans', story: 'story3' });
+    expect((await post('/hooks/meta', review, { 'x-hub-signature-256': metaSignature(review) })).status).toBe(200);
+    const rows = await db.inboxItem.findMany({ where: { connectionId: a.conn.id }, orderBy: { kind: 'asc' } });
+    expect(rows.map((r) => [r.kind, r.text, r.authorName])).toEqual([
+      ['message', 'Open on Sunday?', 'PSID-7101'],
+      ['review', 'Great beans', 'Li Wei'],
+    ]);
   });
 
   it('a delivery for an account no workspace connected writes nothing and is recorded', async () => {

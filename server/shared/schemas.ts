@@ -30,6 +30,32 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** True for text PostgreSQL stores exactly as given. */
 export const isStorableText = (s: string): boolean => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Text read from a network, as PostgreSQL can hold it: NUL characters dropped, an unpaired
+ * surrogate replaced by U+FFFD. Input from clients is refused instead (ZText); what a network
+ * sends cannot be refused: a comment, message or review that could not be stored would fail
+ * its whole read (or its webhook delivery) at every retry.
+ */
+export const toStorableText = (s: string): string => (isStorableText(s) ? s : s.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD'));
+
+/** An item read from a network with every string in it made storable (toStorableText); the same object when nothing needed it. */
+export function storableStrings<T>(value: T): T {
+  if (typeof value === 'string') return toStorableText(value) as T;
+  if (Array.isArray(value)) {
+    const out = value.map(storableStrings);
+    return (out.some((v, i) => v !== value[i]) ? out : value) as T;
+  }
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const [key, v] of Object.entries(value)) {
+    const clean = storableStrings(v);
+    if (clean !== v) (out ??= { ...(value as Record<string, unknown>) })[key] = clean;
+  }
+  return (out ?? value) as T;
+}
+
 /** The check itself, for string formats that are not built from ZText (`z.url().check(storableText)`). */
 export const storableText = z.refine<string>(isStorableText, { message: 'must not contain the NUL character (U+0000) or an unpaired surrogate' });
 
