@@ -23,7 +23,7 @@ import { offered } from '@/server/platforms/catalogue/conversations';
 import { connectionTokens, publishableConnection } from '@/server/posts/delivery/connection-tokens';
 import { PLATFORMS, type Platform } from '@/server/shared/platforms';
 import { sandboxAnswers } from './sandbox-answers';
-import { storeMessages, storeReviews } from './store-conversations';
+import { healConversationsListedTwice, storeMessages, storeReviews } from './store-conversations';
 import { queueCommentsCheck } from './collect-comments';
 
 export const CONVERSATIONS_EVERY_MINUTES = 5;
@@ -41,8 +41,10 @@ function readableSql(): Prisma.Sql {
       OR (c.provider <> 'sandbox' AND c.platform = ANY(${live}::text[])))`;
 }
 
-/** Cron (with inbox.sweep): one inbox.conversations per account due a read. */
-export async function sweepDueConversations(now: Date = new Date()): Promise<{ connections: number }> {
+/** Cron (with inbox.sweep): one inbox.conversations per account due a read, after healConversationsListedTwice. */
+export async function sweepDueConversations(now: Date = new Date()): Promise<{ connections: number; healed: number }> {
+  // Conversations two writers at once both marked newest are single again first.
+  const healed = await healConversationsListedTwice(db, now);
   const backoff = new Date(now.getTime() - CONVERSATIONS_RETRY_MINUTES * 60_000);
   const pushTrusted = new Date(now.getTime() - PUSH_TRUSTED_HOURS * 3_600_000);
   const rows = await db.$queryRaw<{ id: string }[]>`
@@ -58,7 +60,7 @@ export async function sweepDueConversations(now: Date = new Date()): Promise<{ c
       rows.map((r) => ({ payload: { connectionId: r.id }, key: `inbox-conversations:${r.id}:${slot}` })),
     );
   }
-  return { connections: rows.length };
+  return { connections: rows.length, healed };
 }
 
 export interface CollectConversationsResult {

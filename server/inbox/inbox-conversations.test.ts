@@ -16,7 +16,9 @@ import { readyMedia } from '@/server/testing/posts-fixtures';
 import { afterAll, beforeAll } from 'vitest';
 import { drainOutbox } from '@/server/events/drain-outbox';
 import { notifyStaff } from '@/server/notifications/notifications';
+import type { NetworkMessage } from '@/server/platforms/conversations';
 import { collectConversations, sweepDueConversations } from './collect-conversations';
+import { storeMessages } from './store-conversations';
 
 const HOUR = 3_600_000;
 const outcomes = checkDocumentedOutcomes();
@@ -219,6 +221,43 @@ describe('direct messages', () => {
     const refused = await api('POST', `/inbox/${skyItem.id}/reply`, { key: sky.secret, body: { text: 'Beans!', mediaIds: [skyImage.id] } });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('ACTION_NOT_OFFERED');
+  });
+
+  it('two messages of one conversation stored by two writers at once: the sweep lists the conversation once again', async () => {
+    const w = await createWorkspaceWithKey();
+    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
+    const account = { workspaceId: w.workspace.id, connectionId: conn.id, platform: 'instagram', source: 'instagram' };
+    const at = Date.now() - 60_000;
+    const message = (id: string, offset: number): NetworkMessage => ({
+      id,
+      conversationId: 'IGSID-55',
+      counterpartId: 'IGSID-55',
+      authorId: 'IGSID-55',
+      authorName: 'Sam Ito',
+      authorHandle: null,
+      text: `Message ${id}`,
+      createdAt: new Date(at + offset),
+      fromAccount: false,
+    });
+    // Each writer's transaction stores its message and waits for the other's before committing:
+    // neither sees the other's row, as with two processes receiving pushes at the same moment.
+    let arrived = 0;
+    let bothIn!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothIn = resolve));
+    const writer = (m: NetworkMessage) =>
+      db.$transaction(async (tx) => {
+        await storeMessages(tx, account, [m], new Date());
+        if (++arrived === 2) bothIn();
+        await barrier;
+      });
+    await Promise.all([writer(message('dm-1', 0)), writer(message('dm-2', 1_000))]);
+    const newest = () => db.inboxItem.findMany({ where: { connectionId: conn.id, newestInConversation: true }, select: { externalId: true } });
+    expect((await newest()).map((r) => r.externalId).sort()).toEqual(['dm-1', 'dm-2']);
+
+    expect((await sweepDueConversations()).healed).toBe(1);
+    expect(await newest()).toEqual([{ externalId: 'dm-2' }]);
+    const listed = await api('GET', `/inbox?kind=message&connectionId=${conn.id}`, { key: w.secret });
+    expect(listed.body.data.map((i: { text: string }) => i.text)).toEqual(['Message dm-2']);
   });
 
   it('one workspace never sees another’s messages or reviews', async () => {

@@ -135,6 +135,28 @@ export function messageWrites(writes: readonly MessageWrite[], now: Date, when: 
     )`;
 }
 
+/** How far back (by the network's time) healConversationsListedTwice looks, each sweep. */
+export const HEAL_WINDOW_MINUTES = 60;
+
+/**
+ * A conversation marked newest twice made single again (inbox.sweep, every five minutes): two
+ * statements storing messages of one conversation at the same moment do not see each other's
+ * rows, so each marks its own the newest. Herald's webhook receiver keeps one account's
+ * deliveries out of two statements at once within a process (store-usual-deliveries.ts); with
+ * several processes, or a push meeting a read, it can still happen, for messages just sent.
+ * Looks at the last HEAL_WINDOW_MINUTES of each workspace (its index on networkCreatedAt).
+ */
+export async function healConversationsListedTwice(db: Db, now = new Date()): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "InboxItem" o SET "newestInConversation" = false, "updatedAt" = now()
+      FROM "Workspace" w
+     WHERE o."workspaceId" = w.id AND o."networkCreatedAt" > ${new Date(now.getTime() - HEAL_WINDOW_MINUTES * 60_000)}
+       AND o.kind = 'message' AND NOT o."fromAccount" AND o."newestInConversation"
+       AND EXISTS (SELECT 1 FROM "InboxItem" n WHERE n."connectionId" = o."connectionId" AND n.kind = 'message' AND NOT n."fromAccount"
+                      AND n."threadExternalId" = o."threadExternalId"
+                      AND (n."networkCreatedAt", n."externalId") > (o."networkCreatedAt", o."externalId"))`;
+}
+
 /**
  * Messages of someone else answered by the account's later message in the same conversation:
  * their first reply time is the answer's (a reply from Herald records its own when sent).
