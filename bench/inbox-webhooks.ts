@@ -387,6 +387,19 @@ await withBenchDatabase(async (url) => {
   );
   table(['case', 'deliveries', 'items', 'items/s', 'p50', 'p95', 'p99', 'max', 'errors', 'rows', 'message.received'], results);
   for (const c of checks) console.log(`   ${c}`);
+  {
+    // inbox.sweep's heal of conversations marked newest twice, over every message just stored:
+    // what it costs at this size, and that one receiver left none to heal.
+    const { healConversationsListedTwice, HEAL_WINDOW_MINUTES } = await import('@/server/inbox/store-conversations');
+    const [{ n }] = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM "InboxItem" WHERE kind = 'message' AND "networkCreatedAt" > ${new Date(Date.now() - HEAL_WINDOW_MINUTES * 60_000)}`;
+    const started = performance.now();
+    const healed = await healConversationsListedTwice(db);
+    console.log(
+      `   inbox.sweep's heal (conversations marked newest twice) over the ${n} messages of its last ${HEAL_WINDOW_MINUTES} minutes: ` +
+        `${ms(performance.now() - started)} ms, ${healed} healed`,
+    );
+  }
 
   // ── 2. Kill mid-burst ──
   if (CPU_PROF) {
