@@ -223,6 +223,33 @@ describe('direct messages', () => {
     expect(refused.body.error.code).toBe('ACTION_NOT_OFFERED');
   });
 
+  it('messages of one conversation sent at the same instant, stored one after the other: listed once, by the greater id', async () => {
+    // Networks that date a message to the second (Telegram, Bluesky) give two quick messages one time;
+    // the batch and the heal order by (time, id), and so must a later statement.
+    const w = await createWorkspaceWithKey();
+    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
+    const account = { workspaceId: w.workspace.id, connectionId: conn.id, platform: 'instagram', source: 'instagram' };
+    const at = new Date(Date.now() - 60_000);
+    const message = (id: string): NetworkMessage => ({
+      id,
+      conversationId: 'IGSID-77',
+      counterpartId: 'IGSID-77',
+      authorId: 'IGSID-77',
+      authorName: 'Ada Brook',
+      authorHandle: null,
+      text: `Message ${id}`,
+      createdAt: at,
+      fromAccount: false,
+    });
+    const newest = () => db.inboxItem.findMany({ where: { connectionId: conn.id, newestInConversation: true }, select: { externalId: true } });
+    await storeMessages(db, account, [message('dm-b')], new Date());
+    await storeMessages(db, account, [message('dm-a')], new Date());
+    expect(await newest()).toEqual([{ externalId: 'dm-b' }]);
+    await storeMessages(db, account, [message('dm-c')], new Date());
+    expect(await newest()).toEqual([{ externalId: 'dm-c' }]);
+    expect((await sweepDueConversations()).healed).toBe(0);
+  });
+
   it('two messages of one conversation stored by two writers at once: the sweep lists the conversation once again', async () => {
     const w = await createWorkspaceWithKey();
     const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });

@@ -102,9 +102,12 @@ export function messageWrites(writes: readonly MessageWrite[], now: Date, when: 
              v."networkCreatedAt", v."fromAccount", CASE WHEN v."fromAccount" THEN 'done' ELSE 'open' END,
              -- The inbox lists a conversation once, by the newest message the person wrote: stored,
              -- or in this batch (one arriving late, older than one stored, is not the newest).
+             -- Newest by (time, id) everywhere, as the heal orders: networks that date to the
+             -- second give two quick messages one time.
              v."fromAccount" OR NOT (
                EXISTS (SELECT 1 FROM "InboxItem" o WHERE o."connectionId" = v."connectionId" AND o.kind = 'message' AND NOT o."fromAccount"
-                          AND o."threadExternalId" = v."threadExternalId" AND o."networkCreatedAt" > v."networkCreatedAt")
+                          AND o."threadExternalId" = v."threadExternalId"
+                          AND (o."networkCreatedAt", o."externalId") > (v."networkCreatedAt", v."externalId"))
                OR EXISTS (SELECT 1 FROM v w WHERE NOT w."fromAccount" AND w."connectionId" = v."connectionId" AND w."threadExternalId" = v."threadExternalId"
                           AND (w."networkCreatedAt", w."externalId") > (v."networkCreatedAt", v."externalId"))),
              v.source, ${now}::timestamp, now()
@@ -128,9 +131,10 @@ export function messageWrites(writes: readonly MessageWrite[], now: Date, when: 
     ), older AS (
       -- The conversation's earlier messages from the person stop being its newest.
       UPDATE "InboxItem" o SET "newestInConversation" = false, "updatedAt" = now()
-        FROM (SELECT "connectionId", "threadExternalId", max("networkCreatedAt") AS at FROM v WHERE NOT v."fromAccount" GROUP BY 1, 2) n
+        FROM (SELECT DISTINCT ON ("connectionId", "threadExternalId") "connectionId", "threadExternalId", "networkCreatedAt" AS at, "externalId" AS id
+                FROM v WHERE NOT v."fromAccount" ORDER BY "connectionId", "threadExternalId", "networkCreatedAt" DESC, "externalId" DESC) n
        WHERE o."connectionId" = n."connectionId" AND o.kind = 'message' AND NOT o."fromAccount"
-         AND o."threadExternalId" = n."threadExternalId" AND o."networkCreatedAt" < n.at AND o."newestInConversation"
+         AND o."threadExternalId" = n."threadExternalId" AND (o."networkCreatedAt", o."externalId") < (n.at, n.id) AND o."newestInConversation"
       RETURNING 1
     )`;
 }
