@@ -80,13 +80,18 @@ function staff(workspaceId: string, role: 'owner' | 'admin' | 'member' | 'review
   return { kind: 'staff', workspaceId, homeWorkspaceId: workspaceId, scopes: SCOPES, userId, role };
 }
 
+/** A workspace with a demo Instagram account, a post published there `hoursAgo`, and a network in the test's hands. */
+async function instagramPost(hoursAgo: number) {
+  const w = await createWorkspaceWithKey();
+  const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
+  const at = new Date(Date.now() - hoursAgo * HOUR);
+  const { post, target } = await publishedTarget(w.workspace.id, conn.id, 'instagram', at);
+  return { ...w, conn, at, post, target, net: scriptedNetwork() };
+}
+
 describe('collection', () => {
   it('writes only new comments, updates an edit and a deletion in place, threads replies and recognises our own', async () => {
-    const w = await createWorkspaceWithKey();
-    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
-    const at = new Date(Date.now() - 3 * HOUR);
-    const { target } = await publishedTarget(w.workspace.id, conn.id, 'instagram', at);
-    const net = scriptedNetwork();
+    const { conn, at, target, net, ...w } = await instagramPost(3);
     net.state.comments = [
       comment('c1', 'Do you ship to Canada?', new Date(at.getTime() + 5 * MINUTE)),
       comment('c2', 'Love it', new Date(at.getTime() + 6 * MINUTE)),
@@ -136,11 +141,7 @@ describe('collection', () => {
   });
 
   it('a comment with a NUL character or a broken surrogate is stored as PostgreSQL can hold it, and the read goes on', async () => {
-    const w = await createWorkspaceWithKey();
-    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
-    const at = new Date(Date.now() - 3 * HOUR);
-    const { target } = await publishedTarget(w.workspace.id, conn.id, 'instagram', at);
-    const net = scriptedNetwork();
+    const { conn, at, target, net, ...w } = await instagramPost(3);
     // JSON carries both ("\u0000", a lone "\ud83d"); PostgreSQL's text and jsonb take neither.
     net.state.comments = [
       comment('n1', 'Is this\u0000 vegan?', new Date(at.getTime() + 5 * MINUTE)),
@@ -225,11 +226,7 @@ describe('collection', () => {
 
 describe('the routes', () => {
   async function inboxWith(n: number) {
-    const w = await createWorkspaceWithKey();
-    const conn = await createSandboxConnection(w.workspace.id, { platform: 'instagram' });
-    const at = new Date(Date.now() - 2 * HOUR);
-    const { post, target } = await publishedTarget(w.workspace.id, conn.id, 'instagram', at);
-    const net = scriptedNetwork();
+    const { conn, at, post, target, net, ...w } = await instagramPost(2);
     net.state.comments = Array.from({ length: n }, (_, i) => comment(`k${i}`, `Question ${i}?`, new Date(at.getTime() + (i + 1) * MINUTE)));
     await collectConnectionComments(conn.id, { client: net.client });
     return { ...w, conn, post, target, net };
