@@ -89,7 +89,8 @@ function prepare(tag: string, count: number, batch: number, pages: readonly stri
           messaging: mids.map((mid, k) => ({
             sender: { id: `PSID-${(d * batch + k) % 5_000}` },
             recipient: { id: page },
-            timestamp: now,
+            // As a network dates them: each its own millisecond, in sending order, just past.
+            timestamp: now - count * batch + d * batch + k,
             message: { mid, text: `Do you still have the large tote in green? (${tag} ${d}.${k})` },
           })),
         },

@@ -30,6 +30,19 @@ const uniqueById = <T extends { id: string }>(items: readonly T[]): T[] => [...n
 const isoSql = (column: string) => Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
+ * Message `a` is newer than message `b` in their conversation (two table aliases): by the
+ * network's time, then its id. The one order of the write path and the heal alike: networks that
+ * date a message to the second (Telegram, Bluesky) give two quick messages one time. Spelled out
+ * rather than as the row comparison `(t, id) > (t, id)`: its `t >=` half is a range on the index
+ * (connectionId, threadExternalId, networkCreatedAt); the row comparison is not, and measured
+ * slower in the webhook bench and the heal (docs/performance.md).
+ */
+const newer = (a: string, b: string) =>
+  Prisma.raw(
+    `(${a}."networkCreatedAt" >= ${b}."networkCreatedAt" AND (${a}."networkCreatedAt" > ${b}."networkCreatedAt" OR ${a}."externalId" > ${b}."externalId"))`,
+  );
+
+/**
  * Stores messages of one account: new ones inserted with a `message.received` event each (from
  * someone else), a known one left as it is except a placeholder name (a webhook names the
  * sender by id) replaced by the real one; a reply from Herald still sending that the network
@@ -102,14 +115,11 @@ export function messageWrites(writes: readonly MessageWrite[], now: Date, when: 
              v."networkCreatedAt", v."fromAccount", CASE WHEN v."fromAccount" THEN 'done' ELSE 'open' END,
              -- The inbox lists a conversation once, by the newest message the person wrote: stored,
              -- or in this batch (one arriving late, older than one stored, is not the newest).
-             -- Newest by (time, id) everywhere, as the heal orders: networks that date to the
-             -- second give two quick messages one time.
              v."fromAccount" OR NOT (
                EXISTS (SELECT 1 FROM "InboxItem" o WHERE o."connectionId" = v."connectionId" AND o.kind = 'message' AND NOT o."fromAccount"
-                          AND o."threadExternalId" = v."threadExternalId"
-                          AND (o."networkCreatedAt", o."externalId") > (v."networkCreatedAt", v."externalId"))
+                          AND o."threadExternalId" = v."threadExternalId" AND ${newer('o', 'v')})
                OR EXISTS (SELECT 1 FROM v w WHERE NOT w."fromAccount" AND w."connectionId" = v."connectionId" AND w."threadExternalId" = v."threadExternalId"
-                          AND (w."networkCreatedAt", w."externalId") > (v."networkCreatedAt", v."externalId"))),
+                          AND ${newer('w', 'v')})),
              v.source, ${now}::timestamp, now()
         FROM v
       ON CONFLICT ("connectionId", kind, "externalId") DO UPDATE
@@ -129,12 +139,13 @@ export function messageWrites(writes: readonly MessageWrite[], now: Date, when: 
         FROM ins WHERE ins.fresh AND NOT ins."fromAccount"
       RETURNING 1
     ), older AS (
-      -- The conversation's earlier messages from the person stop being its newest.
+      -- The conversation's earlier messages from the person stop being its newest: older than
+      -- the batch's newest of that conversation (one sort of the batch, not a scan per row).
       UPDATE "InboxItem" o SET "newestInConversation" = false, "updatedAt" = now()
-        FROM (SELECT DISTINCT ON ("connectionId", "threadExternalId") "connectionId", "threadExternalId", "networkCreatedAt" AS at, "externalId" AS id
+        FROM (SELECT DISTINCT ON ("connectionId", "threadExternalId") "connectionId", "threadExternalId", "networkCreatedAt", "externalId"
                 FROM v WHERE NOT v."fromAccount" ORDER BY "connectionId", "threadExternalId", "networkCreatedAt" DESC, "externalId" DESC) n
        WHERE o."connectionId" = n."connectionId" AND o.kind = 'message' AND NOT o."fromAccount"
-         AND o."threadExternalId" = n."threadExternalId" AND (o."networkCreatedAt", o."externalId") < (n.at, n.id) AND o."newestInConversation"
+         AND o."threadExternalId" = n."threadExternalId" AND o."newestInConversation" AND ${newer('n', 'o')}
       RETURNING 1
     )`;
 }
@@ -157,8 +168,7 @@ export async function healConversationsListedTwice(db: Db, now = new Date()): Pr
      WHERE o."workspaceId" = w.id AND o."networkCreatedAt" > ${new Date(now.getTime() - HEAL_WINDOW_MINUTES * 60_000)}
        AND o.kind = 'message' AND NOT o."fromAccount" AND o."newestInConversation"
        AND EXISTS (SELECT 1 FROM "InboxItem" n WHERE n."connectionId" = o."connectionId" AND n.kind = 'message' AND NOT n."fromAccount"
-                      AND n."threadExternalId" = o."threadExternalId"
-                      AND (n."networkCreatedAt", n."externalId") > (o."networkCreatedAt", o."externalId"))`;
+                      AND n."threadExternalId" = o."threadExternalId" AND ${newer('n', 'o')})`;
 }
 
 /**
